@@ -1,0 +1,1 @@
+"""Accounts for the RSVP service: passwords, tokens, email verification and Google sign-in."""
