@@ -1,0 +1,116 @@
+"""Command line: `python -m generator check|build|new-org`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from generator.emit import emit
+from generator.errors import ContentInvalid
+from generator.scaffold import new_org
+from generator.schemas import CONTENT_MODELS, content_schema
+from generator.validate import Project, validate
+
+
+def _validate(content: Path) -> Project | None:
+    try:
+        return validate(content)
+    except ContentInvalid as exc:
+        for error in exc.errors:
+            print(error.format(), file=sys.stderr)
+        count = len(exc.errors)
+        print(
+            f"\n{count} problem{'s' if count != 1 else ''} found in {content}/. "
+            "Nothing was written; fix the lines above and run the command again.",
+            file=sys.stderr,
+        )
+        return None
+
+
+def _check(args: argparse.Namespace) -> int:
+    project = _validate(args.content)
+    if project is None:
+        return 1
+    print(f"Content is valid: {len(project.organizations)} organizations, "
+          f"{len(project.events)} events, {len(project.pages)} pages.")
+    return 0
+
+
+def _build_once(content: Path, out: Path) -> int:
+    started = time.perf_counter()
+    project = _validate(content)
+    if project is None:
+        return 1
+    summary = emit(project, out)
+    elapsed = time.perf_counter() - started
+    print(f"Built {summary['files']} files for {summary['organizations']} organizations and "
+          f"{summary['events']} events into {out}/ in {elapsed:.2f} s.")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    status = _build_once(args.content, args.out)
+    if not args.watch:
+        return status
+    from watchfiles import watch
+
+    print(f"Watching {args.content}/ for changes (Ctrl+C to stop).")
+    for _ in watch(args.content):
+        _build_once(args.content, args.out)
+    return 0
+
+
+def _new_org(args: argparse.Namespace) -> int:
+    try:
+        path = new_org(args.content, args.slug, args.name)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    print(f"Created {path}. Fill in every field, then run `make check`.")
+    return 0
+
+
+def _schemas(args: argparse.Namespace) -> int:
+    folder = args.content / "schemas"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in CONTENT_MODELS:
+        text = json.dumps(content_schema(name), indent=2, sort_keys=True) + "\n"
+        (folder / f"{name}.schema.json").write_text(text, encoding="utf-8")
+    print(f"Wrote {len(CONTENT_MODELS)} schemas to {folder}/ for editors' autocompletion.")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser, shared by the CLI and its tests."""
+    p = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--content", type=Path, default=Path("content"),
+                        help="content folder (default: content)")
+    check = sub.add_parser("check", parents=[common], help="validate content, write nothing")
+    check.set_defaults(func=_check)
+    build = sub.add_parser("build", parents=[common], help="validate, then emit JSON")
+    build.add_argument("--out", type=Path, default=Path("build/content"),
+                       help="output folder (default: build/content)")
+    build.add_argument("--watch", action="store_true", help="rebuild whenever content changes")
+    build.set_defaults(func=_build)
+    org = sub.add_parser("new-org", parents=[common], help="scaffold an organization file")
+    org.add_argument("slug", help="URL name of the organization, e.g. keenstl")
+    org.add_argument("--name", default=None, help="display name (default: the slug)")
+    org.set_defaults(func=_new_org)
+    schemas = sub.add_parser("schemas", parents=[common],
+                             help="write the content schemas editors' YAML files point at")
+    schemas.set_defaults(func=_schemas)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit status."""
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,156 @@
+"""Turn pydantic validation errors into content errors an editor can act on."""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+
+from generator.errors import ContentError
+from generator.loaders import Document
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """Render a pydantic location like ('core_impact', 2, 'title') as core_impact[2].title."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        if not value.strip():
+            return "an empty value"
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, dict):
+        return "a block of fields"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, bool):
+        return f"the yes/no value {str(value).lower()}"
+    return f"{type(value).__name__} {value!r}"
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    """Find the model class inside list[...] / X | None / Annotated[...] wrappers."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _model_of(typing.get_args(annotation)[0])
+    if origin in (list, typing.Union, types.UnionType, dict):
+        for arg in typing.get_args(annotation):
+            found = _model_of(arg)
+            if found:
+                return found
+        return None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return None
+
+
+def _walk(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[BaseModel], FieldInfo | None]:
+    """Return the innermost model along `loc` and the field info of the last named field."""
+    current, info = model, None
+    for part in loc:
+        if isinstance(part, str) and part in current.model_fields:
+            info = current.model_fields[part]
+            inner = _model_of(info.annotation)
+            if inner is not None:
+                current = inner
+    return current, info
+
+
+def _length_bounds(info: FieldInfo | None) -> tuple[int | None, int | None]:
+    low = high = None
+    for meta in info.metadata if info else ():
+        low = getattr(meta, "min_length", low)
+        high = getattr(meta, "max_length", high)
+    return low, high
+
+
+def _count_phrase(low: int | None, high: int | None) -> str:
+    if low is not None and low == high:
+        return f"exactly {low} item{'s' if low != 1 else ''}"
+    if high is None:
+        return f"at least {low} item{'s' if low != 1 else ''}"
+    if low in (None, 0):
+        return f"at most {high} item{'s' if high != 1 else ''}"
+    return f"between {low} and {high} items"
+
+
+def translate(doc: Document, model: type[BaseModel], exc: ValidationError) -> list[ContentError]:
+    """Map every error of one failed validation to the line and column it came from."""
+    errors = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
+        path = field_path(loc)
+        line, column = doc.mark(loc)
+        if kind == "content":
+            expected, found, hint = ctx["expected"], ctx["found"], ctx["hint"]
+        elif kind == "missing":
+            line, column = doc.mark(loc[:-1])
+            expected = f"the required field `{loc[-1]}`"
+            found = "no such field in this block"
+            hint = f"Add `{loc[-1]}:` here (see content/README.md for what it holds)."
+        elif kind == "extra_forbidden":
+            line, column = doc.mark(loc, key=True)
+            owner, _ = _walk(model, loc[:-1])
+            allowed = sorted(owner.model_fields)
+            guess = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+            expected = "one of the fields " + ", ".join(allowed)
+            found = f"the unknown field `{loc[-1]}`"
+            hint = (f"Did you mean `{guess[0]}`? " if guess else "") + (
+                "Rename or remove it; unknown fields are refused so typos never vanish silently."
+            )
+        elif kind in ("too_short", "too_long"):
+            _, info = _walk(model, loc)
+            low, high = _length_bounds(info)
+            low = ctx.get("min_length", low) if kind == "too_short" else low
+            high = ctx.get("max_length", high) if kind == "too_long" else high
+            expected = _count_phrase(low, high)
+            found = _show(value)
+            hint = "Add or remove entries so the count fits."
+        elif kind == "string_too_short":
+            expected, found = "some text", "an empty value"
+            hint = "Write the text, or delete the line if the field is optional."
+        elif kind == "string_too_long":
+            expected = f"at most {ctx.get('max_length')} characters"
+            found = f"{len(value)} characters"
+            hint = "Shorten it."
+        elif kind == "string_type":
+            expected, found = "text", _show(value)
+            hint = 'Put the value in double quotes, for example "1992".'
+        elif kind == "list_type":
+            expected, found = "a list (lines starting with `- `)", _show(value)
+            hint = "Write each entry on its own line starting with `- `."
+        elif kind in ("model_type", "model_attributes_type", "dict_type"):
+            expected, found = "a block of `key: value` lines", _show(value)
+            hint = "Indent the fields of this block under it."
+        elif kind in ("literal_error", "enum"):
+            expected = f"one of {ctx.get('expected')}"
+            found = _show(value)
+            hint = "Use one of the allowed values exactly as written."
+        elif kind.startswith("date"):
+            expected, found = "a date like 2025-07-27", _show(value)
+            hint = "Write the date as year-month-day."
+        elif kind == "string_pattern_mismatch":
+            expected = "a slug made of letters, digits and dashes"
+            found = _show(value)
+            hint = "Use the file name (without .yaml) of the thing you mean."
+        elif kind.startswith("int") or kind.startswith("greater_than"):
+            expected = err["msg"].removeprefix("Input should be ").rstrip(".")
+            found = _show(value)
+            hint = "Write a whole number without quotes."
+        else:
+            expected = err["msg"].removeprefix("Input should be ").rstrip(".")
+            found = _show(value)
+            hint = "Fix the value."
+        errors.append(ContentError(doc.display, line, column, path, expected, found, hint))
+    return errors

@@ -1,0 +1,56 @@
+"""JSON Schemas of the content files (for editors) and of the emitted JSON (for site types)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from generator import models, outputs
+
+CONTENT_MODELS: dict[str, type[BaseModel]] = {
+    "site": models.Site,
+    "page-home": models.HomePage,
+    "page-about": models.AboutPage,
+    "page-tornado": models.TornadoPage,
+    "organization": models.Organization,
+    "event": models.Event,
+}
+OUTPUT_MODELS: dict[str, Any] = {
+    "output-site": outputs.SiteOut,
+    "output-page-home": outputs.HomePageOut,
+    "output-page-about": outputs.AboutPageOut,
+    "output-page-tornado": outputs.TornadoPageOut,
+    "output-organization-index": outputs.OrganizationIndex,
+    "output-organization": outputs.OrganizationOut,
+    "output-events": outputs.EventsOut,
+    "output-routes": outputs.RoutesOut,
+    "output-redirects": outputs.RedirectsOut,
+}
+# yaml-language-server understands draft-07 fully; pydantic writes 2020-12 `$defs`.
+DRAFT = "http://json-schema.org/draft-07/schema#"
+
+
+def _draft07(schema: dict[str, Any], title: str) -> dict[str, Any]:
+    text = (
+        json.dumps(schema).replace('"$defs"', '"definitions"')
+        .replace("#/$defs/", "#/definitions/")
+    )
+    converted: dict[str, Any] = json.loads(text)
+    return {"$schema": DRAFT, "$id": f"{title}.schema.json", **converted}
+
+
+def content_schema(name: str) -> dict[str, Any]:
+    """The schema editors' YAML files are checked against while they type."""
+    schema = CONTENT_MODELS[name].model_json_schema(mode="validation")
+    return _draft07(schema, name)
+
+
+def all_schemas() -> dict[str, dict[str, Any]]:
+    """Every schema the build emits, by file stem."""
+    result = {name: content_schema(name) for name in CONTENT_MODELS}
+    for name, model in OUTPUT_MODELS.items():
+        schema = TypeAdapter(model).json_schema(mode="serialization", by_alias=True)
+        result[name] = _draft07(schema, name)
+    return result

@@ -1,0 +1,320 @@
+"""Validation: every content file against its model, then the checks that span files."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from generator import images
+from generator.errors import ContentError, ContentInvalid
+from generator.loaders import Document, load_document
+from generator.models import (
+    AboutPage,
+    Event,
+    HomePage,
+    Image,
+    Link,
+    Organization,
+    Site,
+    TornadoPage,
+)
+from generator.pydantic_errors import field_path, translate
+from generator.slots import slot_id
+
+# The routes the site itself defines; organization slugs live beside them at the top level.
+APP_ROUTES = (
+    "/", "/features", "/about", "/tornado", "/organizations", "/login", "/register",
+    "/dashboard", "/verify", "/auth/callback",
+)
+RESERVED_SEGMENTS = frozenset(
+    {r.strip("/").split("/")[0].lower() for r in APP_ROUTES if r != "/"}
+    | {"auth", "api", "images", "assets", "404", "sitemap.xml", "robots.txt"}
+)
+PAGES: dict[str, type[BaseModel]] = {"home": HomePage, "about": AboutPage, "tornado": TornadoPage}
+SLUG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*$")
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class Entry(Generic[M]):
+    """A validated content file: its model, its slug and the document it came from."""
+
+    slug: str
+    model: M
+    doc: Document
+
+
+@dataclass
+class Project:
+    """Everything in content/, validated, ready to emit."""
+
+    root: Path
+    site: Entry[Site]
+    pages: dict[str, Entry[Any]]
+    organizations: dict[str, Entry[Organization]]
+    events: dict[str, Entry[Event]]
+    image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def routes(self) -> list[str]:
+        """Every route the site serves: the app's pages, then one per organization."""
+        return [*APP_ROUTES, *(f"/{slug}" for slug in self.organizations)]
+
+
+@dataclass
+class _Draft:
+    """What loaded so far; cross-file checks run on it even when some files failed."""
+
+    root: Path
+    site: Entry[Site] | None
+    pages: dict[str, Entry[Any]]
+    organizations: dict[str, Entry[Organization]]
+    events: dict[str, Entry[Event]]
+    org_slugs: set[str]
+    event_slugs: set[str]
+    image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def routes(self) -> set[str]:
+        return {*APP_ROUTES, *(f"/{slug}" for slug in self.org_slugs)}
+
+
+class _Run:
+    """One validation run, collecting every error instead of stopping at the first."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.errors: list[ContentError] = []
+        self.stems: dict[str, set[str]] = {}
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+    def error(self, doc: Document, loc: tuple[Any, ...], expected: str, found: str, hint: str,
+              *, key: bool = False) -> None:
+        line, column = doc.mark(loc, key=key)
+        self.errors.append(
+            ContentError(doc.display, line, column, field_path(loc), expected, found, hint)
+        )
+
+    def file_error(self, path: Path, expected: str, found: str, hint: str) -> None:
+        self.errors.append(ContentError(self.display(path), 1, 1, "", expected, found, hint))
+
+    def load(self, path: Path, model: type[M]) -> Entry[M] | None:
+        doc, errors = load_document(path, self.display(path))
+        self.errors.extend(errors)
+        if doc is None:
+            return None
+        if not isinstance(doc.data, dict):
+            self.error(doc, (), "a block of `key: value` lines", "something else",
+                       "Start the file with fields such as `name: ...`.")
+            return None
+        try:
+            value = model.model_validate(doc.data)
+        except ValidationError as exc:
+            self.errors.extend(translate(doc, model, exc))
+            return None
+        return Entry(path.stem, value, doc) if not errors else None
+
+    def collection(self, folder: str, model: type[M]) -> dict[str, Entry[M]]:
+        entries: dict[str, Entry[M]] = {}
+        stems = self.stems.setdefault(folder, set())
+        directory = self.root / folder
+        if not directory.is_dir():
+            return entries
+        for path in sorted(directory.iterdir()):
+            if path.suffix == ".yml":
+                self.file_error(path, "a .yaml file", "the extension .yml",
+                                "Rename the file to end in .yaml.")
+                continue
+            if path.suffix != ".yaml":
+                continue
+            if not SLUG_PATTERN.match(path.stem):
+                self.file_error(path, "a file name of letters, digits and dashes",
+                                repr(path.name), "Rename the file; its name becomes the URL.")
+                continue
+            stems.add(path.stem)
+            entry = self.load(path, model)
+            if entry is not None:
+                entries[entry.slug] = entry
+        return entries
+
+
+def validate(root: Path) -> Project:
+    """Load and validate the whole content tree, raising ContentInvalid with every error."""
+    run = _Run(root)
+    site_path = root / "site.yaml"
+    site = run.load(site_path, Site) if site_path.exists() else None
+    if not site_path.exists():
+        run.file_error(site_path, "content/site.yaml", "no such file",
+                       "Create it; it names the site and its navigation.")
+    pages: dict[str, Entry[Any]] = {}
+    for name, model in PAGES.items():
+        path = root / "pages" / f"{name}.yaml"
+        if not path.exists():
+            run.file_error(path, f"the page file pages/{name}.yaml", "no such file",
+                           f"Create pages/{name}.yaml.")
+            continue
+        entry = run.load(path, model)
+        if entry is not None:
+            pages[name] = entry
+    for path in sorted((root / "pages").glob("*.y*ml")):
+        if path.stem not in PAGES:
+            run.file_error(path, "one of " + ", ".join(f"{p}.yaml" for p in PAGES),
+                           repr(path.name), "Pages are fixed; remove or rename this file.")
+    organizations = run.collection("organizations", Organization)
+    events = run.collection("events", Event)
+    draft = _Draft(root, site, pages, organizations, events,
+                   run.stems["organizations"], run.stems["events"])
+    _check_slugs(run, draft)
+    _check_legacy_paths(run, draft)
+    _check_links(run, draft)
+    _check_events(run, draft)
+    _check_images(run, draft)
+    if run.errors or site is None:
+        raise ContentInvalid(run.errors)
+    return Project(root, site, pages, organizations, events, draft.image_sizes)
+
+
+def _check_slugs(run: _Run, project: _Draft) -> None:
+    seen: dict[str, str] = {}
+    for slug, entry in project.organizations.items():
+        if slug.lower() in RESERVED_SEGMENTS:
+            run.error(entry.doc, (), "an organization slug that is not a site route",
+                      f"the file name {slug}.yaml, which would hide /{slug.lower()}",
+                      "Rename the file, for example with the organization's short name.")
+        other = seen.get(slug.lower())
+        if other is not None:
+            run.error(entry.doc, (), "a slug different from every other organization's",
+                      f"{slug}.yaml, which differs from {other}.yaml only in letter case",
+                      "URLs must differ by more than case; rename one of the files.")
+        seen.setdefault(slug.lower(), slug)
+
+
+def _check_legacy_paths(run: _Run, project: _Draft) -> None:
+    routes = project.routes
+    claimed: dict[str, str] = {}
+    for slug, entry in project.organizations.items():
+        for i, path in enumerate(entry.model.legacy_paths):
+            loc = ("legacy_paths", i)
+            if path in routes:
+                run.error(entry.doc, loc, "an old URL that is not a live route", repr(path),
+                          "Remove it: that address already shows a page.")
+            elif path in claimed and claimed[path] != slug:
+                run.error(entry.doc, loc, "an old URL that only one organization claims",
+                          f"{path!r}, already claimed by {claimed[path]}.yaml",
+                          "Keep it in one file only.")
+            claimed.setdefault(path, slug)
+
+
+def _links(value: Any, loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
+    """Find every internal href in a model, with its location."""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    if isinstance(value, Link):
+        if value.href.startswith("/"):
+            found.append(((*loc, "href"), value.href))
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            found += _links(getattr(value, name), (*loc, name))
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            found += _links(item, (*loc, i))
+    return found
+
+
+def _check_links(run: _Run, project: _Draft) -> None:
+    routes = project.routes
+    site = [project.site] if project.site else []
+    entries: list[Entry[Any]] = [*site, *project.pages.values(),
+                                 *project.organizations.values(), *project.events.values()]
+    for entry in entries:
+        for loc, href in _links(entry.model, ()):
+            target = re.split(r"[?#]", href, maxsplit=1)[0] or "/"
+            if target not in routes:
+                close = [r for r in routes if r.lower() == target.lower()]
+                hint = (f"Did you mean {close[0]}? Paths are case-sensitive."
+                        if close else "Link to an existing page, such as /features or /keenstl.")
+                run.error(entry.doc, loc, "a link to a page of this site", repr(href), hint)
+    site_doc = project.site.doc if project.site else None
+    for path in project.site.model.app_pages if project.site else ():
+        if site_doc and path not in APP_ROUTES and path != "/404":
+            run.error(site_doc, ("app_pages", path), "one of " + ", ".join(APP_ROUTES),
+                      repr(path), "Describe only the app's own pages here.", key=True)
+
+
+def _check_events(run: _Run, project: _Draft) -> None:
+    for org in project.organizations.values():
+        for i, ref in enumerate(org.model.events):
+            if ref not in project.event_slugs:
+                run.error(org.doc, ("events", i), "the slug of a file in content/events/",
+                          repr(ref), "Check the spelling against the events folder.")
+    for slug, entry in project.events.items():
+        if entry.model.host not in project.org_slugs:
+            run.error(entry.doc, ("host",), "the slug of a file in content/organizations/",
+                      repr(entry.model.host), "Use the host's file name without .yaml.")
+        ids: dict[str, int] = {}
+        for i, slot in enumerate(entry.model.slots):
+            sid = slot_id(slug, slot.time)
+            if sid in ids:
+                run.error(entry.doc, ("slots", i, "time"), "a time different from other slots",
+                          f"{slot.time!r}, the same as slot {ids[sid] + 1}",
+                          "Each slot needs its own time.")
+            ids[sid] = i
+    if project.site is None:
+        return
+    guest = project.site.model.guest_rsvp_event
+    event = project.events.get(guest)
+    if event is None and guest in project.event_slugs:
+        return  # the event file has its own errors, reported already
+    if event is None:
+        run.error(project.site.doc, ("guest_rsvp_event",), "the slug of a file in content/events/",
+                  repr(guest), "Name the event the Event Feed's RSVP form is for.")
+    elif event.model.rsvp != "guest" or len(event.model.slots) != 1:
+        run.error(project.site.doc, ("guest_rsvp_event",),
+                  "an event with `rsvp: guest` and exactly one slot",
+                  f"{guest!r} with rsvp {event.model.rsvp} and {len(event.model.slots)} slots",
+                  "The guest form RSVPs for one slot without an account; fix the event file.")
+
+
+def _images(value: Any, loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], Image]]:
+    found: list[tuple[tuple[Any, ...], Image]] = []
+    if isinstance(value, Image):
+        found.append((loc, value))
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            found += _images(getattr(value, name), (*loc, name))
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            found += _images(item, (*loc, i))
+    return found
+
+
+def _check_images(run: _Run, project: _Draft) -> None:
+    entries: list[Entry[Any]] = [*project.organizations.values(), *project.events.values()]
+    for entry in entries:
+        for loc, image in _images(entry.model, ()):
+            if image.src in project.image_sizes:
+                continue
+            path = project.root / image.src.lstrip("/")
+            size = None
+            if not images.is_supported(path):
+                expected = "an .svg image"
+            elif not path.is_file():
+                expected = f"an image file at content{image.src}"
+            else:
+                expected = "an SVG with width and height (or a viewBox) on its root element"
+                size = images.svg_size(path)
+            if size is None:
+                found = "no such file" if not path.is_file() else repr(image.src)
+                run.error(entry.doc, (*loc, "src"), expected, found,
+                          "Add the file under content/images/ or fix the path.")
+            else:
+                project.image_sizes[image.src] = size
