@@ -7,13 +7,10 @@ Wiring (core service):
     ...
     await app.state.rate_limiter.close()      # on shutdown
 
-    # in POST /api/rsvp, before touching the database
-    limiter: RateLimiter = request.app.state.rate_limiter
-    retry_after = await limiter.hit("rsvp-ip", client_ip(request))
-    if retry_after is None:
-        retry_after = await limiter.hit("rsvp-email", normalized_email)
-    if retry_after is not None:
-        return too_many_requests({"error": TOO_MANY_REQUESTS}, retry_after)
+    # in POST /api/rsvp, before touching the database; each call raises ApiError(429) with
+    # Retry-After and TOO_MANY_REQUESTS in the given error shape when the limit is spent
+    await enforce(request, "rsvp-ip", client_ip(request), shape="error")
+    await enforce(request, "rsvp-email", normalized_email, shape="error")
 
 Storage is in memory unless REDIS_URL is set (`redis://` or `async+redis://`), in which case all
 workers share counters in Redis. RATE_LIMIT_SCALE multiplies every limit so load tests still pay
@@ -32,7 +29,8 @@ from limits import RateLimitItem, parse
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
-from starlette.responses import JSONResponse
+
+from rsvp_service.errors import ApiError, Shape
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -107,8 +105,9 @@ class RateLimiter:
 
     async def close(self) -> None:
         """Close Redis connections (memory storage has none)."""
-        pool = getattr(getattr(getattr(self.storage, "bridge", None), "storage", None),
-                       "connection_pool", None)
+        pool = getattr(
+            getattr(getattr(self.storage, "bridge", None), "storage", None), "connection_pool", None
+        )
         if pool is not None:
             pool.disconnect()
 
@@ -120,10 +119,15 @@ def build_rate_limiter(settings: Settings, *, key_prefix: str = "civicstl") -> R
 
 
 def client_ip(request: Request) -> str:
-    """The peer address of a request (the service is meant to run behind no untrusted proxy)."""
+    """The peer address; behind a proxy, run uvicorn with --forwarded-allow-ips so it is real."""
     return request.client.host if request.client else "unknown"
 
 
-def too_many_requests(body: dict[str, Any], retry_after: int) -> JSONResponse:
-    """A 429 response with Retry-After, in the calling endpoint's own error shape."""
-    return JSONResponse(body, status_code=429, headers={"Retry-After": str(retry_after)})
+async def enforce(request: Request, name: str, key: str, *, shape: Shape) -> None:
+    """Spend one unit of a limit, raising a 429 with Retry-After in `shape` when it is spent."""
+    limiter: RateLimiter = request.app.state.rate_limiter
+    retry_after = await limiter.hit(name, key)
+    if retry_after is not None:
+        raise ApiError(
+            429, TOO_MANY_REQUESTS, shape=shape, headers={"Retry-After": str(retry_after)}
+        )

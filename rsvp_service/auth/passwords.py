@@ -22,7 +22,8 @@ HASHER = PasswordHasher(
 # password-less (Google-only) accounts are checked against it so a failed login costs the
 # same time whether or not the account exists.
 DUMMY_HASH = (
-    "$argon2id$v=19$m=19456,t=2,p=1$4aIuZ1IqmNaqk0onWHzNOg$MqwVJe12TtRo3Oe9o96e7Cr3lykY/loDSvVlODaJmfc"
+    "$argon2id$v=19$m=19456,t=2,p=1$4aIuZ1IqmNaqk0onWHzNOg"
+    "$MqwVJe12TtRo3Oe9o96e7Cr3lykY/loDSvVlODaJmfc"
 )
 
 COMMON_PASSWORDS_FILE = Path(__file__).with_name("common-passwords.txt")

@@ -1,0 +1,214 @@
+"""The /api/auth endpoints: register, login, refresh, logout, me, verification and Google."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from rsvp_service.auth import google
+from rsvp_service.auth.models import User
+from rsvp_service.auth.passwords import (
+    hash_password,
+    needs_rehash,
+    password_problem,
+    verify_password,
+)
+from rsvp_service.auth.payloads import (
+    EmailPayload,
+    LoginPayload,
+    RegisterPayload,
+    require_email,
+    require_name,
+    require_role,
+)
+from rsvp_service.auth.sessions import (
+    REFRESH_COOKIE,
+    IssuedRefreshToken,
+    clear_refresh_cookie,
+    origin_allowed,
+    revoke,
+    rotate,
+    set_refresh_cookie,
+    start_session,
+)
+from rsvp_service.auth.tokens import issue_access_token, user_from_request
+from rsvp_service.auth.verification import consume_verification_token, send_verification_email
+from rsvp_service.errors import ApiError, read_json
+from rsvp_service.mail.outbox import notify
+from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce
+
+logger = logging.getLogger("rsvp_service.auth")
+
+INVALID_LOGIN = "Invalid email or password."
+EMAIL_TAKEN = "An account with this email already exists. Please sign in."
+SESSION_EXPIRED = "Your session has expired. Please sign in again."
+FOREIGN_ORIGIN = "This request came from a site that is not allowed to use your session."
+RESEND_SENT = (
+    "If that email belongs to an account that still needs verifying, "
+    "a new verification link is on its way."
+)
+VERIFY_MISSING = "No verification token provided."
+VERIFY_INVALID = (
+    "This verification link is invalid, expired or already used. Please request a new one."
+)
+VERIFIED = "Email verified successfully!"
+SIGNED_OUT = "You have been signed out."
+# Tokens must never be cached by a browser or a proxy.
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _json(body: dict[str, Any], status: int = 200) -> JSONResponse:
+    return JSONResponse(body, status_code=status, headers=NO_STORE)
+
+
+def signed_in_response(
+    request: Request, user: User, issued: IssuedRefreshToken, *, status: int = 200
+) -> JSONResponse:
+    """Answer {accessToken, user} and set the refresh cookie."""
+    settings = request.app.state.settings
+    response = _json(
+        {"accessToken": issue_access_token(settings, user.id), "user": user.public()}, status
+    )
+    set_refresh_cookie(response, settings, issued)
+    return response
+
+
+async def register(request: Request) -> Response:
+    """Create an account, queue its verification email and sign it in."""
+    settings = request.app.state.settings
+    await enforce(request, "register-ip", client_ip(request), shape="errors")
+    payload = await read_json(request, RegisterPayload, shape="errors")
+    name = require_name(payload.name)
+    email = require_email(payload.email, shape="errors")
+    require_role(payload.role)
+    if problem := password_problem(payload.password):
+        raise ApiError(422, problem, shape="errors")
+    # Registering must say when an address is taken (it signs the person in right away);
+    # the per-IP limit keeps that from being used to test addresses in bulk.
+    if await User.exists(email=email):
+        raise ApiError(409, EMAIL_TAKEN, shape="errors")
+    password_hash = await hash_password(payload.password)
+    try:
+        async with in_transaction() as connection:
+            user = await User.create(
+                name=name, email=email, password_hash=password_hash, using_db=connection
+            )
+            await send_verification_email(settings, user, connection=connection)
+            issued = await start_session(user.id, connection=connection)
+    except IntegrityError:
+        # Two registrations raced for the same address; the other one won.
+        raise ApiError(409, EMAIL_TAKEN, shape="errors") from None
+    notify(request)
+    logger.info("Account registered (user_id=%s).", user.id)
+    return signed_in_response(request, user, issued, status=201)
+
+
+async def login(request: Request) -> Response:
+    """Sign in with email and password; unknown email and wrong password look the same."""
+    limiter: RateLimiter = request.app.state.rate_limiter
+    await enforce(request, "login-ip", client_ip(request), shape="errors")
+    payload = await read_json(request, LoginPayload, shape="errors")
+    email = require_email(payload.email, shape="errors")
+    if (retry_after := await limiter.test("login-account", email)) is not None:
+        logger.warning("Login refused: account locked after repeated failures (email=%s).", email)
+        raise ApiError(
+            429, TOO_MANY_REQUESTS, shape="errors", headers={"Retry-After": str(retry_after)}
+        )
+    user = await User.get_or_none(email=email)
+    # Unknown emails are checked against a dummy hash so they take as long as wrong passwords.
+    if user is None or not await verify_password(user.password_hash, payload.password):
+        await limiter.hit("login-account", email)
+        logger.warning("Login failed (email=%s).", email)
+        raise ApiError(401, INVALID_LOGIN, shape="errors")
+    if user.password_hash and needs_rehash(user.password_hash):
+        user.password_hash = await hash_password(payload.password)
+        await user.save(update_fields=["password_hash"])
+    issued = await start_session(user.id)
+    logger.info("Login ok (user_id=%s).", user.id)
+    return signed_in_response(request, user, issued)
+
+
+async def refresh(request: Request) -> Response:
+    """Trade the refresh cookie for a new access token, rotating the cookie."""
+    settings = request.app.state.settings
+    if not origin_allowed(request, settings):
+        raise ApiError(403, FOREIGN_ORIGIN, shape="errors")
+    token = request.cookies.get(REFRESH_COOKIE)
+    # The cookie is left alone on failure: a tab that lost a refresh race must not erase the
+    # fresh cookie the winning tab just received.
+    issued = await rotate(token) if token else None
+    if issued is None:
+        raise ApiError(401, SESSION_EXPIRED, shape="errors")
+    response = _json({"accessToken": issue_access_token(settings, issued.user_id)})
+    set_refresh_cookie(response, settings, issued)
+    return response
+
+
+async def logout(request: Request) -> Response:
+    """Revoke the session behind the refresh cookie and clear it."""
+    settings = request.app.state.settings
+    if not origin_allowed(request, settings):
+        raise ApiError(403, FOREIGN_ORIGIN, shape="errors")
+    token = request.cookies.get(REFRESH_COOKIE)
+    if token:
+        await revoke(token)
+    logger.info("Logout.")
+    response = _json({"msg": SIGNED_OUT})
+    clear_refresh_cookie(response, settings)
+    return response
+
+
+async def me(request: Request) -> Response:
+    """Return the signed-in user."""
+    user = await user_from_request(request)
+    if user is None:
+        raise ApiError(401, SESSION_EXPIRED, shape="errors")
+    return _json(user.public())
+
+
+async def resend_verification(request: Request) -> Response:
+    """Send a fresh verification link; the answer never says whether the account exists."""
+    settings = request.app.state.settings
+    await enforce(request, "resend-ip", client_ip(request), shape="msg")
+    payload = await read_json(request, EmailPayload, shape="msg")
+    email = require_email(payload.email, shape="msg")
+    await enforce(request, "resend-email", email, shape="msg")
+    user = await User.get_or_none(email=email)
+    if user is not None and not user.is_verified:
+        async with in_transaction() as connection:
+            await send_verification_email(settings, user, connection=connection)
+        notify(request)
+    return _json({"msg": RESEND_SENT})
+
+
+async def verify(request: Request) -> Response:
+    """Spend a verification token from the email link."""
+    token = request.query_params.get("token", "").strip()
+    if not token:
+        raise ApiError(400, VERIFY_MISSING, shape="msg")
+    if len(token) > 200 or not await consume_verification_token(token):
+        raise ApiError(400, VERIFY_INVALID, shape="msg")
+    return _json({"msg": VERIFIED})
+
+
+def routes() -> list[BaseRoute]:
+    """Every /api/auth route, for the core app factory."""
+    return [
+        Route("/api/auth/register", register, methods=["POST"]),
+        Route("/api/auth/login", login, methods=["POST"]),
+        Route("/api/auth/refresh", refresh, methods=["POST"]),
+        Route("/api/auth/logout", logout, methods=["POST"]),
+        Route("/api/auth/me", me, methods=["GET"]),
+        Route("/api/auth/resend-verification", resend_verification, methods=["POST"]),
+        Route("/api/auth/verify", verify, methods=["GET"]),
+        Route("/api/auth/google", google.start, methods=["GET"]),
+        Route(
+            "/api/auth/google/callback", google.callback, methods=["GET"], name="google_callback"
+        ),
+    ]

@@ -1,0 +1,82 @@
+"""Email verification: single-use 24-hour tokens, the email that carries them, and spending one."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+from tortoise.transactions import in_transaction
+
+from rsvp_service.auth.models import EmailToken, User
+from rsvp_service.auth.tokens import hash_opaque_token, new_opaque_token
+from rsvp_service.mail.message import build_message, format_address
+from rsvp_service.mail.outbox import enqueue
+from rsvp_service.mail.render import render
+
+if TYPE_CHECKING:
+    from tortoise.backends.base.client import BaseDBAsyncClient
+
+    from rsvp_service.settings import Settings
+
+logger = logging.getLogger("rsvp_service.auth")
+
+TOKEN_LIFETIME = timedelta(hours=24)
+SUBJECT = "Please verify your email for CivicSTL"
+
+
+def verification_link(settings: Settings, token: str) -> str:
+    """The site page that asks the API to verify; opening it alone spends nothing."""
+    return f"{settings.site_url.rstrip('/')}/verify?{urlencode({'token': token})}"
+
+
+async def send_verification_email(
+    settings: Settings, user: User, *, connection: BaseDBAsyncClient
+) -> None:
+    """Replace the user's pending tokens with a new one and queue its email, in `connection`."""
+    # A resend makes every earlier link useless, so only the newest email works.
+    await EmailToken.filter(user_id=user.id, used_at=None).using_db(connection).delete()
+    token = new_opaque_token()
+    await EmailToken.create(
+        token_hash=hash_opaque_token(token),
+        user_id=user.id,
+        expires_at=datetime.now(UTC) + TOKEN_LIFETIME,
+        using_db=connection,
+    )
+    site_url = settings.site_url.rstrip("/")
+    text, html = render(
+        "verify",
+        user_name=user.name,
+        link=verification_link(settings, token),
+        hours=int(TOKEN_LIFETIME.total_seconds() // 3600),
+        site_url=site_url,
+    )
+    message = build_message(
+        sender=settings.mail_from,
+        to=format_address(user.name, user.email),
+        subject=SUBJECT,
+        text=text,
+        html=html,
+    )
+    await enqueue(message, connection=connection)
+
+
+async def consume_verification_token(token: str) -> bool:
+    """Spend a verification token and mark its user verified; False if it cannot be spent."""
+    record = await EmailToken.get_or_none(token_hash=hash_opaque_token(token))
+    now = datetime.now(UTC)
+    if record is None or record.used_at is not None or record.expires_at <= now:
+        return False
+    async with in_transaction() as connection:
+        # Conditional on used_at IS NULL so two clicks at once verify once.
+        claimed = (
+            await EmailToken.filter(id=record.id, used_at=None)
+            .using_db(connection)
+            .update(used_at=now)
+        )
+        if claimed != 1:
+            return False
+        await User.filter(id=record.user_id).using_db(connection).update(is_verified=True)
+    logger.info("Email verified (user_id=%s).", record.user_id)
+    return True
