@@ -26,7 +26,8 @@ class Positions:
 
     def locate(self, data: Any, loc: tuple[Any, ...], *, key: bool = False) -> Mark:
         """Return the mark of the deepest node along `loc` that exists in `data`."""
-        best: Mark = (1, 1)
+        root = self.marks.get(id(data))
+        best: Mark = root[""][1] if root else (1, 1)
         node = data
         for i, part in enumerate(loc):
             entries = self.marks.get(id(node))

@@ -8,7 +8,15 @@ from typing import Annotated, Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from generator.slots import parse_time_range
@@ -249,6 +257,19 @@ class Social(Content):
     youtube: HttpsUrl | None = None
     vimeo: HttpsUrl | None = None
     flickr: HttpsUrl | None = None
+
+    @field_validator("*")
+    @classmethod
+    def _on_platform(cls, value: str | None, info: ValidationInfo) -> str | None:
+        label, domains = SOCIAL_DOMAINS[str(info.field_name)]
+        host = (urlsplit(value).hostname or "") if value else ""
+        if value and not any(host == d or host.endswith("." + d) for d in domains):
+            raise _fail(
+                f"{'an' if label[0] in 'AEIOU' else 'a'} {label} link on {' or '.join(domains)}",
+                repr(value),
+                f"Paste the address of the organization's {label} page, or remove the line.",
+            )
+        return value
 
 
 OrganizationKind = Literal["university", "community_college", "nonprofit", "foundation"]

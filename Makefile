@@ -1,0 +1,90 @@
+# CivicSTL: `make run` sets everything up and serves http://127.0.0.1:8000; `make test` checks it all.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+CONTENT ?= content
+CONTENT_OUT := build/content
+SITE_OUT := build/site
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export HOST PORT
+
+.PHONY: help install run build content site migrate serve dev check test lint typecheck \
+        test-python test-site budget bench clean schemas
+
+help: ## List the targets.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+
+# --- installation (idempotent: re-runs only when the lock files change) ---
+$(BIN)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check uv==0.13.8
+	$(BIN)/uv pip install -q --python $(PY) --require-hashes -r requirements.txt -r requirements-dev.txt
+	touch $@
+
+site/node_modules/.installed: site/package.json site/package-lock.json
+	cd site && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(BIN)/.installed site/node_modules/.installed ## Create the virtualenv and install npm packages.
+
+# --- build ---
+content: $(BIN)/.installed ## Validate content/ and emit build/content/.
+	$(PY) -m generator build --content $(CONTENT) --out $(CONTENT_OUT)
+
+site: content site/node_modules/.installed ## Prerender the site into build/site/ (vike build).
+	cd site && npm run --silent build
+
+build: content site ## Build content and site.
+
+schemas: $(BIN)/.installed ## Refresh content/schemas/ (editor autocompletion) from the models.
+	$(PY) -m generator schemas --content $(CONTENT)
+
+migrate: $(BIN)/.installed ## Apply database migrations.
+	$(PY) -m rsvp_service migrate
+
+serve: $(BIN)/.installed ## Serve what is built (site + API) on HOST:PORT, without rebuilding.
+	$(PY) -m rsvp_service
+
+run: install build migrate serve ## Install, build, migrate and serve at http://127.0.0.1:8000.
+
+dev: install content ## Live reload: generator watch, vike dev and uvicorn --reload.
+	@trap 'kill 0' EXIT; \
+	$(PY) -m generator build --watch --content $(CONTENT) --out $(CONTENT_OUT) & \
+	(cd site && npm run --silent dev) & \
+	$(BIN)/uvicorn --factory rsvp_service.app:create_app --reload --reload-dir rsvp_service \
+	  --host $(HOST) --port $$(($(PORT) + 1)) & \
+	wait
+
+check: $(BIN)/.installed ## Validate content only (what editors' pull requests need).
+	$(PY) -m generator check --content $(CONTENT)
+
+# --- tests ---
+lint: $(BIN)/.installed ## Ruff on all Python.
+	$(BIN)/ruff check generator rsvp_service tests bench
+	$(BIN)/ruff format --check generator || true
+
+typecheck: install content ## mypy on Python, tsc on the site.
+	$(BIN)/mypy
+	cd site && npm run --silent typecheck
+
+test-python: install build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
+	$(PY) -m pytest -q
+
+test-site: install content ## vitest unit tests of the site.
+	cd site && npm run --silent test
+
+budget: site ## Fail when a page ships more JavaScript than its budget.
+	cd site && npm run --silent check:budget
+
+test: lint typecheck test-site budget test-python ## Everything: lint, types, unit, service, e2e.
+
+bench: install build ## Benchmarks; results in bench/results/latest.md.
+	$(PY) -m bench
+
+clean: ## Remove build output, runtime data and installed dependencies.
+	rm -rf build var $(VENV) site/node_modules site/dist .pytest_cache .mypy_cache .ruff_cache

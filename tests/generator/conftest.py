@@ -1,0 +1,47 @@
+"""Fixtures for generator tests: a small valid content tree that each test may copy and break."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+VALID = FIXTURES / "valid"
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    """A private copy of the valid fixture tree, named `content` like the real one."""
+    target = tmp_path / "content"
+    shutil.copytree(VALID, target)
+    return target
+
+
+@pytest.fixture
+def edit(content: Path) -> Callable[[str, str, str], None]:
+    """Replace one exact snippet in a fixture file (fails loudly if the snippet is absent)."""
+
+    def apply(relative: str, old: str, new: str) -> None:
+        path = content / relative
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {relative}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return apply
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str]]:
+    """Run `python -m generator ...` in-process; return (status, stdout, stderr)."""
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        status = main(list(args))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return invoke

@@ -1,0 +1,116 @@
+"""Building: golden output, determinism, all-or-nothing writes, and the real content."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.generator.conftest import FIXTURES, VALID
+
+GOLDEN = FIXTURES / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+SPEC_SLUGS = (
+    "keenstl ccri forestparkforever archgrants evertrue girlscouts skandalaris botanical "
+    "BrightsideSTL Coca FocusSTL HarrisStowe IntStl Logan lutheran Slu Stlcc stpatrick Umsl "
+    "washu webster waterski variety spensa pedal oafo easterseals doorways"
+).split()
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+def test_build_matches_golden_output(run_cli: Callable[..., tuple[int, str, str]],
+                                     tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, stdout, stderr = run_cli("build", "--content", str(VALID), "--out", str(out))
+    assert status == 0, stderr
+    assert "Built" in stdout
+    produced = _tree(out)
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        import shutil
+
+        shutil.rmtree(GOLDEN, ignore_errors=True)
+        shutil.copytree(out, GOLDEN)
+    expected = _tree(GOLDEN)
+    assert sorted(produced) == sorted(expected)
+    for name in expected:
+        assert produced[name] == expected[name], f"{name} differs from the golden copy"
+
+
+def test_build_is_deterministic(run_cli: Callable[..., tuple[int, str, str]],
+                                tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert run_cli("build", "--content", str(VALID), "--out", str(first))[0] == 0
+    assert run_cli("build", "--content", str(VALID), "--out", str(second))[0] == 0
+    assert _tree(first) == _tree(second)
+
+
+def test_failed_build_writes_nothing_and_keeps_previous_output(
+    run_cli: Callable[..., tuple[int, str, str]], content: Path,
+    edit: Callable[[str, str, str], None], tmp_path: Path,
+) -> None:
+    out = tmp_path / "out"
+    assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0
+    before = _tree(out)
+    edit("organizations/keenstl.yaml", "name: KEEN St. Louis", "nme: KEEN St. Louis")
+    status, stdout, stderr = run_cli("build", "--content", str(content), "--out", str(out))
+    assert status == 1
+    assert "Nothing was written" in stderr
+    assert _tree(out) == before
+
+    fresh = tmp_path / "fresh"
+    assert run_cli("build", "--content", str(content), "--out", str(fresh))[0] == 1
+    assert not fresh.exists()
+
+
+def test_build_emits_slot_ids_and_redirects(run_cli: Callable[..., tuple[int, str, str]],
+                                            tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run_cli("build", "--content", str(VALID), "--out", str(out))[0] == 0
+    events = json.loads((out / "events.json").read_text())
+    assert sorted(events["slots"]) == [
+        "forest-park-cleanup-1-00pm-3-00pm",
+        "inclusive-sports-clinic-1-00-1-50-pm",
+        "inclusive-sports-clinic-2-00-2-50-pm",
+        "inclusive-sports-clinic-3-00-3-50-pm",
+    ]
+    clinic = events["slots"]["inclusive-sports-clinic-2-00-2-50-pm"]
+    assert clinic["start"] == "2025-07-27T14:00:00-05:00"
+    assert clinic["end"] == "2025-07-27T14:50:00-05:00"
+    assert clinic["rsvp"] == "account"
+    redirects = json.loads((out / "redirects.json").read_text())
+    assert {"from": "/organizations/keen", "to": "/keenstl", "status": 301} in redirects
+
+
+def test_real_content_passes_check_and_builds_all_28(run_cli: Callable[..., tuple[int, str, str]],
+                                                      tmp_path: Path) -> None:
+    content = ROOT / "content"
+    status, stdout, stderr = run_cli("check", "--content", str(content))
+    assert status == 0, stderr
+    out = tmp_path / "out"
+    assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0
+    index = json.loads((out / "organizations.json").read_text())
+    assert sorted(e["id"] for e in index) == sorted(SPEC_SLUGS)
+    assert len({e["link"] for e in index}) == 28
+    routes = json.loads((out / "routes.json").read_text())
+    assert len(routes) == 38
+    redirects = {r["from"]: r["to"] for r in json.loads((out / "redirects.json").read_text())}
+    for old, new in {"/coca": "/Coca", "/GirlScouts": "/girlscouts",
+                     "/HarisStowe": "/HarrisStowe", "/Intstl": "/IntStl",
+                     "/brightsidestl": "/BrightsideSTL", "/umsl": "/Umsl"}.items():
+        assert redirects[old] == new
+
+
+def test_committed_content_schemas_match_the_models(tmp_path: Path) -> None:
+    from generator.schemas import CONTENT_MODELS, content_schema
+
+    for name in CONTENT_MODELS:
+        committed = json.loads((ROOT / "content" / "schemas" / f"{name}.schema.json").read_text())
+        assert committed == content_schema(name), f"run `make schemas`: {name} is stale"
+        assert committed["$schema"] == "http://json-schema.org/draft-07/schema#"
+        assert "$defs" not in json.dumps(committed)

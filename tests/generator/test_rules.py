@@ -1,0 +1,172 @@
+"""One broken fixture per validation rule: the exact message, its file:line, and no output."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+KEEN = "content/organizations/keenstl.yaml"
+FPF = "content/organizations/forestparkforever.yaml"
+CLINIC = "content/events/inclusive-sports-clinic.yaml"
+ORG_FIELDS = (
+    "one of the fields causes, colors, core_impact, cta, description, email, events, "
+    "events_card, future_goals, impact_numbers, initials, kind, legacy_paths, logo, name, "
+    "phone, photos, programs, social, tagline, website"
+)
+
+# (rule, file to edit, old text, new text, the exact error lines expected)
+CASES = [
+    ("unknown field", "organizations/keenstl.yaml", "name: KEEN", "nmae: KEEN", [
+        f"{KEEN}:2:1: name: expected the required field `name`, found no such field in "
+        "this block. Add `name:` here (see content/README.md for what it holds).",
+        f"{KEEN}:2:1: nmae: expected {ORG_FIELDS}, found the unknown field `nmae`. Did you mean "
+        "`name`? Rename or remove it; unknown fields are refused so typos never vanish silently.",
+    ]),
+    ("missing required field", "organizations/keenstl.yaml",
+     "tagline: Sports and fitness for young athletes with disabilities.\n", "", [
+        f"{KEEN}:2:1: tagline: expected the required field `tagline`, found no such field "
+        "in this block. Add `tagline:` here (see content/README.md for what it holds).",
+    ]),
+    ("broken internal link", "organizations/keenstl.yaml", "href: /features", "href: /featurs", [
+        f"{KEEN}:40:9: cta.href: expected a link to a page of this site, found '/featurs'. "
+        "Link to an existing page, such as /features or /keenstl.",
+    ]),
+    ("internal link with wrong case", "pages/home.yaml", "href: /features", "href: /Features", [
+        "content/pages/home.yaml:26:9: rsvp_button.href: expected a link to a page of this site, "
+        "found '/Features'. Did you mean /features? Paths are case-sensitive.",
+    ]),
+    ("YAML syntax error", "organizations/keenstl.yaml", "kind: nonprofit", "kind: [nonprofit", [
+        f"{KEEN}:4:7: (whole file): expected valid YAML, found did not find expected ',' or ']'. "
+        "Check indentation, colons and quotes on this line and the one before it.",
+    ]),
+    ("duplicate YAML key", "organizations/keenstl.yaml", "kind: nonprofit",
+     "kind: nonprofit\nkind: university", [
+        f"{KEEN}:4:1: kind: expected each key once per block, found `kind` a second time. "
+        "Delete one of the two entries; YAML would silently keep only the last.",
+    ]),
+    ("exactly four core impact cards", "organizations/keenstl.yaml",
+     "  - title: Four\n    text: Fourth.\n", "", [
+        f"{KEEN}:20:3: core_impact: expected exactly 4 items, found a list of 3 items. "
+        "Add or remove entries so the count fits.",
+    ]),
+    ("alt text present", "organizations/keenstl.yaml", "alt: A coach and an athlete", "alt: ''", [
+        f"{KEEN}:16:10: photos[0].alt: expected some text, found an empty value. "
+        "Write the text, or delete the line if the field is optional.",
+    ]),
+    ("https only", "organizations/forestparkforever.yaml", "https://www.forestparkforever.org",
+     "http://www.forestparkforever.org", [
+        f"{FPF}:34:10: website: expected an https:// URL, found 'http://www.forestparkforever.org'."
+        " Use the full address starting with https:// (copy it from the browser's address bar).",
+    ]),
+    ("social link on its platform", "organizations/keenstl.yaml",
+     "instagram: https://www.instagram.com/example", "instagram: https://www.facebook.com/x", [
+        f"{KEEN}:32:14: social.instagram: expected an Instagram link on instagram.com, found "
+        "'https://www.facebook.com/x'. Paste the address of the organization's Instagram page, "
+        "or remove the line.",
+    ]),
+    ("slot ends after it starts", "events/inclusive-sports-clinic.yaml", "2:00-2:50 PM",
+     "2:50-2:00 PM", [
+        f"{CLINIC}:15:11: slots[1].time: expected a slot that ends after it starts, found "
+        "'2:50-2:00 PM'. Check the hours and AM/PM of both times.",
+    ]),
+    ("slot time parses", "events/inclusive-sports-clinic.yaml", "3:00-3:50 PM", "3 to 4", [
+        f"{CLINIC}:16:11: slots[2].time: expected a time range like 1:00-1:50 PM, found '3 to 4'. "
+        "Write the time as start-end with AM or PM, for example 1:00-1:50 PM.",
+    ]),
+    ("event host exists", "events/inclusive-sports-clinic.yaml", "host: keenstl", "host: keen", [
+        f"{CLINIC}:4:7: host: expected the slug of a file in content/organizations/, found "
+        "'keen'. Use the host's file name without .yaml.",
+    ]),
+    ("legacy path is not a live route", "organizations/forestparkforever.yaml",
+     "legacy_paths: [/FPF]", "legacy_paths: [/about]", [
+        f"{FPF}:35:16: legacy_paths[0]: expected an old URL that is not a live route, found "
+        "'/about'. Remove it: that address already shows a page.",
+    ]),
+    ("legacy paths do not collide", "organizations/forestparkforever.yaml",
+     "legacy_paths: [/FPF]", "legacy_paths: [/organizations/keen]", [
+        f"{KEEN}:41:16: legacy_paths[0]: expected an old URL that only one organization claims, "
+        "found '/organizations/keen', already claimed by forestparkforever.yaml. "
+        "Keep it in one file only.",
+    ]),
+    ("image file exists", "organizations/keenstl.yaml", "keenstl/photo-2.svg",
+     "keenstl/photo-9.svg", [
+        f"{KEEN}:17:10: photos[1].src: expected an image file at "
+        "content/images/organizations/keenstl/photo-9.svg, found no such file. "
+        "Add the file under content/images/ or fix the path.",
+    ]),
+    ("guest event is a one-slot guest event", "site.yaml",
+     "guest_rsvp_event: forest-park-cleanup", "guest_rsvp_event: inclusive-sports-clinic", [
+        "content/site.yaml:31:19: guest_rsvp_event: expected an event with `rsvp: guest` and "
+        "exactly one slot, found 'inclusive-sports-clinic' with rsvp account and 3 slots. "
+        "The guest form RSVPs for one slot without an account; fix the event file.",
+    ]),
+    ("kind is one of the allowed values", "organizations/keenstl.yaml", "kind: nonprofit",
+     "kind: charity", [
+        f"{KEEN}:3:7: kind: expected one of 'university', 'community_college', 'nonprofit' or "
+        "'foundation', found 'charity'. Use one of the allowed values exactly as written.",
+    ]),
+]
+
+
+@pytest.mark.parametrize(("rule", "file", "old", "new", "expected"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_each_rule_reports_file_line_and_writes_nothing(
+    rule: str, file: str, old: str, new: str, expected: list[str], content: Path,
+    edit: Callable[[str, str, str], None], run_cli: Callable[..., tuple[int, str, str]],
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit(file, old, new)
+    out = tmp_path / "out"
+    status, stdout, stderr = run_cli("build", "--content", "content", "--out", str(out))
+    assert status == 1
+    assert stderr.splitlines()[: len(expected)] == expected
+    assert "Traceback" not in stderr
+    assert not out.exists()
+
+
+def test_duplicate_slug_by_case(content: Path, run_cli: Callable[..., tuple[int, str, str]],
+                                tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(content / "organizations/keenstl.yaml", content / "organizations/KeenSTL.yaml")
+    status, _, stderr = run_cli("check", "--content", "content")
+    assert status == 1
+    assert (
+        f"{KEEN}:2:1: (whole file): expected a slug different from every other organization's, "
+        "found keenstl.yaml, which differs from KeenSTL.yaml only in letter case. "
+        "URLs must differ by more than case; rename one of the files."
+    ) in stderr.splitlines()
+
+
+def test_slug_colliding_with_an_app_route(content: Path, tmp_path: Path,
+                                          run_cli: Callable[..., tuple[int, str, str]],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(content / "organizations/keenstl.yaml", content / "organizations/Dashboard.yaml")
+    status, _, stderr = run_cli("check", "--content", "content")
+    assert status == 1
+    assert (
+        "content/organizations/Dashboard.yaml:2:1: (whole file): expected an organization slug "
+        "that is not a site route, found the file name Dashboard.yaml, which would hide "
+        "/dashboard. Rename the file, for example with the organization's short name."
+    ) in stderr.splitlines()
+
+
+def test_all_errors_come_out_in_one_run(content: Path, edit: Callable[[str, str, str], None],
+                                        run_cli: Callable[..., tuple[int, str, str]],
+                                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("organizations/keenstl.yaml", "kind: nonprofit", "kind: charity")
+    edit("organizations/forestparkforever.yaml", "https://www.forestparkforever.org", "http://x")
+    edit("events/inclusive-sports-clinic.yaml", "host: keenstl", "host: nobody")
+    edit("pages/about.yaml", "heading: Why CivicSTL", "heading: ''")
+    status, _, stderr = run_cli("check", "--content", "content")
+    assert status == 1
+    files = [line.split(":")[0] for line in stderr.splitlines() if line.startswith("content/")]
+    assert sorted(files) == [
+        "content/events/inclusive-sports-clinic.yaml", FPF, KEEN, "content/pages/about.yaml",
+    ]
+    assert "4 problems found" in stderr
