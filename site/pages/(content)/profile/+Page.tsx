@@ -1,0 +1,117 @@
+import { useData } from 'vike-react/useData'
+import { Img } from '../../../components/Img'
+import type { Data } from './+data'
+
+export default function Page() {
+  const { org } = useData<Data>()
+  return (
+    <article className="container">
+      <header className="org-header">
+        <Img image={org.logo} />
+        <h1>{org.name}</h1>
+      </header>
+
+      <section className="hero" aria-labelledby="tagline">
+        <h2 id="tagline">{org.tagline}</h2>
+        <p>{org.description}</p>
+        {org.cta ? <a className="btn" href={org.cta.href}>{org.cta.label}</a> : null}
+      </section>
+
+      <div className="grid section">
+        <section className="card" aria-labelledby="goals-title">
+          <h2 id="goals-title">Future Goals</h2>
+          <ul>
+            {org.future_goals.map((goal) => <li key={goal}>{goal}</li>)}
+          </ul>
+        </section>
+        <section className="card" aria-labelledby="programs-title">
+          <h2 id="programs-title">Programs</h2>
+          <ul>
+            {org.programs.map((program) => <li key={program}>{program}</li>)}
+          </ul>
+        </section>
+      </div>
+
+      {org.events_card.length > 0 || org.events.length > 0 ? (
+        <section className="section card" aria-labelledby="events-title">
+          <h2 id="events-title">Events</h2>
+          {org.events_card.map((item) => (
+            <div key={item.title}>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </div>
+          ))}
+          {org.events.length > 0 ? (
+            <ul>
+              {org.events.map((event) => (
+                <li key={event.slug}>
+                  <a href={event.href}>{event.title}</a> <span className="muted">{event.date_text}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="section photos" aria-label="Photos">
+        {org.photos.map((photo) => <Img key={photo.src} image={photo} lazy />)}
+      </section>
+
+      <section className="section" aria-labelledby="impact-title">
+        <h2 id="impact-title">Core Impact</h2>
+        <div className="grid grid-4">
+          {org.core_impact.map((card) => (
+            <div className="card" key={card.title}>
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      {org.impact_numbers.length > 0 ? (
+        <section className="section" aria-labelledby="numbers-title">
+          <h2 id="numbers-title">Impact Numbers</h2>
+          <ul className="numbers">
+            {org.impact_numbers.map((n) => (
+              <li className="card" key={`${n.value} ${n.label}`}>
+                <strong>{n.value}</strong> {n.label}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="connect-title">
+        <h2 id="connect-title">Connect</h2>
+        <ul className="links">
+          {org.social.map((s) => (
+            <li key={s.href}>
+              <a href={s.href} target="_blank" rel="noopener noreferrer">
+                {s.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+          {org.website ? (
+            <li>
+              <a href={org.website} target="_blank" rel="noopener noreferrer">
+                Website<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ) : null}
+          {org.phone ? (
+            <li>
+              <a href={`tel:${org.phone.replace(/[^\d+]/g, '')}`}>{org.phone}</a>
+            </li>
+          ) : null}
+          {org.email ? (
+            <li>
+              <a href={`mailto:${org.email}`}>{org.email}</a>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+    </article>
+  )
+}

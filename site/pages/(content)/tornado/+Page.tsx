@@ -1,0 +1,34 @@
+import { useData } from 'vike-react/useData'
+import type { Data } from './+data'
+
+export default function Page() {
+  const { tornado } = useData<Data>()
+  return (
+    <div className="container">
+      <section className="hero" aria-labelledby="tornado-title">
+        <h1 id="tornado-title">{tornado.hero.heading}</h1>
+        <p>{tornado.hero.text}</p>
+      </section>
+      <section className="section" aria-labelledby="resources-title">
+        <h2 id="resources-title" className="visually-hidden">Resources</h2>
+        <div className="grid">
+          {tornado.links.map((link) => (
+            <article className="card" key={link.href}>
+              <h3>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </h3>
+              <p>{link.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+      <section className="section card" aria-labelledby="message-title">
+        <h2 id="message-title">{tornado.message.heading}</h2>
+        <p>{tornado.message.text}</p>
+      </section>
+    </div>
+  )
+}

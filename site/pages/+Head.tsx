@@ -1,0 +1,27 @@
+// Server-only <head> additions: inline CSS, canonical URL and Open Graph tags from the content.
+import { usePageContext } from 'vike-react/usePageContext'
+import css from '../src/styles.css?raw'
+import { documentTitle } from '../src/content/meta'
+import type { ShellData } from '../src/content/pageData'
+
+export default function Head() {
+  const pageContext = usePageContext()
+  const data = pageContext.data as ShellData | undefined
+  const site = data?.site
+  const meta = data?.meta
+  const canonical = site && meta ? new URL(meta.path, site.url).href : undefined
+  return (
+    <>
+      <meta name="theme-color" content="#1d4e89" />
+      {canonical ? <link rel="canonical" href={canonical} /> : null}
+      <meta property="og:type" content="website" />
+      {site ? <meta property="og:site_name" content={site.name} /> : null}
+      {canonical ? <meta property="og:url" content={canonical} /> : null}
+      {meta?.image && site ? <meta property="og:image" content={new URL(meta.image, site.url).href} /> : null}
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={documentTitle(data)} />
+      {meta ? <meta name="twitter:description" content={meta.description} /> : null}
+      <style dangerouslySetInnerHTML={{ __html: css }} />
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+import type { Config } from 'vike/types'
+import vikeReact from 'vike-react/config'
+
+// Global config. Content pages override `clientHooks: false` + `contentPage: true` (HTML-only, no framework JS).
+export default {
+  extends: [vikeReact],
+  prerender: { partial: false, redirects: true },
+  lang: 'en',
+  // No favicon request (a 404 would be logged as a console error).
+  favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 16 16%22%3E%3Crect width=%2216%22 height=%2216%22 rx=%223%22 fill=%22%231d4e89%22/%3E%3C/svg%3E',
+  passToClient: [],
+  meta: {
+    // true on HTML-only pages: the shell renders the static nav auth link driven by the inline script.
+    contentPage: { env: { server: true, client: true } },
+  },
+  contentPage: false,
+} satisfies Config
+
+declare global {
+  namespace Vike {
+    interface Config {
+      contentPage?: boolean
+    }
+  }
+}

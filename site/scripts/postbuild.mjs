@@ -1,0 +1,51 @@
+// After `vike build`: publish dist/client as build/site (or $SITE_OUT_DIR) and add sitemap.xml and robots.txt.
+// The generator's public/ files are already there (vite's publicDir is build/content/public).
+import fs from 'node:fs'
+import path from 'node:path'
+import { contentDir, outDir, siteRoot } from './content-dir.mjs'
+
+const clientDir = path.join(siteRoot, 'dist/client')
+if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
+  console.error(`postbuild: ${clientDir}/index.html missing: did vike build prerender?`)
+  process.exit(1)
+}
+const site = JSON.parse(fs.readFileSync(path.join(contentDir, 'site.json'), 'utf8'))
+const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
+
+fs.rmSync(outDir, { recursive: true, force: true })
+fs.mkdirSync(path.dirname(outDir), { recursive: true })
+fs.cpSync(clientDir, outDir, { recursive: true })
+
+// Every route of the manifest must have been prerendered.
+const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
+if (missing.length) {
+  console.error(`postbuild: routes without HTML: ${missing.map((r) => r.path).join(', ')}`)
+  process.exit(1)
+}
+if (!fs.existsSync(path.join(outDir, '404.html'))) {
+  console.error('postbuild: 404.html missing')
+  process.exit(1)
+}
+
+// Pages that make no sense in a search index.
+const noIndex = new Set(['/dashboard', '/verify', '/auth/callback', '/login', '/register'])
+const base = site.url.replace(/\/+$/, '')
+const urls = routes
+  .filter((r) => !noIndex.has(r.path))
+  .map((r) => `  <url><loc>${escapeXml(base + (r.path === '/' ? '/' : r.path))}</loc></url>`)
+fs.writeFileSync(
+  path.join(outDir, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+)
+fs.writeFileSync(
+  path.join(outDir, 'robots.txt'),
+  `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /auth/\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`,
+)
+console.log(`postbuild: ${routes.length} routes -> ${path.relative(process.cwd(), outDir) || outDir}`)
+
+function htmlFile(p) {
+  return p === '/' ? path.join(outDir, 'index.html') : path.join(outDir, p, 'index.html')
+}
+function escapeXml(s) {
+  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c])
+}

@@ -1,0 +1,52 @@
+// Server-side (build-time) loader for the generator's JSON. Never imported by client code.
+import fs from 'node:fs'
+import path from 'node:path'
+import type {
+  AboutPage,
+  EventsFile,
+  HomePage,
+  Organization,
+  OrganizationIndex,
+  RedirectsFile,
+  RoutesFile,
+  SiteInfo,
+  TornadoPage,
+} from './types'
+
+export function contentDir(): string {
+  const fromDefine = import.meta.env?.CIVIC_CONTENT_DIR as string | undefined
+  return fromDefine || path.resolve(process.cwd(), process.env.CONTENT_DIR || '../build/content')
+}
+
+const cache = new Map<string, unknown>()
+
+function readJson<T>(rel: string): T {
+  const file = path.join(contentDir(), rel)
+  if (!cache.has(file)) {
+    cache.set(file, JSON.parse(fs.readFileSync(file, 'utf8')))
+  }
+  return cache.get(file) as T
+}
+
+export const loadSite = () => readJson<SiteInfo>('site.json')
+export const loadHome = () => readJson<HomePage>('pages/home.json')
+export const loadAbout = () => readJson<AboutPage>('pages/about.json')
+export const loadTornado = () => readJson<TornadoPage>('pages/tornado.json')
+export const loadOrganizationIndex = () => readJson<OrganizationIndex>('organizations.json')
+export const loadEvents = () => readJson<EventsFile>('events.json')
+export const loadRoutes = () => readJson<RoutesFile>('routes.json')
+export const loadRedirects = () => readJson<RedirectsFile>('redirects.json')
+
+export function loadOrganization(slug: string): Organization | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(slug)) return null
+  const file = path.join(contentDir(), 'organizations', `${slug}.json`)
+  if (!fs.existsSync(file)) return null
+  return readJson<Organization>(`organizations/${slug}.json`)
+}
+
+/** The profile slugs, from the routes manifest. */
+export function profileSlugs(): string[] {
+  return loadRoutes()
+    .filter((r) => r.kind === 'profile')
+    .map((r) => r.slug ?? r.path.replace(/^\//, ''))
+}

@@ -1,0 +1,23 @@
+// The data every page gets: the site shell (nav, footer, name) plus its own head metadata.
+import type { SiteInfo } from './types'
+import { loadSite } from './load'
+
+export type ShellData = {
+  site: Pick<SiteInfo, 'name' | 'tagline' | 'url' | 'nav' | 'account_nav' | 'footer'>
+  meta: { title: string; description: string; path: string; image?: string | undefined }
+}
+
+export function shell(path: string, meta: { title: string; description: string; image?: string | undefined }): ShellData {
+  const site = loadSite()
+  return {
+    site: { name: site.name, tagline: site.tagline, url: site.url, nav: site.nav, account_nav: site.account_nav, footer: site.footer },
+    meta: { ...meta, path },
+  }
+}
+
+/** Shell data for an app route, titled from site.json app_pages. */
+export function appShell(path: string): ShellData {
+  const site = loadSite()
+  const meta = site.app_pages[path] ?? { title: site.name, description: site.description }
+  return shell(path, meta)
+}

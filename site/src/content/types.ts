@@ -1,0 +1,29 @@
+// Content types, all derived from the types generated from the generator's JSON Schemas
+// (npm run gen:types -> src/types/generated). Nothing here is written by hand.
+import type {
+  OutputEvents,
+  OutputOrganization,
+  OutputOrganizationIndex,
+  OutputPageAbout,
+  OutputPageHome,
+  OutputPageTornado,
+  OutputRedirects,
+  OutputRoutes,
+  OutputSite,
+} from '../types/generated'
+
+export type SiteInfo = OutputSite
+export type HomePage = OutputPageHome
+export type AboutPage = OutputPageAbout
+export type TornadoPage = OutputPageTornado
+export type Organization = OutputOrganization
+export type OrganizationIndex = OutputOrganizationIndex
+export type OrganizationEntry = OrganizationIndex[number]
+export type EventsFile = OutputEvents
+export type EventItem = EventsFile['events'][number]
+export type Slot = EventItem['slots'][number]
+export type Image = Organization['logo']
+export type RoutesFile = OutputRoutes
+export type RedirectsFile = OutputRedirects
+export type NavLink = SiteInfo['nav'][number]
+export type PageMeta = { title: string; description: string }

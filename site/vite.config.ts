@@ -1,0 +1,24 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import react from '@vitejs/plugin-react'
+import vike from 'vike/plugin'
+import { defineConfig } from 'vite'
+
+// The generator's output: $CONTENT_DIR, default ../build/content (relative to site/).
+const contentDir = path.resolve(__dirname, process.env.CONTENT_DIR || '../build/content')
+const publicDir = path.join(contentDir, 'public')
+
+export default defineConfig({
+  plugins: [vike(), react()],
+  // The generator's images (build/content/public/...) are served and copied at the site root.
+  publicDir: fs.existsSync(publicDir) ? publicDir : false,
+  define: {
+    // Exposed to server-side code (+data hooks, +onBeforePrerenderStart, +redirects) as import.meta.env.
+    'import.meta.env.CIVIC_CONTENT_DIR': JSON.stringify(contentDir),
+  },
+  build: {
+    // Modern browsers only: smaller output.
+    target: 'es2022',
+    cssCodeSplit: false,
+  },
+})
