@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import os
 import shutil
@@ -191,25 +192,67 @@ class Emitter:
             self.files[f"public{src}"] = (self.project.root / src.lstrip("/")).read_bytes()
 
 
-def write_tree(files: dict[str, bytes], out: Path) -> None:
-    """Replace `out` with exactly these files, so a failed build never leaves half a tree."""
-    out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
-    try:
-        for rel in sorted(files):
-            target = staging / rel
+MANIFEST = ".manifest.json"
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _write_all(files: dict[str, bytes], folder: Path) -> None:
+    made: set[Path] = set()
+    for rel in sorted(files):
+        target = folder / rel
+        if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(files[rel])
-        old = out.with_name(f".{out.name}-old")
-        if out.exists():
-            shutil.rmtree(old, ignore_errors=True)
-            os.replace(out, old)
-        os.replace(staging, out)
-        shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+            made.add(target.parent)
+        target.write_bytes(files[rel])
+
+
+def write_tree(files: dict[str, bytes], out: Path) -> None:
+    """Make `out` hold exactly these files, rewriting only what changed since the last build.
+
+    A first build is written beside `out` and renamed into place, so it appears whole or not
+    at all; later builds replace each changed file atomically and remove stale ones.
+    """
+    out = out.resolve()
+    digests = {rel: _digest(data) for rel, data in files.items()}
+    manifest = out / MANIFEST
+    try:
+        previous: dict[str, str] = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        previous = {}
+    if not previous:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+        try:
+            _write_all({**files, MANIFEST: _manifest(digests)}, staging)
+            if out.exists():
+                shutil.rmtree(out)
+            os.replace(staging, out)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        return
+    changed = {rel: data for rel, data in files.items() if previous.get(rel) != digests[rel]}
+    made: set[Path] = set()
+    for rel, data in sorted(changed.items()):
+        target = out / rel
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        temporary = target.with_name(f".{target.name}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+    for rel in sorted(set(previous) - set(files)):
+        (out / rel).unlink(missing_ok=True)
+    temporary = manifest.with_name(f"{MANIFEST}.tmp")
+    temporary.write_bytes(_manifest(digests))
+    os.replace(temporary, manifest)
+
+
+def _manifest(digests: dict[str, str]) -> bytes:
+    return json.dumps(digests, indent=0, sort_keys=True).encode()
 
 
 def emit(project: Project, out: Path) -> dict[str, Any]:

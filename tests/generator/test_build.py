@@ -58,7 +58,7 @@ def test_failed_build_writes_nothing_and_keeps_previous_output(
     assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0
     before = _tree(out)
     edit("organizations/keenstl.yaml", "name: KEEN St. Louis", "nme: KEEN St. Louis")
-    status, stdout, stderr = run_cli("build", "--content", str(content), "--out", str(out))
+    status, _stdout, stderr = run_cli("build", "--content", str(content), "--out", str(out))
     assert status == 1
     assert "Nothing was written" in stderr
     assert _tree(out) == before
@@ -90,7 +90,7 @@ def test_build_emits_slot_ids_and_redirects(run_cli: Callable[..., tuple[int, st
 def test_real_content_passes_check_and_builds_all_28(run_cli: Callable[..., tuple[int, str, str]],
                                                       tmp_path: Path) -> None:
     content = ROOT / "content"
-    status, stdout, stderr = run_cli("check", "--content", str(content))
+    status, _stdout, stderr = run_cli("check", "--content", str(content))
     assert status == 0, stderr
     out = tmp_path / "out"
     assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0

@@ -121,7 +121,7 @@ def test_each_rule_reports_file_line_and_writes_nothing(
     monkeypatch.chdir(tmp_path)
     edit(file, old, new)
     out = tmp_path / "out"
-    status, stdout, stderr = run_cli("build", "--content", "content", "--out", str(out))
+    status, _stdout, stderr = run_cli("build", "--content", "content", "--out", str(out))
     assert status == 1
     assert stderr.splitlines()[: len(expected)] == expected
     assert "Traceback" not in stderr
