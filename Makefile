@@ -14,7 +14,7 @@ PORT ?= 8000
 export HOST PORT
 
 .PHONY: help install run build content site migrate serve dev check test lint typecheck \
-        test-python test-site budget bench clean schemas
+        test-python test-site budget bench clean schemas new-org
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -40,6 +40,9 @@ site: content site/node_modules/.installed ## Prerender the site into build/site
 	cd site && npm run --silent build
 
 build: content site ## Build content and site.
+
+new-org: $(BIN)/.installed ## Scaffold an organization: make new-org SLUG=myorg NAME="My Org".
+	$(PY) -m generator new-org --content $(CONTENT) "$(SLUG)" $(if $(NAME),--name "$(NAME)")
 
 schemas: $(BIN)/.installed ## Refresh content/schemas/ (editor autocompletion) from the models.
 	$(PY) -m generator schemas --content $(CONTENT)

@@ -1,0 +1,56 @@
+"""The command line: new-org scaffolding and slot id rules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.slots import parse_time_range, slot_id
+
+
+def test_new_org_scaffold_is_valid_and_builds(content: Path, tmp_path: Path,
+                                              run_cli: Callable[..., tuple[int, str, str]]) -> None:
+    status, stdout, _ = run_cli("new-org", "--content", str(content), "gatewaygreening",
+                                "--name", "Gateway Greening")
+    assert status == 0
+    assert "gatewaygreening.yaml" in stdout
+    text = (content / "organizations" / "gatewaygreening.yaml").read_text()
+    assert text.startswith("# yaml-language-server: $schema=../schemas/organization.schema.json")
+    assert run_cli("check", "--content", str(content))[0] == 0
+    out = tmp_path / "out"
+    assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0
+    profile = json.loads((out / "organizations" / "gatewaygreening.json").read_text())
+    assert profile["name"] == "Gateway Greening"
+    assert profile["logo"]["src"] == "/images/organizations/gatewaygreening/logo.svg"
+    assert (out / "public/images/organizations/gatewaygreening/logo.svg").read_text().startswith(
+        "<svg"
+    )
+
+
+@pytest.mark.parametrize(("slug", "message"), [
+    ("KEENSTL", "An organization file with that name already exists (keenstl.yaml)"),
+    ("about", "The slug 'about' is a page of the site already"),
+    ("bad slug!", "The slug 'bad slug!' cannot be used"),
+])
+def test_new_org_refuses_bad_or_taken_slugs(content: Path, slug: str, message: str,
+                                            run_cli: Callable[..., tuple[int, str, str]]) -> None:
+    before = sorted(p.name for p in (content / "organizations").iterdir())
+    status, _, stderr = run_cli("new-org", "--content", str(content), slug)
+    assert status == 1
+    assert message in stderr
+    assert sorted(p.name for p in (content / "organizations").iterdir()) == before
+
+
+@pytest.mark.parametrize(("label", "expected_id", "start", "end"), [
+    ("1:00-1:50 PM", "clinic-1-00-1-50-pm", "13:00", "13:50"),
+    ("1:00PM-3:00PM", "clinic-1-00pm-3-00pm", "13:00", "15:00"),
+    ("11:30 AM-12:20 PM", "clinic-11-30-am-12-20-pm", "11:30", "12:20"),
+    ("12:00-12:45 AM", "clinic-12-00-12-45-am", "00:00", "00:45"),
+])
+def test_slot_ids_and_times(label: str, expected_id: str, start: str, end: str) -> None:
+    assert slot_id("clinic", label) == expected_id
+    begins, ends = parse_time_range(label)
+    assert (begins.strftime("%H:%M"), ends.strftime("%H:%M")) == (start, end)
