@@ -1,0 +1,1 @@
+"""CivicSTL's RSVP and account service (Starlette + Tortoise ORM)."""

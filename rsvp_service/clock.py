@@ -1,0 +1,15 @@
+"""The service clock, which CIVIC_NOW can pin for demos and tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from rsvp_service.settings import Settings
+
+
+def now(settings: Settings) -> datetime:
+    """Return the current time (timezone-aware), or CIVIC_NOW when it is set."""
+    if settings.civic_now is not None:
+        pinned = settings.civic_now
+        return pinned if pinned.tzinfo else pinned.replace(tzinfo=UTC)
+    return datetime.now(UTC)

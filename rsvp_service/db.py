@@ -1,0 +1,120 @@
+"""Tortoise ORM configuration, start-up (with migrations) and shutdown."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+from tortoise.context import TortoiseContext
+from tortoise.migrations.executor import MigrationExecutor
+from tortoise.migrations.schema_editor.base import BaseSchemaEditor
+from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
+
+from rsvp_service.settings import Settings
+
+log = logging.getLogger(__name__)
+
+APP_LABEL = "models"
+MODEL_MODULES = ["rsvp_service.models", "rsvp_service.auth.models"]
+MIGRATIONS_MODULE = "rsvp_service.migrations"
+# Any constant works; it only has to be the same in every process of the service.
+MIGRATION_LOCK_ID = 727_2025
+
+
+def tortoise_config(database_url: str) -> dict[str, Any]:
+    """Return the Tortoise config dict for a database URL (one app holds every model)."""
+    # Tortoise caches compiled queries per connection name, so naming the connection after
+    # its dialect keeps SQLite and PostgreSQL apps in one process (the tests) from mixing.
+    connection = "sqlite" if database_url.startswith("sqlite") else "postgres"
+    return {
+        "connections": {connection: database_url},
+        "apps": {
+            APP_LABEL: {
+                "models": MODEL_MODULES,
+                "migrations": MIGRATIONS_MODULE,
+                "default_connection": connection,
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+def __getattr__(name: str) -> Any:
+    """Expose TORTOISE_ORM lazily for the `tortoise` CLI (`-c rsvp_service.db.TORTOISE_ORM`)."""
+    if name == "TORTOISE_ORM":
+        # Computed on access so importing this module never reads the environment.
+        return tortoise_config(os.environ.get("DATABASE_URL", Settings.model_fields[
+            "database_url"].default))
+    raise AttributeError(name)
+
+
+def _ensure_sqlite_folder(database_url: str) -> None:
+    path = database_url.removeprefix("sqlite://").split("?", 1)[0]
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+
+async def open_database(settings: Settings) -> TortoiseContext:
+    """Connect to the database, apply pending migrations and return the live context."""
+    if settings.is_sqlite:
+        _ensure_sqlite_folder(settings.database_url)
+    ctx = TortoiseContext()
+    with ctx:
+        # Requests run in tasks that do not inherit the lifespan's context variables, so the
+        # context is also registered as Tortoise's process-wide fallback.
+        await ctx.init(
+            config=tortoise_config(settings.database_url), _enable_global_fallback=True
+        )
+        try:
+            await apply_migrations(ctx, settings)
+        except BaseException:
+            await ctx.close_connections()
+            raise
+    return ctx
+
+
+class _SqliteSchemaEditor(SqliteSchemaEditor):
+    """SQLite schema editor that keeps ';' in model docstrings from splitting statements."""
+
+    @classmethod
+    def _get_escape_translation_table(cls) -> list[str]:
+        # Tortoise 1.1.9 splits atomic SQLite migrations on ';', including the ones inside
+        # /* table comments */ made from model docstrings; a comma reads the same.
+        table = super()._get_escape_translation_table()
+        table[ord(";")] = ","
+        return table
+
+
+class _Executor(MigrationExecutor):
+    """Migration executor using the SQLite schema editor above."""
+
+    def _schema_editor(self, atomic: bool = True, collect_sql: bool = False) -> BaseSchemaEditor:
+        if self.connection.capabilities.dialect == "sqlite":
+            return _SqliteSchemaEditor(self.connection, atomic=atomic, collect_sql=collect_sql)
+        return super()._schema_editor(atomic=atomic, collect_sql=collect_sql)
+
+
+async def apply_migrations(ctx: TortoiseContext, settings: Settings) -> None:
+    """Apply every pending migration, serialised across processes on PostgreSQL."""
+    app_config = tortoise_config(settings.database_url)["apps"]
+    executor = _Executor(ctx.db(), app_config)
+    if settings.is_sqlite:
+        await executor.migrate()
+        return
+    # Two service processes starting together must not both create the tables.
+    lock_conn = await asyncpg.connect(settings.database_url)
+    try:
+        await lock_conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK_ID)
+        await executor.migrate()
+    finally:
+        await lock_conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK_ID)
+        await lock_conn.close()
+
+
+async def close_database(ctx: TortoiseContext) -> None:
+    """Close every connection the context opened."""
+    await ctx.close_connections()

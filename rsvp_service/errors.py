@@ -1,0 +1,160 @@
+"""JSON errors in each endpoint's own shape, request-body parsing, and exception handlers.
+
+The site reads errors differently per endpoint (spec section 7): login and register read
+`errors[0].msg`, verify and resend read `msg`, everything else (RSVP) reads `error`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+
+Shape = Literal["error", "msg", "errors"]
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+_ERRORS_PATHS = ("/api/auth/login", "/api/auth/register")
+_MSG_PATHS = ("/api/auth/verify", "/api/auth/resend-verification")
+
+MALFORMED_JSON = "The request body is not valid JSON."
+NOT_AN_OBJECT = "The request body must be a JSON object."
+TOO_LARGE = "The request body is larger than 64 KB."
+NOT_FOUND = "There is no such API endpoint."
+METHOD_NOT_ALLOWED = "This API endpoint does not accept that method."
+SERVER_ERROR = "Something went wrong on our side. Please try again."
+PAGE_NOT_FOUND = "This page does not exist."
+
+
+def shape_for_path(path: str) -> Shape:
+    """Return the error shape the site expects from the endpoint at this path."""
+    if path in _ERRORS_PATHS:
+        return "errors"
+    if path in _MSG_PATHS:
+        return "msg"
+    return "error"
+
+
+def error_body(shape: Shape, message: str) -> dict[str, Any]:
+    """Build an error body of the given shape carrying one sentence."""
+    if shape == "errors":
+        return {"errors": [{"msg": message}]}
+    return {shape: message}
+
+
+def error_response(
+    status: int, message: str, *, shape: Shape = "error", headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """Return a JSON error response of the given shape."""
+    return JSONResponse(error_body(shape, message), status_code=status, headers=headers)
+
+
+class ApiError(Exception):
+    """An error a route raises to answer with a JSON error in its endpoint's shape."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        shape: Shape | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.shape = shape
+        self.headers = headers
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(part) for part in loc) or "body"
+
+
+def validation_message(exc: ValidationError) -> str:
+    """Turn the first pydantic error into a sentence that names the field."""
+    first = exc.errors(include_url=False)[0]
+    field = _field_name(first["loc"])
+    kind = first["type"]
+    if kind == "missing":
+        return f"The field '{field}' is required."
+    if kind in {"string_type", "string_unicode"}:
+        return f"The field '{field}' must be a string."
+    if kind == "string_too_short":
+        return f"The field '{field}' must not be empty."
+    if kind == "string_too_long":
+        limit = first.get("ctx", {}).get("max_length")
+        return f"The field '{field}' must be at most {limit} characters long."
+    if kind == "extra_forbidden":
+        return f"The field '{field}' is not allowed."
+    reason = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
+    return f"The field '{field}' is invalid: {reason}."
+
+
+async def read_json(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
+    """Parse and validate a JSON object body, raising ApiError 400/422 in the given shape."""
+    raw = await request.body()
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, MALFORMED_JSON, shape=shape) from None
+    if not isinstance(data, dict):
+        raise ApiError(422, NOT_AN_OBJECT, shape=shape)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc), shape=shape) from None
+
+
+def validate_query(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
+    """Validate query parameters against a model, raising ApiError 422 in the given shape."""
+    try:
+        return model.model_validate(dict(request.query_params))
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc), shape=shape) from None
+
+
+async def api_error_handler(request: Request, exc: Exception) -> Response:
+    """Answer an ApiError with its JSON body."""
+    assert isinstance(exc, ApiError)
+    shape = exc.shape or shape_for_path(request.url.path)
+    return error_response(exc.status, exc.message, shape=shape, headers=exc.headers)
+
+
+async def http_exception_handler(request: Request, exc: Exception) -> Response:
+    """Answer Starlette's HTTP errors under /api as JSON in the endpoint's shape."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404 and not request.url.path.startswith("/api"):
+        return not_found_page(request)
+    messages = {404: NOT_FOUND, 405: METHOD_NOT_ALLOWED, 413: TOO_LARGE}
+    message = messages.get(exc.status_code, str(exc.detail))
+    if not message.endswith("."):
+        message += "."
+    return error_response(
+        exc.status_code, message, shape=shape_for_path(request.url.path), headers=exc.headers
+    )
+
+
+def not_found_page(request: Request) -> Response:
+    """Return the site's 404.html with status 404, or a plain sentence without a built site."""
+    page = request.app.state.settings.static_dir / "404.html"
+    if page.is_file():
+        return HTMLResponse(page.read_text(encoding="utf-8"), status_code=404)
+    return PlainTextResponse(PAGE_NOT_FOUND, status_code=404)
+
+
+async def server_error_handler(request: Request, exc: Exception) -> Response:
+    """Answer an unexpected exception with a generic sentence, never a stack trace."""
+    # Starlette re-raises the exception after this response, so the server still logs it.
+    return error_response(500, SERVER_ERROR, shape=shape_for_path(request.url.path))
+
+
+EXCEPTION_HANDLERS = {
+    ApiError: api_error_handler,
+    HTTPException: http_exception_handler,
+    Exception: server_error_handler,
+}

@@ -1,0 +1,1 @@
+"""Outgoing email: rendering, calendar attachments, the outbox and its transports."""

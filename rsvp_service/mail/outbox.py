@@ -1,0 +1,166 @@
+"""The transactional outbox: enqueue in the caller's transaction, deliver from a task.
+
+A message row is written in the same transaction as the RSVP or registration that causes
+it, so an email exists exactly when its cause was committed. The sender task claims due
+rows with a lease (`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service
+processes can share one database without sending a message twice, and failed deliveries
+are retried with exponential backoff until they succeed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+
+from starlette.requests import Request
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.expressions import F, Q
+from tortoise.transactions import in_transaction
+
+from rsvp_service.mail.message import check_header_value, recipient_address
+from rsvp_service.mail.transports import Transport, envelope_sender
+from rsvp_service.models import OutboxMessage
+from rsvp_service.settings import Settings
+
+log = logging.getLogger(__name__)
+
+BATCH_SIZE = 50
+# Longer than any single delivery can take (the SMTP timeout is 15 s).
+LEASE = timedelta(minutes=2)
+
+
+async def enqueue(message: EmailMessage, *, connection: BaseDBAsyncClient) -> None:
+    """Store the message for delivery, inside the caller's transaction (`connection`)."""
+    recipient = recipient_address(message)
+    check_header_value(recipient, "recipient")
+    await OutboxMessage.create(
+        recipient=recipient,
+        subject=str(message["Subject"] or "")[:300],
+        message=bytes(message),
+        next_attempt_at=datetime.now(UTC),
+        using_db=connection,
+    )
+
+
+def notify(request: Request) -> None:
+    """Wake this process's sender now (call after the enqueuing transaction committed)."""
+    sender: OutboxSender | None = getattr(request.app.state, "outbox", None)
+    if sender is not None:
+        sender.wake()
+
+
+@dataclass(frozen=True, slots=True)
+class _Claimed:
+    id: int
+    recipient: str
+    raw: bytes
+    attempts: int
+
+
+class OutboxSender:
+    """Background task that delivers due outbox rows through a transport."""
+
+    def __init__(self, settings: Settings, transport: Transport) -> None:
+        self.settings = settings
+        self.transport = transport
+        self.sender = envelope_sender(settings)
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the delivery loop in the running event loop."""
+        self._task = asyncio.create_task(self._run(), name="outbox-sender")
+
+    async def stop(self) -> None:
+        """Stop the delivery loop; undelivered rows stay in the outbox for next time."""
+        if self._task is None:
+            return
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self._task = None
+
+    def wake(self) -> None:
+        """Look for due messages now instead of at the next poll."""
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                handled = await self.deliver_due()
+            except Exception:
+                # A database hiccup must not kill the sender; the rows wait for the next poll.
+                log.exception("The mail sender could not read the outbox.")
+                handled = 0
+            if handled == BATCH_SIZE:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.settings.outbox_poll_seconds)
+
+    async def deliver_due(self) -> int:
+        """Claim and deliver one batch of due messages; return how many were claimed."""
+        claimed = await self._claim()
+        if not claimed:
+            return 0
+        sent: list[int] = []
+        for message in claimed:
+            try:
+                await self.transport.send(
+                    message.id, message.raw, sender=self.sender, recipient=message.recipient
+                )
+            except Exception as exc:
+                await self._reschedule(message, exc)
+            else:
+                sent.append(message.id)
+        if sent:
+            await OutboxMessage.filter(id__in=sent).update(
+                sent_at=datetime.now(UTC), claimed_until=None, last_error=None
+            )
+        return len(claimed)
+
+    async def _claim(self) -> list[_Claimed]:
+        now = datetime.now(UTC)
+        async with in_transaction() as connection:
+            rows = (
+                await OutboxMessage.filter(sent_at=None, next_attempt_at__lte=now)
+                .filter(Q(claimed_until=None) | Q(claimed_until__lt=now))
+                .order_by("id")
+                .limit(BATCH_SIZE)
+                .select_for_update(skip_locked=True)
+                .using_db(connection)
+            )
+            if not rows:
+                return []
+            await (
+                OutboxMessage.filter(id__in=[row.id for row in rows])
+                .using_db(connection)
+                .update(claimed_until=now + LEASE, attempts=F("attempts") + 1)
+            )
+        return [_Claimed(row.id, row.recipient, row.message, row.attempts + 1) for row in rows]
+
+    def backoff(self, attempts: int) -> float:
+        """Return the delay before the next attempt after `attempts` failures (with jitter)."""
+        base = self.settings.outbox_retry_base_seconds * 2 ** min(attempts - 1, 30)
+        delay = min(base, self.settings.outbox_retry_max_seconds)
+        return delay * random.uniform(0.8, 1.0)  # noqa: S311 (jitter, not security)
+
+    async def _reschedule(self, message: _Claimed, exc: Exception) -> None:
+        delay = self.backoff(message.attempts)
+        log.warning(
+            "Delivery of mail #%s failed (attempt %s), retrying in %.1f s: %s",
+            message.id,
+            message.attempts,
+            delay,
+            exc,
+        )
+        await OutboxMessage.filter(id=message.id).update(
+            next_attempt_at=datetime.now(UTC) + timedelta(seconds=delay),
+            claimed_until=None,
+            last_error=f"{type(exc).__name__}: {exc}"[:1000],
+        )

@@ -1,0 +1,217 @@
+"""RSVP endpoints: check, create, count, and the signed-in user's list."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from email_validator import EmailNotValidError, validate_email
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from rsvp_service import clock
+from rsvp_service.auth.models import User
+from rsvp_service.auth.tokens import user_from_request
+from rsvp_service.errors import ApiError, read_json, validate_query
+from rsvp_service.events import Catalogue, Slot
+from rsvp_service.mail.confirmation import rsvp_confirmation
+from rsvp_service.mail.outbox import enqueue, notify
+from rsvp_service.models import Rsvp
+from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip
+from rsvp_service.settings import Settings
+from rsvp_service.slot_counts import event_count, increment_slot_count
+
+UNKNOWN_EVENT = "There is no event with that eventId."
+NO_GUEST_EVENT = "No event is open for RSVPs without an eventId."
+PICK_A_SLOT = "This event has several time slots; send the eventId of one of them."
+ENDED = "This event has ended."
+SIGN_IN = "Please log in to RSVP for this event."
+SIGN_IN_LIST = "Please log in to see your RSVPs."
+ALREADY = "You have already RSVP'd to this event."
+FULL = "This time slot is full."
+CREATED = "You have RSVP'd! A confirmation email will be sent."
+
+
+def normalize_email(value: str) -> str:
+    """Validate an address (syntax only) and return it normalized and lower-cased."""
+    try:
+        result = validate_email(value, check_deliverability=False)
+    except EmailNotValidError:
+        raise ValueError("it must be a valid email address") from None
+    return result.normalized.lower()
+
+
+def _no_line_breaks(value: str) -> str:
+    if "\r" in value or "\n" in value:
+        raise ValueError("it must not contain line breaks")
+    return value
+
+
+class RsvpPayload(BaseModel):
+    """Body of POST /api/rsvp (the popup form omits eventId)."""
+
+    model_config = ConfigDict(str_strip_whitespace=True)
+
+    eventId: str | None = Field(default=None, max_length=200)
+    email: str = Field(max_length=254)
+    firstName: str = Field(min_length=1, max_length=100)
+    lastName: str = Field(default="", max_length=100)
+    phone: str | None = Field(default=None, max_length=40)
+
+    _emails = field_validator("email")(normalize_email)
+    _names = field_validator("firstName", "lastName", "phone")(
+        lambda value: value if value is None else _no_line_breaks(value)
+    )
+
+    @field_validator("phone")
+    @classmethod
+    def _empty_phone_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+
+class CheckQuery(BaseModel):
+    """Query of GET /api/rsvp/check."""
+
+    eventId: str = Field(min_length=1, max_length=200)
+    email: str = Field(max_length=254)
+
+    _emails = field_validator("email")(normalize_email)
+
+
+class CountQuery(BaseModel):
+    """Query of GET /api/rsvp (no eventId means the guest-RSVP event)."""
+
+    eventId: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+def _catalogue(request: Request) -> Catalogue:
+    catalogue: Catalogue = request.app.state.catalogue
+    return catalogue
+
+
+def _slots_or_404(catalogue: Catalogue, event_id: str | None) -> list[Slot]:
+    if event_id is None:
+        slots = catalogue.guest_slots
+        if not slots:
+            raise ApiError(404, NO_GUEST_EVENT, shape="error")
+        return slots
+    slots = catalogue.slots_for(event_id)
+    if not slots:
+        raise ApiError(404, UNKNOWN_EVENT, shape="error")
+    return slots
+
+
+async def _check_rate_limit(request: Request, email: str) -> None:
+    limiter: RateLimiter | None = getattr(request.app.state, "rate_limiter", None)
+    if limiter is None:
+        return
+    retry_after = await limiter.hit("rsvp-ip", client_ip(request))
+    if retry_after is None:
+        retry_after = await limiter.hit("rsvp-email", email)
+    if retry_after is not None:
+        raise ApiError(
+            429, TOO_MANY_REQUESTS, shape="error", headers={"Retry-After": str(retry_after)}
+        )
+
+
+async def check_rsvp(request: Request) -> Response:
+    """GET /api/rsvp/check: whether an email has RSVP'd to a slot (or any slot of an event)."""
+    query = validate_query(request, CheckQuery, shape="error")
+    slots = _slots_or_404(_catalogue(request), query.eventId)
+    exists = await Rsvp.filter(event_id__in=[slot.id for slot in slots], email=query.email).exists()
+    return JSONResponse({"hasRSVPed": exists})
+
+
+async def count_rsvps(request: Request) -> Response:
+    """GET /api/rsvp: the RSVP count of a slot, of a whole event, or of the guest event."""
+    query = validate_query(request, CountQuery, shape="error")
+    slots = _slots_or_404(_catalogue(request), query.eventId)
+    return JSONResponse({"count": await event_count([slot.id for slot in slots])})
+
+
+async def create_rsvp(request: Request) -> Response:
+    """POST /api/rsvp: store an RSVP, bump its slot's count and queue the confirmation."""
+    settings: Settings = request.app.state.settings
+    payload = await read_json(request, RsvpPayload, shape="error")
+    slots = _slots_or_404(_catalogue(request), payload.eventId)
+    if len(slots) > 1:
+        raise ApiError(422, PICK_A_SLOT, shape="error")
+    slot = slots[0]
+    if clock.now(settings) >= slot.end:
+        raise ApiError(410, ENDED, shape="error")
+    user = await user_from_request(request)
+    if slot.needs_account and user is None:
+        raise ApiError(401, SIGN_IN, shape="error")
+    # A signed-in RSVP is always for the account's own address.
+    email = user.email if user is not None else payload.email
+    await _check_rate_limit(request, email)
+    if slot.capacity is not None and slot.capacity <= 0:
+        raise ApiError(409, FULL, shape="error")
+    # Rendering happens before the transaction so the write lock is held as briefly as possible.
+    message = rsvp_confirmation(
+        settings,
+        slot,
+        email=email,
+        first_name=payload.firstName,
+        last_name=payload.lastName,
+        stamp=datetime.now(UTC),
+    )
+    try:
+        async with in_transaction() as connection:
+            await Rsvp.create(
+                event_id=slot.id,
+                event=slot.event,
+                email=email,
+                first_name=payload.firstName,
+                last_name=payload.lastName,
+                phone=payload.phone,
+                user_id=user.id if user is not None else None,
+                using_db=connection,
+            )
+            if not await increment_slot_count(connection, slot.id, slot.capacity):
+                raise ApiError(409, FULL, shape="error")
+            await enqueue(message, connection=connection)
+    except IntegrityError:
+        raise ApiError(409, ALREADY, shape="error") from None
+    notify(request)
+    return JSONResponse(
+        {"message": CREATED, "eventId": slot.id, "event": slot.event, "email": email},
+        status_code=201,
+    )
+
+
+async def my_rsvps(request: Request) -> Response:
+    """GET /api/me/rsvps: the signed-in user's RSVPs, newest first, for the dashboard."""
+    user: User | None = await user_from_request(request)
+    if user is None:
+        raise ApiError(401, SIGN_IN_LIST, shape="error")
+    catalogue = _catalogue(request)
+    rows = await Rsvp.filter(user_id=user.id).order_by("-created_at", "-id")
+    items = []
+    for row in rows:
+        slot = catalogue.slots.get(row.event_id)
+        items.append(
+            {
+                "eventId": row.event_id,
+                "event": row.event,
+                "title": slot.title if slot else row.event,
+                "time": slot.time if slot else "",
+                "date_text": slot.date_text if slot else "",
+                "location": slot.location if slot else "",
+                "createdAt": row.created_at.isoformat(),
+            }
+        )
+    return JSONResponse({"rsvps": items})
+
+
+def routes() -> list[BaseRoute]:
+    """Return the RSVP routes."""
+    return [
+        Route("/api/rsvp/check", check_rsvp, methods=["GET"]),
+        Route("/api/rsvp", create_rsvp, methods=["POST"]),
+        Route("/api/rsvp", count_rsvps, methods=["GET"]),
+        Route("/api/me/rsvps", my_rsvps, methods=["GET"]),
+    ]

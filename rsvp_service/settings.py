@@ -1,0 +1,139 @@
+"""Every setting the RSVP service reads, in one pydantic-settings object."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+GOOGLE_METADATA_URL = "https://accounts.google.com/.well-known/openid-configuration"
+
+
+class Settings(BaseSettings):
+    """Configuration of the RSVP service, read from the environment (and a `.env` file)."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=False)
+
+    environment: Literal["development", "test", "production"] = Field(
+        default="development",
+        validation_alias=AliasChoices("ENVIRONMENT", "APP_ENV"),
+        description="development generates and keeps a SECRET_KEY in VAR_DIR; others require one.",
+    )
+    host: str = Field(default="127.0.0.1", description="Address uvicorn binds to.")
+    port: int = Field(default=8000, description="Port uvicorn binds to.")
+    var_dir: Path = Field(default=Path("var"), description="Folder for the database, keys, mail.")
+    database_url: str = Field(
+        default="sqlite://var/civicstl.sqlite3",
+        description="sqlite://PATH or postgres://user:pass@host:port/db (asyncpg).",
+    )
+    site_url: str = Field(
+        default="http://127.0.0.1:8000", description="Public URL of the site, used in email links."
+    )
+    cors_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Comma-separated origins allowed to call the API with credentials.",
+    )
+    secret_key: str = Field(default="", description="Signs tokens and sessions; 32+ characters.")
+    mail_backend: Literal["file", "smtp", "console"] = Field(
+        default="file", description="file writes .eml under VAR_DIR/outbox; smtp; console prints."
+    )
+    mail_from: str = Field(default="CivicSTL <no-reply@civicstl.org>", description="From header.")
+    smtp_host: str = Field(default="127.0.0.1", description="SMTP server host.")
+    smtp_port: int = Field(default=25, description="SMTP server port.")
+    smtp_username: str | None = Field(default=None, description="SMTP login, if any.")
+    smtp_password: str | None = Field(default=None, description="SMTP password, if any.")
+    smtp_starttls: bool = Field(default=False, description="Upgrade the SMTP link with STARTTLS.")
+    google_client_id: str | None = Field(default=None, description="Google OAuth client id.")
+    google_client_secret: str | None = Field(default=None, description="Google OAuth secret.")
+    google_metadata_url: str = Field(
+        default=GOOGLE_METADATA_URL, description="OpenID Connect discovery document URL."
+    )
+    redis_url: str | None = Field(
+        default=None, description="Rate-limit storage; in memory when unset."
+    )
+    rate_limit_scale: float = Field(
+        default=1.0, gt=0, description="Multiplies every rate limit (benchmarks raise it)."
+    )
+    civic_now: datetime | None = Field(
+        default=None, description="Pins the service clock (ISO 8601 with offset) for demos/tests."
+    )
+    events_file: Path = Field(
+        default=Path("build/content/events.json"), description="The generator's events.json."
+    )
+    static_dir: Path = Field(
+        default=Path("build/site"), description="Built site served at / when it exists."
+    )
+    outbox_poll_seconds: float = Field(
+        default=1.0, gt=0, description="How often the mail sender looks for due messages."
+    )
+    outbox_retry_base_seconds: float = Field(
+        default=2.0, gt=0, description="First retry delay of a failed email; doubles each time."
+    )
+    outbox_retry_max_seconds: float = Field(
+        default=900.0, gt=0, description="Longest delay between two delivery attempts."
+    )
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [origin.strip().rstrip("/") for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _normalise_database_url(cls, value: str) -> str:
+        # Tortoise knows "postgres://" (asyncpg) but people also write "postgresql://".
+        if value.startswith("postgresql://"):
+            return "postgres://" + value.removeprefix("postgresql://")
+        return value
+
+    @model_validator(mode="after")
+    def _require_secret_key(self) -> Settings:
+        if self.secret_key:
+            if len(self.secret_key) < 32:
+                raise ValueError("SECRET_KEY must be at least 32 characters long.")
+            return self
+        if self.environment != "development":
+            raise ValueError(
+                "SECRET_KEY must be set when ENVIRONMENT is not development; "
+                "generate one with `python -c 'import secrets; print(secrets.token_urlsafe(48))'`."
+            )
+        self.secret_key = _development_secret_key(self.var_dir)
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the database is SQLite (single writer) rather than PostgreSQL."""
+        return self.database_url.startswith("sqlite://")
+
+    @property
+    def is_https(self) -> bool:
+        """Whether the public site runs under https (Secure cookies, HSTS)."""
+        return self.site_url.startswith("https://")
+
+    @property
+    def redirects_file(self) -> Path:
+        """The generator's redirects.json, which sits next to EVENTS_FILE."""
+        return self.events_file.parent / "redirects.json"
+
+    @property
+    def outbox_dir(self) -> Path:
+        """Where the file mail backend writes .eml files."""
+        return self.var_dir / "outbox"
+
+
+def _development_secret_key(var_dir: Path) -> str:
+    """Read the development key from VAR_DIR/secret_key, creating it on first use."""
+    path = var_dir / "secret_key"
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    var_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    path.touch(mode=0o600)
+    path.write_text(key, encoding="utf-8")
+    return key

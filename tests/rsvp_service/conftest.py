@@ -1,0 +1,256 @@
+"""Shared fixtures for the RSVP service tests (stable names; other test modules rely on them).
+
+- `events_file`: a fixture events.json (guest event `forest-park-cleanup`, account event
+  `inclusive-sports-clinic` with three slots, capacity-2 guest event `tiny-workshop`).
+  `CIVIC_NOW_OPEN` is a moment when every fixture slot is still open.
+- `db_url` (parametrized "sqlite" / "postgres"): a database URL; every test that uses it, or
+  `settings`/`app`/`client`, runs on both. PostgreSQL comes from TEST_DATABASE_URL (default
+  postgres://postgres@127.0.0.1:5432/test); a fresh database is created per test session.
+- `mailbox`: a real aiosmtpd SMTP server on loopback; `mailbox.messages` holds the received
+  `email.message.EmailMessage`s and `await mailbox.wait_for(n)` waits for n of them.
+- `make_settings(**overrides)`: Settings for the current database and mailbox (MAIL_BACKEND=smtp,
+  fast outbox polling and retries, CIVIC_NOW pinned); `settings` is `make_settings()`.
+- `make_client(settings)`: an async context manager yielding an httpx.AsyncClient on a fresh app
+  (lifespan run, tables emptied first); `app` and `client` are the defaults for `settings`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email
+import email.policy
+import json
+import socket
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import httpx
+import pytest
+from aiosmtpd.controller import Controller
+from service_testkit import CIVIC_NOW_OPEN, TEST_DATABASE_URL, TEST_SECRET_KEY, fixture_events
+from starlette.applications import Starlette
+from tortoise.context import get_current_context
+
+from rsvp_service.app import create_app
+from rsvp_service.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Write the fixture events.json (and an empty redirects.json next to it)."""
+    folder = tmp_path_factory.mktemp("content")
+    path = folder / "events.json"
+    path.write_text(json.dumps(fixture_events()), encoding="utf-8")
+    (folder / "redirects.json").write_text(
+        json.dumps([{"from": "/coca", "to": "/Coca", "status": 301}]), encoding="utf-8"
+    )
+    return path
+
+
+def _with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """Create a fresh PostgreSQL database for this test session and drop it afterwards."""
+    name = f"civicstl_test_{uuid.uuid4().hex[:12]}"
+
+    async def run(sql: str) -> None:
+        connection = await asyncpg.connect(TEST_DATABASE_URL)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    try:
+        asyncio.run(run(f'CREATE DATABASE "{name}"'))
+    except (OSError, asyncpg.PostgresError) as exc:
+        pytest.fail(f"PostgreSQL at {TEST_DATABASE_URL} is not usable: {exc}")
+    yield _with_database(TEST_DATABASE_URL, name)
+    asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite database file for this test session."""
+    return f"sqlite://{tmp_path_factory.mktemp('sqlite') / 'test.sqlite3'}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """The database URL of the current run: each test runs once per database."""
+    fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(fixture)
+    return url
+
+
+def free_port() -> int:
+    """Return a TCP port on loopback that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Mailbox:
+    """An aiosmtpd handler that keeps every received message."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+        self.envelopes: list[tuple[str, list[str]]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        """Store the message (aiosmtpd hook)."""
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        assert isinstance(message, EmailMessage)
+        self.messages.append(message)
+        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        return "250 Message accepted for delivery"
+
+    async def wait_for(self, count: int, seconds: float = 10.0) -> list[EmailMessage]:
+        """Wait until at least `count` messages arrived; return them (fail after `seconds`)."""
+        # aiosmtpd delivers on its own thread and loop, so polling is the simple bridge.
+        for _ in range(int(seconds / 0.02)):
+            if len(self.messages) >= count:
+                return self.messages
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"expected {count} messages, got {len(self.messages)}")
+
+    def to(self, address: str) -> list[EmailMessage]:
+        """Return the messages addressed to `address`."""
+        return [m for m in self.messages if address in str(m["To"])]
+
+
+class SmtpServer:
+    """A real SMTP server on loopback that can be stopped and started again."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.mailbox = Mailbox()
+        self.controller: Controller | None = None
+
+    def start(self) -> None:
+        """Start listening on the port."""
+        self.controller = Controller(self.mailbox, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def stop(self) -> None:
+        """Stop listening (connections are refused until start)."""
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[SmtpServer]:
+    """A running SMTP server on a free loopback port."""
+    server = SmtpServer(free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def mailbox(smtp_server: SmtpServer) -> Mailbox:
+    """The messages the test SMTP server received."""
+    return smtp_server.mailbox
+
+
+@pytest.fixture
+def make_settings(
+    db_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
+) -> Callable[..., Settings]:
+    """Build Settings for the current database and SMTP server, with overrides."""
+
+    def build(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "environment": "test",
+            "secret_key": TEST_SECRET_KEY,
+            "database_url": db_url,
+            "events_file": events_file,
+            "static_dir": tmp_path / "site",
+            "var_dir": tmp_path / "var",
+            "site_url": "http://127.0.0.1:8000",
+            "mail_backend": "smtp",
+            "smtp_host": "127.0.0.1",
+            "smtp_port": smtp_server.port,
+            "civic_now": CIVIC_NOW_OPEN,
+            "outbox_poll_seconds": 0.05,
+            "outbox_retry_base_seconds": 0.05,
+            "outbox_retry_max_seconds": 0.5,
+        }
+        values.update(overrides)
+        return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+    return build
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    """Default test settings."""
+    return make_settings()
+
+
+async def empty_tables() -> None:
+    """Delete every row of every model table in the active Tortoise context."""
+    context = get_current_context()
+    assert context is not None and context.apps is not None
+    connection = context.db()
+    tables = [model._meta.db_table for model in context.apps.get_models_iterable()]
+    if connection.capabilities.dialect == "postgres":
+        await connection.execute_script(
+            "TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE"
+        )
+    else:
+        for table in tables:
+            await connection.execute_script(f'DELETE FROM "{table}"')
+
+
+@asynccontextmanager
+async def running(app: Starlette) -> AsyncIterator[Starlette]:
+    """Run the app's lifespan around the block, starting from empty tables."""
+    async with app.router.lifespan_context(app):
+        await empty_tables()
+        yield app
+
+
+def client_for(app: Starlette) -> httpx.AsyncClient:
+    """An httpx client that calls the app in-process (server errors become 500s)."""
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    return httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000")
+
+
+@pytest.fixture
+def make_client() -> Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]:
+    """Return a factory: `async with make_client(settings) as client:` on a fresh app."""
+
+    @asynccontextmanager
+    async def build(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+        app = create_app(settings)
+        async with running(app), client_for(app) as client:
+            yield client
+
+    return build
+
+
+@pytest.fixture
+async def app(settings: Settings) -> AsyncIterator[Starlette]:
+    """A running app (lifespan entered, tables emptied) for the default settings."""
+    application = create_app(settings)
+    async with running(application):
+        yield application
+
+
+@pytest.fixture
+async def client(app: Starlette) -> AsyncIterator[httpx.AsyncClient]:
+    """An httpx client bound to `app`."""
+    async with client_for(app) as http:
+        yield http
