@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 
 // The generator's output: $CONTENT_DIR, default ../build/content (relative to site/).
-const contentDir = path.resolve(__dirname, process.env.CONTENT_DIR || '../build/content')
+const siteDir = path.dirname(fileURLToPath(import.meta.url))
+const contentDir = path.resolve(siteDir, process.env.CONTENT_DIR || '../build/content')
 const publicDir = path.join(contentDir, 'public')
 
 export default defineConfig({
@@ -19,6 +21,5 @@ export default defineConfig({
   build: {
     // Modern browsers only: smaller output.
     target: 'es2022',
-    cssCodeSplit: false,
   },
 })

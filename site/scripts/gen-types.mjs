@@ -27,7 +27,7 @@ for (const file of files) {
   const name = pascal(base) // output-site -> OutputSite
   const schema = JSON.parse(fs.readFileSync(path.join(schemaDir, file), 'utf8'))
   // The root type gets a stable name derived from the file name, whatever title the generator gives it.
-  delete schema.title
+  schema.title = name
   const ts = await compile(schema, name, {
     cwd: schemaDir,
     bannerComment: `/* Generated from ${file} by scripts/gen-types.mjs. Do not edit. */`,

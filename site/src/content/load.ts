@@ -14,7 +14,7 @@ import type {
 } from './types'
 
 export function contentDir(): string {
-  const fromDefine = import.meta.env?.CIVIC_CONTENT_DIR as string | undefined
+  const fromDefine = import.meta.env.CIVIC_CONTENT_DIR as string | undefined
   return fromDefine || path.resolve(process.cwd(), process.env.CONTENT_DIR || '../build/content')
 }
 

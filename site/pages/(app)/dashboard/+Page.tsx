@@ -1,3 +1,110 @@
+import { useEffect, useState } from 'react'
+import { useData } from 'vike-react/useData'
+import { myRsvps, type MyRsvp } from '../../../src/api/rsvp'
+import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
+import { go } from '../../../src/lib/nav'
+import type { Data } from './+data'
+
 export default function Page() {
-  return <div className="container"><h1>dashboard</h1></div>
+  const { meta } = useData<Data>()
+  const { user, loading, error } = useAuth()
+
+  // No user once loading has finished: back to the home page.
+  useEffect(() => {
+    if (!loading && !user) go('/')
+  }, [loading, user])
+
+  return (
+    <div className="container">
+      <h1>{meta.title}</h1>
+      {loading ? (
+        <p role="status">Loading...</p>
+      ) : user ? (
+        <Account />
+      ) : null}
+      {error ? <p className="error" role="alert">{error}</p> : null}
+    </div>
+  )
+}
+
+function Account() {
+  const { user } = useAuth()
+  const [resend, setResend] = useState<{ busy: boolean; message: string | null; ok: boolean }>({ busy: false, message: null, ok: false })
+  const [loggingOut, setLoggingOut] = useState(false)
+  if (!user) return null
+
+  const logout = async () => {
+    setLoggingOut(true)
+    await getAuthClient().logout()
+    go('/')
+  }
+  const resendVerification = async () => {
+    setResend({ busy: true, message: null, ok: false })
+    const r = await getAuthClient().resendVerification()
+    setResend({ busy: false, message: r.message, ok: r.success })
+  }
+
+  return (
+    <>
+      <section className="section card" aria-labelledby="account-title">
+        <h2 id="account-title">Welcome, {user.name}</h2>
+        <dl>
+          <dt>Name</dt>
+          <dd>{user.name}</dd>
+          <dt>Role</dt>
+          <dd>{user.role}</dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </dl>
+        <button type="button" className="btn" onClick={logout} disabled={loggingOut}>
+          Logout
+        </button>
+      </section>
+      {!user.isVerified ? (
+        <section className="section card" aria-labelledby="verify-title">
+          <h2 id="verify-title">Verify your account</h2>
+          <p>Check your inbox for the verification email, or send a new one.</p>
+          <button type="button" className="btn btn-secondary" onClick={resendVerification} disabled={resend.busy}>
+            Resend Verification
+          </button>
+          {resend.message ? (
+            <p className={resend.ok ? 'success' : 'error'} role="status">{resend.message}</p>
+          ) : null}
+        </section>
+      ) : null}
+      <MyRsvps />
+    </>
+  )
+}
+
+function MyRsvps() {
+  const [rsvps, setRsvps] = useState<MyRsvp[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    myRsvps(getAuthClient())
+      .then(setRsvps)
+      .catch(() => setFailed(true))
+  }, [])
+  return (
+    <section className="section card" aria-labelledby="rsvps-title">
+      <h2 id="rsvps-title">Your RSVPs</h2>
+      {failed ? (
+        <p>Your RSVPs could not be loaded.</p>
+      ) : rsvps === null ? (
+        <p>Loading...</p>
+      ) : rsvps.length === 0 ? (
+        <p>
+          You have no RSVPs yet. <a href="/features">Find an event</a>
+        </p>
+      ) : (
+        <ul className="rsvp-list">
+          {rsvps.map((r) => (
+            <li key={r.eventId}>
+              <strong>{r.title}</strong>, {r.date_text}, {r.time} · {r.location}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
 }

@@ -1,3 +1,51 @@
+import { useRef, useState } from 'react'
+import { useData } from 'vike-react/useData'
+import { MSG } from '../../../src/auth/messages'
+import { getAuthClient } from '../../../src/auth/useAuth'
+import { go } from '../../../src/lib/nav'
+import { queryParam } from '../../../src/lib/query'
+import type { Data } from './+data'
+
+/** Delay before leaving for the home page, so the message can be read. */
+const VERIFY_REDIRECT_MS = 3000
+
+type Status = 'none' | 'verifying' | 'success' | 'error'
+
 export default function Page() {
-  return <div className="container"><h1>verify</h1></div>
+  const { meta } = useData<Data>()
+  const [status, setStatus] = useState<Status>('none')
+  const [message, setMessage] = useState<string | null>(null)
+  const running = useRef(false)
+
+  const verify = async () => {
+    // Runs only from the none state.
+    if (status !== 'none' || running.current) return
+    running.current = true
+    const token = queryParam('token')
+    if (!token) {
+      setStatus('error')
+      setMessage(MSG.noVerificationToken)
+      window.setTimeout(() => go('/'), VERIFY_REDIRECT_MS)
+      return
+    }
+    setStatus('verifying')
+    const result = await getAuthClient().verifyEmail(token)
+    setStatus(result.success ? 'success' : 'error')
+    setMessage(result.message)
+    if (result.success) window.setTimeout(() => go('/'), VERIFY_REDIRECT_MS)
+  }
+
+  return (
+    <div className="container">
+      <h1>{meta.title}</h1>
+      <button type="button" className="btn" onClick={verify} disabled={status !== 'none'}>
+        {status === 'verifying' ? 'Verifying...' : 'Verify Your Email'}
+      </button>
+      {message ? (
+        <p className={status === 'success' ? 'success' : 'error'} role={status === 'success' ? 'status' : 'alert'}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  )
 }

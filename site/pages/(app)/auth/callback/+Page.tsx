@@ -1,3 +1,55 @@
+import { useEffect, useState } from 'react'
+import { MSG } from '../../../../src/auth/messages'
+import { getAuthClient } from '../../../../src/auth/useAuth'
+import { go } from '../../../../src/lib/nav'
+import { RSVP_REDIRECT_KEY, queryParam, rsvpReturnUrl } from '../../../../src/lib/query'
+
+/** Callback error redirect delay (the spec's 3000 ms). */
+const CALLBACK_ERROR_DELAY_MS = 3000
+
 export default function Page() {
-  return <div className="container"><h1>auth/callback</h1></div>
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    const token = queryParam('token')
+    if (!token) {
+      go('/login?error=oauth_error')
+      return
+    }
+    let timer: number | undefined
+    getAuthClient()
+      .signInWithToken(token)
+      .then(() => {
+        go(takeRsvpRedirect() ?? '/dashboard')
+      })
+      .catch((err: unknown) => {
+        setError((err as Error)?.message || MSG.callbackFailed)
+        timer = window.setTimeout(() => go('/login?error=auth_failed'), CALLBACK_ERROR_DELAY_MS)
+      })
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  return (
+    <div className="container">
+      <h1>Authenticating...</h1>
+      {error ? (
+        <p className="error" role="alert">{error}</p>
+      ) : (
+        <p role="status">Please wait while we log you in</p>
+      )}
+    </div>
+  )
+}
+
+/** After Google sign-in started from an RSVP: back to the Event Feed to complete it. */
+function takeRsvpRedirect(): string | null {
+  try {
+    const raw = sessionStorage.getItem(RSVP_REDIRECT_KEY)
+    if (!raw) return null
+    sessionStorage.removeItem(RSVP_REDIRECT_KEY)
+    const info = JSON.parse(raw) as { from?: string; eventId?: string | null }
+    return info.from === 'rsvp' && info.eventId ? rsvpReturnUrl(info.eventId) : null
+  } catch {
+    return null
+  }
 }

@@ -1,0 +1,26 @@
+import { API_BASE } from '../src/auth/config'
+import { RSVP_REDIRECT_KEY } from '../src/lib/query'
+
+/** Full navigation to the backend's Google endpoint; an RSVP in progress is remembered in sessionStorage. */
+export function GoogleButton({ label, from, eventId, disabled }: {
+  label: string
+  from?: string | null
+  eventId?: string | null
+  disabled?: boolean
+}) {
+  const onClick = () => {
+    if (from === 'rsvp') {
+      try {
+        sessionStorage.setItem(RSVP_REDIRECT_KEY, JSON.stringify({ from, eventId: eventId ?? null }))
+      } catch {
+        /* ignore */
+      }
+    }
+    window.location.href = `${API_BASE}/auth/google`
+  }
+  return (
+    <button type="button" className="btn btn-secondary" onClick={onClick} disabled={disabled}>
+      {label}
+    </button>
+  )
+}

@@ -1,0 +1,87 @@
+// Page-weight budget of the built site (build/site or $SITE_OUT_DIR), per route:
+//  - content pages (/, /about, /tornado, the profiles, 404): no framework JavaScript at all, and at most
+//    2 KB of JavaScript (inline scripts included);
+//  - interactive pages: at most 110 KB of JavaScript gzipped on first load (scripts + modulepreloads).
+// Prints a table; exits 1 on any breach. `--json` prints the measurements as JSON.
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { contentDir, outDir } from './content-dir.mjs'
+
+const CONTENT_MAX_RAW = 2 * 1024
+const INTERACTIVE_MAX_GZIP = 110 * 1024
+const INTERACTIVE = new Set(['/features', '/organizations', '/login', '/register', '/dashboard', '/verify', '/auth/callback'])
+
+const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
+const pages = [...routes.map((r) => r.path), '/404']
+
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length
+const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(2).find((v) => v !== undefined)
+
+export function measure(html, readAsset) {
+  const files = new Set()
+  let inlineRaw = 0
+  let inlineGzip = 0
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1]
+    const type = (attr(`<s ${attrs}>`, 'type') || '').toLowerCase()
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue // JSON data
+    const src = attr(`<s ${attrs}>`, 'src')
+    if (src) files.add(src)
+    else if (m[2].trim()) {
+      inlineRaw += Buffer.byteLength(m[2])
+      inlineGzip += gz(Buffer.from(m[2]))
+    }
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attr(m[0], 'rel') || '').toLowerCase()
+    const as = (attr(m[0], 'as') || '').toLowerCase()
+    if (rel === 'modulepreload' || (rel === 'preload' && as === 'script')) files.add(attr(m[0], 'href'))
+  }
+  let raw = inlineRaw
+  let gzip = inlineGzip
+  const framework = []
+  for (const f of files) {
+    const buf = readAsset(f)
+    raw += buf.length
+    gzip += gz(buf)
+    framework.push(f)
+  }
+  return { raw, gzip, inlineRaw, files: framework }
+}
+
+const results = []
+let failed = false
+for (const p of pages) {
+  const file = p === '/404' ? path.join(outDir, '404.html') : path.join(outDir, p === '/' ? '' : p, 'index.html')
+  if (!fs.existsSync(file)) {
+    results.push({ path: p, error: 'missing HTML' })
+    failed = true
+    continue
+  }
+  const html = fs.readFileSync(file, 'utf8')
+  const m = measure(html, (src) => fs.readFileSync(path.join(outDir, src.replace(/^\//, '').split(/[?#]/)[0])))
+  const kind = INTERACTIVE.has(p) ? 'interactive' : 'content'
+  const problems = []
+  if (kind === 'content') {
+    if (m.files.length) problems.push(`loads framework JS: ${m.files.join(', ')}`)
+    if (m.raw > CONTENT_MAX_RAW) problems.push(`${m.raw} B of JS > ${CONTENT_MAX_RAW} B`)
+  } else if (m.gzip > INTERACTIVE_MAX_GZIP) {
+    problems.push(`${m.gzip} B gzipped > ${INTERACTIVE_MAX_GZIP} B`)
+  }
+  if (problems.length) failed = true
+  results.push({ path: p, kind, raw: m.raw, gzip: m.gzip, scripts: m.files.length, problems })
+}
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(results, null, 2))
+} else {
+  const kb = (n) => (n / 1024).toFixed(1).padStart(6)
+  console.log(`${'route'.padEnd(22)} ${'kind'.padEnd(12)} ${'raw KB'.padStart(6)} ${'gz KB'.padStart(6)}  files`)
+  for (const r of results) {
+    if (r.error) console.log(`${r.path.padEnd(22)} ERROR ${r.error}`)
+    else console.log(`${r.path.padEnd(22)} ${r.kind.padEnd(12)} ${kb(r.raw)} ${kb(r.gzip)}  ${r.scripts}${r.problems.length ? '  FAIL: ' + r.problems.join('; ') : ''}`)
+  }
+}
+console.log(failed ? 'check:budget: FAILED' : `check:budget: OK (${results.length} pages)`)
+process.exit(failed ? 1 : 0)
