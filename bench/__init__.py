@@ -1,0 +1,1 @@
+"""CivicSTL benchmarks: build scaling, page weight, Lighthouse, service throughput and bursts."""

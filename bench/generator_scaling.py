@@ -1,0 +1,59 @@
+"""Generator scaling: `python -m generator check` and `build` on 28 to 25,000 organizations."""
+
+from __future__ import annotations
+
+import re
+
+from bench.context import PYTHON, Context
+from bench.measure import timed
+from bench.report import Row, failed
+from bench.synth import SIZES
+
+TARGET_1000 = 1.0
+# "Roughly linear": seconds per 1,000 organizations may grow by at most this factor.
+LINEARITY = 1.5
+LIMIT = 180.0
+_INTERNAL = re.compile(r" in (\d+\.\d+) s\.")
+
+
+def sizes(ctx: Context) -> tuple[int, ...]:
+    """The sizes this run measures (--quick stops at 4,000)."""
+    return tuple(s for s in SIZES if s <= 4_000) if ctx.quick else SIZES
+
+
+def run(ctx: Context) -> list[Row]:
+    """Time check and build at each size and judge the 1,000 figure and the growth."""
+    rows: list[Row] = []
+    build_seconds: dict[int, float] = {}
+    for size in sizes(ctx):
+        content = ctx.tree(size)
+        out = ctx.scratch / f"built-{size}"
+        check = timed([PYTHON, "-m", "generator", "check", "--content", str(content)],
+                      limit=LIMIT, cwd=ctx.root)
+        build = timed([PYTHON, "-m", "generator", "build", "--content", str(content),
+                       "--out", str(out)], limit=LIMIT, cwd=ctx.root)
+        target = f"<= {TARGET_1000:.0f} s" if size == 1_000 else ""
+        for name, m in (("check", check), ("build", build)):
+            label = f"generator {name} {size:,} orgs"
+            if not m.ok:
+                rows.append(failed(label, m.reason(LIMIT), target))
+                continue
+            internal = _INTERNAL.search(m.output)
+            data = {"size": size, "seconds": m.seconds, "peak_mb": m.peak_mb,
+                    "in_process_seconds": float(internal.group(1)) if internal else None}
+            measured = f"{m.seconds:.2f} s, {m.peak_mb:.0f} MB"
+            if internal:
+                measured += f" ({internal.group(1)} s in-process)"
+            ok = (m.seconds <= TARGET_1000) if size == 1_000 and name == "build" else None
+            rows.append(Row(label, measured, target if name == "build" else "", ok, data))
+        if build.ok:
+            build_seconds[size] = build.seconds
+            ctx.built[size] = out
+    if 1_000 in build_seconds:
+        base = build_seconds[1_000] / 1_000
+        for size in (s for s in build_seconds if s > 1_000):
+            growth = build_seconds[size] / size / base
+            rows.append(Row(f"generator build per org, {size:,} vs 1,000", f"{growth:.2f}x",
+                            f"<= {LINEARITY}x (linear)", growth <= LINEARITY,
+                            {"size": size, "growth": growth}))
+    return rows
