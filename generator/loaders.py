@@ -53,11 +53,22 @@ class Document:
     path: Path
     display: str
     data: Any
-    positions: Positions
+    positions: Positions | None
 
     def mark(self, loc: tuple[Any, ...], *, key: bool = False) -> Mark:
         """Return the source mark for a field path in this document."""
+        if self.positions is None:
+            reparsed, _ = load_document(self.path, self.display)
+            if reparsed is None:
+                return (1, 1)
+            self.data, self.positions = reparsed.data, reparsed.positions
+        assert self.positions is not None
         return self.positions.locate(self.data, loc, key=key)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Positions are keyed by object identity, which pickling does not keep: send the path
+        # only and re-read the file if an error ever needs a line number.
+        return {"path": self.path, "display": self.display, "data": None, "positions": None}
 
 
 def _mark(node: yaml.Node) -> Mark:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
+import os
 import re
+import typing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -125,11 +130,11 @@ class _Run:
         return Entry(path.stem, value, doc) if not errors else None
 
     def collection(self, folder: str, model: type[M]) -> dict[str, Entry[M]]:
-        entries: dict[str, Entry[M]] = {}
         stems = self.stems.setdefault(folder, set())
         directory = self.root / folder
         if not directory.is_dir():
-            return entries
+            return {}
+        paths = []
         for path in sorted(directory.iterdir()):
             if path.suffix == ".yml":
                 self.file_error(path, "a .yaml file", "the extension .yml",
@@ -142,10 +147,33 @@ class _Run:
                                 repr(path.name), "Rename the file; its name becomes the URL.")
                 continue
             stems.add(path.stem)
-            entry = self.load(path, model)
-            if entry is not None:
-                entries[entry.slug] = entry
-        return entries
+            paths.append(path)
+        workers = min(os.cpu_count() or 1, 4)
+        if len(paths) < PARALLEL_FROM or workers < 2:
+            loaded = [self.load(path, model) for path in paths]
+        else:
+            chunks = [paths[i::workers] for i in range(workers)]
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                results = list(pool.map(_load_chunk, [self.root] * workers, chunks,
+                                        [model] * workers))
+            loaded = []
+            for entries, errors in results:
+                loaded += entries
+                self.errors += errors
+        return {entry.slug: entry for entry in sorted(
+            (e for e in loaded if e is not None), key=lambda e: e.slug)}
+
+
+# Below this many files, starting worker processes costs more than it saves.
+PARALLEL_FROM = 300
+
+
+def _load_chunk(root: Path, paths: list[Path],
+                model: type[M]) -> tuple[list[Entry[M] | None], list[ContentError]]:
+    """Load and validate some files in a worker process."""
+    run = _Run(root)
+    return [run.load(path, model) for path in paths], run.errors
 
 
 def validate(root: Path) -> Project:
@@ -215,18 +243,31 @@ def _check_legacy_paths(run: _Run, project: _Draft) -> None:
             claimed.setdefault(path, slug)
 
 
-def _links(value: Any, loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
-    """Find every internal href in a model, with its location."""
-    found: list[tuple[tuple[Any, ...], str]] = []
-    if isinstance(value, Link):
-        if value.href.startswith("/"):
-            found.append(((*loc, "href"), value.href))
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            found += _links(getattr(value, name), (*loc, name))
+def _may_hold(annotation: Any, target: type) -> bool:
+    """Whether values of this annotation can contain a `target` model somewhere inside."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation is target or any(
+            _may_hold(f.annotation, target) for f in annotation.model_fields.values()
+        )
+    return any(_may_hold(arg, target) for arg in typing.get_args(annotation))
+
+
+@functools.cache
+def _fields_holding(model: type[BaseModel], target: type) -> tuple[str, ...]:
+    return tuple(n for n, f in model.model_fields.items() if _may_hold(f.annotation, target))
+
+
+def _find(value: Any, target: type[M], loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], M]]:
+    """Every `target` model inside a model, with its location; skips fields that cannot hold one."""
+    if isinstance(value, target):
+        return [(loc, value)]
+    found: list[tuple[tuple[Any, ...], M]] = []
+    if isinstance(value, BaseModel):
+        for name in _fields_holding(type(value), target):
+            found += _find(getattr(value, name), target, (*loc, name))
     elif isinstance(value, list | tuple):
         for i, item in enumerate(value):
-            found += _links(item, (*loc, i))
+            found += _find(item, target, (*loc, i))
     return found
 
 
@@ -236,7 +277,10 @@ def _check_links(run: _Run, project: _Draft) -> None:
     entries: list[Entry[Any]] = [*site, *project.pages.values(),
                                  *project.organizations.values(), *project.events.values()]
     for entry in entries:
-        for loc, href in _links(entry.model, ()):
+        for link_loc, link in _find(entry.model, Link, ()):
+            href, loc = link.href, (*link_loc, "href")
+            if not href.startswith("/"):
+                continue
             target = re.split(r"[?#]", href, maxsplit=1)[0] or "/"
             if target not in routes:
                 close = [r for r in routes if r.lower() == target.lower()]
@@ -284,23 +328,10 @@ def _check_events(run: _Run, project: _Draft) -> None:
                   "The guest form RSVPs for one slot without an account; fix the event file.")
 
 
-def _images(value: Any, loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], Image]]:
-    found: list[tuple[tuple[Any, ...], Image]] = []
-    if isinstance(value, Image):
-        found.append((loc, value))
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            found += _images(getattr(value, name), (*loc, name))
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            found += _images(item, (*loc, i))
-    return found
-
-
 def _check_images(run: _Run, project: _Draft) -> None:
     entries: list[Entry[Any]] = [*project.organizations.values(), *project.events.values()]
     for entry in entries:
-        for loc, image in _images(entry.model, ()):
+        for loc, image in _find(entry.model, Image, ()):
             if image.src in project.image_sizes:
                 continue
             path = project.root / image.src.lstrip("/")
