@@ -1,0 +1,333 @@
+"""End-to-end harness: the built site served by rsvp_service, a real SMTP server, Chromium.
+
+Session-wide:
+- the built site (`build/site`) and content (`build/content`) must exist (`make build`);
+- an aiosmtpd server on loopback keeps every email the service sends (`mailbox`);
+- two service instances, started the way `make serve` starts them (`python -m rsvp_service
+  migrate`, then `python -m rsvp_service`), each with SQLite in a temporary folder and
+  MAIL_BACKEND=smtp pointed at the mailbox: `pinned_server` has CIVIC_NOW before 2025-04-27,
+  so both events are still upcoming (the browser clock of its contexts is pinned to the same
+  moment); `live_server` runs on the real clock;
+- one headless Chromium (Debian's).
+
+Per test, `new_session(server)` opens a browser context whose tabs record console errors,
+uncaught exceptions, failed requests, HTTP error responses and alerts (see helpers.PageWatch).
+On failure the service logs and the tabs' records are attached to the report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from tests.e2e.helpers import (
+    BUILD_CONTENT,
+    BUILD_SITE,
+    PINNED_NOW,
+    ROOT,
+    Mailbox,
+    Server,
+    Session,
+)
+
+PYTHON = ROOT / ".venv" / "bin" / "python"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SECRET_KEY = "e2e-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+SERVICE_START_SECONDS = 60
+
+
+# --------------------------------------------------------------------------------------------
+# The build
+# --------------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def built() -> None:
+    """Fail early, saying how to fix it, when build/site or build/content is missing."""
+    required = [
+        BUILD_SITE / "index.html",
+        BUILD_CONTENT / "events.json",
+        BUILD_CONTENT / "routes.json",
+        BUILD_CONTENT / "redirects.json",
+        BUILD_CONTENT / "organizations.json",
+    ]
+    missing = [str(path.relative_to(ROOT)) for path in required if not path.exists()]
+    if missing:
+        pytest.fail(
+            "The end-to-end tests need the built site and content; missing: "
+            + ", ".join(missing)
+            + ". Run `make build` first.",
+            pytrace=False,
+        )
+
+
+def _load(name: str) -> Any:
+    return json.loads((BUILD_CONTENT / name).read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def routes(built: None) -> list[dict[str, Any]]:
+    """build/content/routes.json (the 38 routes)."""
+    result: list[dict[str, Any]] = _load("routes.json")
+    return result
+
+
+@pytest.fixture(scope="session")
+def redirects(built: None) -> list[dict[str, Any]]:
+    """build/content/redirects.json (the legacy paths)."""
+    result: list[dict[str, Any]] = _load("redirects.json")
+    return result
+
+
+@pytest.fixture(scope="session")
+def events(built: None) -> dict[str, Any]:
+    """build/content/events.json."""
+    result: dict[str, Any] = _load("events.json")
+    return result
+
+
+@pytest.fixture(scope="session")
+def organizations(built: None) -> list[dict[str, Any]]:
+    """build/content/organizations.json (the civic index)."""
+    result: list[dict[str, Any]] = _load("organizations.json")
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# SMTP
+# --------------------------------------------------------------------------------------------
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def mailbox() -> Iterator[Mailbox]:
+    """A real SMTP server (aiosmtpd) on loopback that keeps every message."""
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    box.port = controller.port
+    try:
+        yield box
+    finally:
+        controller.stop()
+
+
+# --------------------------------------------------------------------------------------------
+# The service
+# --------------------------------------------------------------------------------------------
+_SERVERS: list[Server] = []
+
+
+def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) -> dict[str, str]:
+    # Settings of the caller's shell (or a .env) must not leak into the run.
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(
+            ("DATABASE_", "SMTP_", "MAIL_", "CIVIC_", "SITE_", "CORS_", "REDIS_", "GOOGLE_")
+        )
+    }
+    env.update(
+        {
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "VAR_DIR": str(workdir / "var"),
+            "DATABASE_URL": f"sqlite://{workdir / 'civicstl.sqlite3'}",
+            "MAIL_BACKEND": "smtp",
+            "SMTP_HOST": "127.0.0.1",
+            "SMTP_PORT": str(mailbox.port),
+            "SMTP_STARTTLS": "false",
+            "STATIC_DIR": str(BUILD_SITE),
+            "EVENTS_FILE": str(BUILD_CONTENT / "events.json"),
+            "SITE_URL": server_url,
+            "SECRET_KEY": SECRET_KEY,
+            "RATE_LIMIT_SCALE": "1000",
+            "OUTBOX_POLL_SECONDS": "0.2",
+            "OUTBOX_RETRY_BASE_SECONDS": "0.5",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    return env
+
+
+def _start_server(name: str, mailbox: Mailbox, civic_now: str | None, workdir: Path) -> Server:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = _service_env(url, port, workdir, mailbox)
+    if civic_now:
+        env["CIVIC_NOW"] = civic_now
+    server = Server(name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log")
+    _SERVERS.append(server)
+    with server.log_path.open("ab") as log:
+        migrate = subprocess.run(
+            [str(PYTHON), "-m", "rsvp_service", "migrate"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            timeout=120,
+            check=False,
+        )
+    if migrate.returncode != 0:
+        pytest.fail(
+            f"`python -m rsvp_service migrate` failed ({migrate.returncode}):\n{server.log_tail()}",
+            pytrace=False,
+        )
+    with server.log_path.open("ab") as log:
+        server.process = subprocess.Popen(
+            [str(PYTHON), "-m", "rsvp_service"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + SERVICE_START_SECONDS
+    while True:
+        if server.process.poll() is not None:
+            pytest.fail(
+                f"rsvp_service ({name}) exited with {server.process.returncode}:\n"
+                + server.log_tail(),
+                pytrace=False,
+            )
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2) as response:
+                if response.status == 200:
+                    return server
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            _stop_server(server)
+            pytest.fail(
+                f"rsvp_service ({name}) did not answer on {url} within "
+                f"{SERVICE_START_SECONDS} s:\n{server.log_tail()}",
+                pytrace=False,
+            )
+        time.sleep(0.1)
+
+
+def _stop_server(server: Server) -> None:
+    process = server.process
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def _tmp_root() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="civicstl-e2e-") as folder:
+        yield Path(folder)
+
+
+def _server_fixture(
+    name: str, civic_now: str | None, mailbox: Mailbox, root: Path
+) -> Iterator[Server]:
+    workdir = root / name
+    workdir.mkdir()
+    server = _start_server(name, mailbox, civic_now, workdir)
+    try:
+        yield server
+    finally:
+        _stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def pinned_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service with CIVIC_NOW pinned before 2025-04-27: both events are upcoming."""
+    yield from _server_fixture("pinned", PINNED_NOW, mailbox, _tmp_root)
+
+
+@pytest.fixture(scope="session")
+def live_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service on the real clock."""
+    yield from _server_fixture("live", None, mailbox, _tmp_root)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """On an e2e failure, attach the service logs and the tabs' records to the report."""
+    report = yield
+    if report.failed and item.path.is_relative_to(Path(__file__).parent):
+        for number, watch in enumerate(getattr(item, "_e2e_watches", []), 1):
+            report.sections.append((f"tab {number}: console, requests, alerts", watch.describe()))
+        for server in _SERVERS:
+            report.sections.append((f"rsvp_service log ({server.name})", server.log_tail()))
+    return report
+
+
+# --------------------------------------------------------------------------------------------
+# The browser
+# --------------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    """Playwright's sync API (every e2e test and fixture is sync: no event-loop conflicts)."""
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM} (apt-get install chromium).", pytrace=False)
+    instance = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield instance
+    finally:
+        instance.close()
+
+
+@pytest.fixture
+def new_session(
+    browser: Browser, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Session]]:
+    """Factory of fresh browser contexts on a server, the clock pinned like the server's."""
+    sessions: list[Session] = []
+
+    def make(server: Server, *, width: int = 1280, height: int = 900, scale: float = 1) -> Session:
+        context = browser.new_context(
+            base_url=server.url,
+            viewport={"width": width, "height": height},
+            device_scale_factor=scale,
+            locale="en-US",
+            timezone_id="America/Chicago",
+        )
+        context.set_default_timeout(10_000)
+        context.set_default_navigation_timeout(20_000)
+        if server.civic_now:
+            # Time still flows (timers run) from the pinned moment.
+            context.clock.install(time=datetime.fromisoformat(server.civic_now))
+        session = Session(context=context, server=server, item=request.node)
+        sessions.append(session)
+        return session
+
+    yield make
+    for session in sessions:
+        session.context.close()
+
