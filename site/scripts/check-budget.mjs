@@ -5,8 +5,8 @@
 // Prints a table; exits 1 on any breach. `--json` prints the measurements as JSON.
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { contentDir, outDir } from './content-dir.mjs'
+import { measure } from './budget-lib.mjs'
 
 const CONTENT_MAX_RAW = 2 * 1024
 const INTERACTIVE_MAX_GZIP = 110 * 1024
@@ -14,41 +14,6 @@ const INTERACTIVE = new Set(['/features', '/organizations', '/login', '/register
 
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
 const pages = [...routes.map((r) => r.path), '/404']
-
-const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length
-const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(2).find((v) => v !== undefined)
-
-export function measure(html, readAsset) {
-  const files = new Set()
-  let inlineRaw = 0
-  let inlineGzip = 0
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = m[1]
-    const type = (attr(`<s ${attrs}>`, 'type') || '').toLowerCase()
-    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue // JSON data
-    const src = attr(`<s ${attrs}>`, 'src')
-    if (src) files.add(src)
-    else if (m[2].trim()) {
-      inlineRaw += Buffer.byteLength(m[2])
-      inlineGzip += gz(Buffer.from(m[2]))
-    }
-  }
-  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = (attr(m[0], 'rel') || '').toLowerCase()
-    const as = (attr(m[0], 'as') || '').toLowerCase()
-    if (rel === 'modulepreload' || (rel === 'preload' && as === 'script')) files.add(attr(m[0], 'href'))
-  }
-  let raw = inlineRaw
-  let gzip = inlineGzip
-  const framework = []
-  for (const f of files) {
-    const buf = readAsset(f)
-    raw += buf.length
-    gzip += gz(buf)
-    framework.push(f)
-  }
-  return { raw, gzip, inlineRaw, files: framework }
-}
 
 const results = []
 let failed = false

@@ -32,6 +32,8 @@ export type AuthDeps = {
   fetch: typeof fetch
   storage: Storage | null
   events: EventTarget | null
+  /** Try the refresh cookie at start even without a stored user (default: only with one). */
+  alwaysRefresh?: boolean
 }
 
 export class AuthClient {
@@ -112,6 +114,12 @@ export class AuthClient {
     const stored = this.readStoredUser()
     if (stored) this.set({ user: stored, isAuthenticated: true })
     try {
+      // Nobody signed in on this browser: no refresh call, whose 401 a browser would log as an error
+      // on every page of every signed-out visitor. (A sign-in always stores the user.)
+      if (!stored && !this.deps.alwaysRefresh) {
+        this.clearSession()
+        return
+      }
       const refreshed = await this.refresh(true)
       if (!refreshed) {
         this.clearSession()

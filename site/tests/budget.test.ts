@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error plain ESM script without types
+import { measure } from '../scripts/budget-lib.mjs'
+
+type M = { raw: number; gzip: number; inlineRaw: number; files: string[] }
+const assets: Record<string, string> = { '/assets/a.js': 'x'.repeat(1000), '/assets/b.js': 'y'.repeat(500) }
+const read = (src: string) => Buffer.from(assets[src] ?? '')
+
+describe('page budget measurement', () => {
+  it('counts inline scripts but not JSON data scripts', () => {
+    const html = '<script>var a=1</script><script type="application/json" id="d">{"big":"' + 'z'.repeat(5000) + '"}</script>'
+    const m = measure(html, read) as M
+    expect(m.raw).toBe(7)
+    expect(m.files).toEqual([])
+  })
+  it('counts external scripts and modulepreloads once each', () => {
+    const html =
+      '<link rel="modulepreload" href="/assets/a.js"><link rel="modulepreload" href="/assets/b.js">' +
+      '<script src="/assets/a.js" type="module" async></script><link rel="stylesheet" href="/x.css">'
+    const m = measure(html, read) as M
+    expect(m.raw).toBe(1500)
+    expect(m.files.sort()).toEqual(['/assets/a.js', '/assets/b.js'])
+    expect(m.gzip).toBeLessThan(m.raw)
+  })
+})

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { hasEnded, rsvpId, splitName } from '../src/lib/rsvpId'
+import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
+import { filterByName } from '../src/lib/search'
+import { USER, json, makeClient } from './helpers'
+
+describe('RSVP id rule', () => {
+  it.each([
+    ['inclusive-sports-clinic', '1:00-1:50 PM', 'inclusive-sports-clinic-1-00-1-50-pm'],
+    ['inclusive-sports-clinic', '2:00-2:50 PM', 'inclusive-sports-clinic-2-00-2-50-pm'],
+    ['inclusive-sports-clinic', '3:00-3:50 PM', 'inclusive-sports-clinic-3-00-3-50-pm'],
+    ['forest-park-cleanup', '1:00PM-3:00PM', 'forest-park-cleanup-1-00pm-3-00pm'],
+    ['e', '11:30 AM-12:20 PM', 'e-11-30-am-12-20-pm'],
+    ['e', ' 9:00  -  9:50\tAM ', 'e-9-00---9-50-am'],
+  ])('%s + %s -> %s', (slug, time, id) => {
+    expect(rsvpId(slug, time)).toBe(id)
+  })
+})
+
+describe('names and dates', () => {
+  it('first word is the first name, the rest the last name', () => {
+    expect(splitName('Ada Lovelace King')).toEqual({ firstName: 'Ada', lastName: 'Lovelace King' })
+    expect(splitName('  Cher ')).toEqual({ firstName: 'Cher', lastName: '' })
+  })
+  it('an event has ended once its end is past', () => {
+    const end = '2025-07-27T15:50:00-05:00'
+    expect(hasEnded(end, Date.parse('2025-07-27T15:49:00-05:00'))).toBe(false)
+    expect(hasEnded(end, Date.parse('2025-07-27T15:50:00-05:00'))).toBe(true)
+  })
+})
+
+describe('RSVP as a signed-in user', () => {
+  const id = 'inclusive-sports-clinic-1-00-1-50-pm'
+  async function signedIn(post: () => Response, checked = false) {
+    const m = makeClient({
+      'POST /auth/login': () => json({ accessToken: 'tok', user: USER }),
+      'GET /rsvp/check': () => json({ hasRSVPed: checked }),
+      'POST /rsvp': post,
+    })
+    await m.client.login('a', 'b')
+    return m
+  }
+  it('posts the slot id with the split name and the token', async () => {
+    const { client, calls } = await signedIn(() => json({ ok: true }, 201))
+    expect(await rsvpAsUser(client, id, USER)).toBe('created')
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/rsvp')!
+    expect(post.body).toEqual({ eventId: id, email: USER.email, firstName: 'Ada', lastName: 'Lovelace King', phone: null })
+    expect(post.headers.get('x-auth-token')).toBe('tok')
+    const check = calls.find((c) => c.url.startsWith('/api/rsvp/check'))!
+    expect(new URL(check.url, 'http://x').searchParams.get('eventId')).toBe(id)
+  })
+  it('409 and a prior RSVP are "already"; other failures "failed"', async () => {
+    expect(await rsvpAsUser((await signedIn(() => json({ error: 'dup' }, 409))).client, id, USER)).toBe('already')
+    expect(await rsvpAsUser((await signedIn(() => json({}, 201), true)).client, id, USER)).toBe('already')
+    expect(await rsvpAsUser((await signedIn(() => json({ error: 'ended' }, 410))).client, id, USER)).toBe('failed')
+  })
+  it('alert texts are the spec\'s', () => {
+    expect(RSVP_MSG.already).toBe("You have already RSVP'd to this event!")
+    expect(RSVP_MSG.success).toBe("You have RSVP'd! A confirmation email will be sent!")
+    expect(RSVP_MSG.failed).toBe('Failed to submit RSVP. Please try again.')
+    expect(RSVP_MSG.popupSuccess('Ada', 'a@b.c')).toBe('Thank you for your RSVP, Ada! A confirmation email has been sent to a@b.c.')
+  })
+})
+
+describe('civic index search', () => {
+  const orgs = [{ name: 'KEEN St. Louis' }, { name: 'Girl Scouts of Eastern Missouri' }, { name: 'Saint Louis University' }]
+  it('matches names case-insensitively by substring', () => {
+    expect(filterByName(orgs, 'louis').map((o) => o.name)).toEqual(['KEEN St. Louis', 'Saint Louis University'])
+    expect(filterByName(orgs, 'SCOUT')).toHaveLength(1)
+    expect(filterByName(orgs, '')).toHaveLength(3)
+    expect(filterByName(orgs, '<script>')).toHaveLength(0)
+  })
+})
