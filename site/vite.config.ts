@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 // The generator's output: $CONTENT_DIR, default ../build/content (relative to site/).
 const siteDir = path.dirname(fileURLToPath(import.meta.url))
@@ -11,7 +11,7 @@ const contentDir = path.resolve(siteDir, process.env.CONTENT_DIR || '../build/co
 const publicDir = path.join(contentDir, 'public')
 
 export default defineConfig({
-  plugins: [vike(), react()],
+  plugins: [vike(), react(), navScriptDev()],
   // The generator's images (build/content/public/...) are served and copied at the site root.
   publicDir: fs.existsSync(publicDir) ? publicDir : false,
   define: {
@@ -23,3 +23,18 @@ export default defineConfig({
     target: 'es2022',
   },
 })
+
+/** Serves /nav.js in `vike dev` (the build writes it in scripts/postbuild.mjs). */
+function navScriptDev(): Plugin {
+  return {
+    name: 'civicstl-nav-script',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/nav.js') return next()
+        res.setHeader('Content-Type', 'text/javascript')
+        res.end(fs.readFileSync(path.join(siteDir, 'src/nav.js')))
+      })
+    },
+  }
+}

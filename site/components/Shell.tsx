@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import type { ShellData } from '../src/content/pageData'
 import { AuthNavLink, StaticAuthNavLink } from './AuthNavLink'
-import { NAV_SCRIPT } from './navScript'
 
 export function Shell({ data, contentPage, currentPath, children }: {
   data: ShellData
@@ -37,7 +36,6 @@ export function Shell({ data, contentPage, currentPath, children }: {
           </nav>
         </div>
       </header>
-      <script dangerouslySetInnerHTML={{ __html: NAV_SCRIPT }} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -1,8 +1,13 @@
 // Server-only <head> additions: inline CSS, canonical URL and Open Graph tags from the content.
 import { usePageContext } from 'vike-react/usePageContext'
+import { createHash } from 'node:crypto'
 import css from '../src/styles.css?raw'
+import navJs from '../src/nav.js?raw'
 import { documentTitle } from '../src/content/meta'
 import type { ShellData } from '../src/content/pageData'
+
+// /nav.js (written by scripts/postbuild.mjs, served in dev by vite.config.ts); the query busts caches.
+const NAV_SRC = `/nav.js?v=${createHash('sha256').update(navJs).digest('hex').slice(0, 10)}`
 
 export default function Head() {
   const pageContext = usePageContext()
@@ -22,6 +27,7 @@ export default function Head() {
       <meta name="twitter:title" content={documentTitle(data)} />
       {meta ? <meta name="twitter:description" content={meta.description} /> : null}
       <style dangerouslySetInnerHTML={{ __html: css }} />
+      <script src={NAV_SRC} defer />
     </>
   )
 }

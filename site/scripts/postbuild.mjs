@@ -15,6 +15,8 @@ const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 
 fs.rmSync(outDir, { recursive: true, force: true })
 fs.mkdirSync(path.dirname(outDir), { recursive: true })
 fs.cpSync(clientDir, outDir, { recursive: true })
+// The nav script of every page (see src/nav.js): comments and indentation dropped.
+fs.writeFileSync(path.join(outDir, 'nav.js'), minifyNav(fs.readFileSync(path.join(siteRoot, 'src/nav.js'), 'utf8')))
 
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
@@ -48,4 +50,13 @@ function htmlFile(p) {
 }
 function escapeXml(s) {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c])
+}
+
+function minifyNav(src) {
+  return src
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n') + '\n'
 }

@@ -22,7 +22,8 @@ export default function Page() {
   const { events, guestEvent, builtAt, meta } = useData<Data>()
   const auth = useAuth()
   // Upcoming vs past: decided with the build's clock in the HTML, then with the browser's.
-  const [now, setNow] = useState(builtAt)
+  const [clientNow, setNow] = useState<number | null>(null)
+  const now = clientNow ?? builtAt
   useEffect(() => {
     setNow(Date.now())
     const timer = window.setInterval(() => setNow(Date.now()), 60_000)
@@ -87,16 +88,21 @@ export default function Page() {
     }
   }, [])
 
-  // Back from sign-in (password or Google): /features?showRSVP=true&eventId=... completes the RSVP.
+  // Back from sign-in (password or Google): /features?showRSVP=true&eventId=... completes the RSVP,
+  // once both the auth state and the browser's clock are known.
+  const [pending, setPending] = useState<string | null>(null)
   useEffect(() => {
-    if (auth.loading) return
     const params = new URLSearchParams(window.location.search)
     if (params.get('showRSVP') !== 'true') return
-    const eventId = params.get('eventId')
+    setPending(params.get('eventId') || '')
     window.history.replaceState(window.history.state, '', window.location.pathname)
-    if (eventId && auth.user && openSlots.some((s) => s.id === eventId)) void rsvp(eventId)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [auth.loading])
+  }, [])
+  const signedIn = auth.user !== null
+  useEffect(() => {
+    if (pending === null || auth.loading || clientNow === null) return
+    setPending(null)
+    if (pending && signedIn && openSlotKey.split(' ').includes(pending)) void rsvp(pending)
+  }, [pending, auth.loading, signedIn, clientNow, openSlotKey, rsvp])
 
   return (
     <div className="container">
