@@ -1,0 +1,105 @@
+"""Starting uvicorn servers on loopback for the service benchmarks, and stopping them."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import httpx
+
+from bench.context import PYTHON, Context
+from bench.measure import kill_group
+
+HOST = "127.0.0.1"
+STARTUP_LIMIT = 60.0
+SECRET_KEY = secrets.token_urlsafe(48)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def guest_slot(ctx: Context) -> tuple[str, str, datetime]:
+    """The guest event's slot id, event slug and start, from the real events.json."""
+    events = json.loads((ctx.content_dir / "events.json").read_text(encoding="utf-8"))
+    guest = next(e for e in events["events"] if e["slug"] == events["guest_rsvp_event"])
+    slot = guest["slots"][0]
+    return slot["id"], guest["slug"], datetime.fromisoformat(slot["start"])
+
+
+def service_env(ctx: Context, database_url: str, folder: Path, **extra: str) -> dict[str, str]:
+    """Environment of a benchmark service: its own database and mail folder, the clock pinned
+    a week before the guest event, and rate limits scaled far out of reach (still checked)."""
+    _, _, start = guest_slot(ctx)
+    folder.mkdir(parents=True, exist_ok=True)
+    return {
+        "DATABASE_URL": database_url,
+        "EVENTS_FILE": str(ctx.content_dir / "events.json"),
+        "STATIC_DIR": str(ctx.site_dir),
+        "VAR_DIR": str(folder),
+        "MAIL_BACKEND": "file",
+        "RATE_LIMIT_SCALE": "1000000",
+        "CIVIC_NOW": (start - timedelta(days=7)).isoformat(),
+        "SECRET_KEY": SECRET_KEY,
+        "APP_ENV": "production",
+        **extra,
+    }
+
+
+def migrate(ctx: Context, env: dict[str, str]) -> None:
+    """Create the tables (`python -m rsvp_service migrate`)."""
+    subprocess.run([PYTHON, "-m", "rsvp_service", "migrate"], cwd=ctx.root, check=True,
+                   env={**os.environ, **env}, capture_output=True, timeout=120)
+
+
+@contextmanager
+def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
+            env: dict[str, str] | None = None, probe: str = "/api/rsvp",
+            log: Path | None = None) -> Iterator[str]:
+    """Serve `app` with uvicorn on a free loopback port; yield its base URL.
+
+    Access logs are off for the baseline and the service alike: both pay the same.
+    """
+    port = free_port()
+    argv = [PYTHON, "-m", "uvicorn", app, "--host", HOST, "--port", str(port),
+            "--workers", str(workers), "--no-access-log", "--log-level", "warning"]
+    if factory:
+        argv.append("--factory")
+    out = open(log, "ab") if log else subprocess.DEVNULL
+    process = subprocess.Popen(argv, cwd=ctx.root, env={**os.environ, **(env or {})},
+                               stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://{HOST}:{port}"
+    try:
+        _wait_ready(process, base + probe, workers)
+        yield base
+    finally:
+        kill_group(process)
+        if log:
+            out.close()
+
+
+def _wait_ready(process: subprocess.Popen[bytes], url: str, workers: int) -> None:
+    deadline = time.monotonic() + STARTUP_LIMIT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with status {process.returncode} on start-up")
+        try:
+            httpx.get(url, timeout=2)
+        except httpx.TransportError:
+            time.sleep(0.1)
+            continue
+        # With several workers, the first answer says only one is up; give the rest a moment.
+        time.sleep(1.0 if workers > 1 else 0.1)
+        return
+    raise RuntimeError(f"server did not answer {url} within {STARTUP_LIMIT:.0f} s")

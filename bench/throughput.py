@@ -1,0 +1,151 @@
+"""Service throughput against bare Starlette, side by side in one run, on SQLite and PostgreSQL.
+
+Per database: bare Starlette `GET /hello` with the same worker count, then the service with
+`GET /api/rsvp?eventId=` at 10 RSVPs, `GET /api/auth/me`, `POST /api/rsvp` (unique emails),
+and `GET /api/rsvp?eventId=` again at 100,000 RSVPs. After the write run, the rows in the
+database are compared with the 2xx answers wrk received.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+
+import httpx
+
+from bench import load
+from bench.context import Context
+from bench.database import PostgresDb, SqliteDb
+from bench.report import Row, failed
+from bench.servers import guest_slot, migrate, service_env, uvicorn
+
+SECONDS, QUICK_SECONDS = 10.0, 3.0
+SMALL, LARGE = 10, 100_000
+WRITE_RATIO, WRITE_P99_MS = 0.25, 50.0
+COUNT_RATIO = 0.6
+# "Flat": the count rate at 100,000 RSVPs is at least this share of the rate at 10.
+FLAT = 0.85
+SERVICE = "rsvp_service.app:create_app"
+
+
+@dataclass
+class Setup:
+    """One database and worker count to measure."""
+
+    name: str
+    db: SqliteDb | PostgresDb
+    workers: int
+    judged: bool  # the targets are set for SQLite with one worker; PostgreSQL is reported
+
+
+def _register(base: str) -> str:
+    """Create an account and return its access token."""
+    answer = httpx.post(f"{base}/api/auth/register", timeout=30, json={
+        "name": "Bench User", "email": f"bench-{secrets.token_hex(4)}@bench.example.org",
+        "password": "a long benchmark passphrase 42", "role": "volunteer"})
+    answer.raise_for_status()
+    token: str = answer.json()["accessToken"]
+    return token
+
+
+def _settled_count(url: str, limit: float = 20.0) -> int:
+    """The count once requests still running after wrk stopped have finished."""
+    deadline = time.monotonic() + limit
+    last = -1
+    while time.monotonic() < deadline:
+        count = int(httpx.get(url, timeout=10).json()["count"])
+        if count == last:
+            return count
+        last = count
+        time.sleep(0.5)
+    return last
+
+
+def _measure(ctx: Context, setup: Setup, seconds: float) -> list[Row]:
+    slot, event, _ = guest_slot(ctx)
+    folder = ctx.scratch / f"throughput-{setup.db.label.lower()}"
+    env = service_env(ctx, setup.db.url, folder)
+    log = folder / "service.log"
+    label = setup.name
+    rows: list[Row] = []
+
+    with uvicorn(ctx, "bench.hello_app:app", workers=setup.workers, probe="/hello") as base:
+        hello = load.wrk(f"{base}/hello", seconds)
+    rows.append(Row(f"{label}: bare Starlette GET /hello", hello.describe(), "baseline",
+                    None, hello.raw))
+
+    setup.db.create()
+    try:
+        migrate(ctx, env)
+        setup.db.seed(slot, event, "small", 0, SMALL)
+        run_id = f"w{secrets.token_hex(3)}"
+        count_url = f"/api/rsvp?eventId={slot}"
+        with uvicorn(ctx, SERVICE, factory=True, workers=setup.workers, env=env,
+                     log=log) as base:
+            token = _register(base)
+            small = load.wrk(base + count_url, seconds)
+            me = load.wrk(f"{base}/api/auth/me", seconds, headers={"x-auth-token": token})
+            write = load.wrk(f"{base}/api/rsvp", seconds, script="rsvp.lua", args=(run_id, slot))
+            answered = _settled_count(base + count_url)
+            stored = setup.db.count(slot, f"{run_id}-%")
+            total = setup.db.count(slot)
+        setup.db.seed(slot, event, "large", 0, LARGE - total)
+        with uvicorn(ctx, SERVICE, factory=True, workers=setup.workers, env=env,
+                     log=log) as base:
+            large = load.wrk(base + count_url, seconds)
+            large_total = httpx.get(base + count_url, timeout=10).json()["count"]
+    finally:
+        setup.db.drop()
+
+    def ratio(x: load.Load) -> float:
+        return x.rps / hello.rps
+
+    judged = setup.judged
+    w_ok = ratio(write) >= WRITE_RATIO and write.p99_ms <= WRITE_P99_MS
+    rows.append(Row(
+        f"{label}: POST /api/rsvp (unique emails)",
+        f"{write.describe()}; {ratio(write):.2f}x bare",
+        f">= {WRITE_RATIO}x bare, p99 <= {WRITE_P99_MS:.0f} ms",
+        w_ok if judged else None, {**write.raw, "ratio": ratio(write)}))
+    # wrk stops with up to one request per connection in flight: the server may have stored
+    # those without wrk reading the answer, so at most CONNECTIONS rows more than 2xx answers.
+    in_flight = stored - write.acked
+    lost_ok = 0 <= in_flight <= load.CONNECTIONS and answered == total
+    rows.append(Row(
+        f"{label}: RSVPs stored vs acknowledged",
+        f"{stored:,} rows, {write.acked:,} 2xx ({in_flight} in flight at stop); "
+        f"count {answered:,} of {total:,} rows",
+        "rows = 2xx (+ in flight), count = rows", lost_ok,
+        {"stored": stored, "acked": write.acked, "count": answered, "total_rows": total},
+        gate=True))
+    c_ok = ratio(small) >= COUNT_RATIO
+    rows.append(Row(f"{label}: GET /api/rsvp count at {SMALL} RSVPs",
+                    f"{small.describe()}; {ratio(small):.2f}x bare", f">= {COUNT_RATIO}x bare",
+                    c_ok if judged else None, {**small.raw, "ratio": ratio(small)}))
+    flat = large.rps / small.rps
+    rows.append(Row(f"{label}: GET /api/rsvp count at {large_total:,} RSVPs",
+                    f"{large.describe()}; {ratio(large):.2f}x bare; {flat:.2f}x the rate at "
+                    f"{SMALL}", f">= {COUNT_RATIO}x bare, >= {FLAT}x the rate at {SMALL} (flat)",
+                    (ratio(large) >= COUNT_RATIO and flat >= FLAT) if judged else None,
+                    {**large.raw, "ratio": ratio(large), "flat": flat, "rsvps": large_total}))
+    rows.append(Row(f"{label}: GET /api/auth/me (signed in)",
+                    f"{me.describe()}; {ratio(me):.2f}x bare", "", None,
+                    {**me.raw, "ratio": ratio(me)}))
+    return rows
+
+
+def run(ctx: Context) -> list[Row]:
+    """Measure SQLite with one worker, then PostgreSQL with two."""
+    if not load.available():
+        return [failed("throughput", "wrk is not installed (apt-get install -y wrk)")]
+    seconds = QUICK_SECONDS if ctx.quick else SECONDS
+    setups = [Setup("SQLite, 1 worker", SqliteDb(ctx.scratch), 1, True),
+              Setup("PostgreSQL, 2 workers", PostgresDb(), 2, False)]
+    rows: list[Row] = []
+    for setup in setups:
+        try:
+            rows += _measure(ctx, setup, seconds)
+        except Exception as exc:  # one database failing still lets the other report
+            rows.append(failed(f"{setup.name}: throughput", f"{type(exc).__name__}: {exc}"[:200]))
+    return rows
