@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 from tests.e2e.helpers import (
     BUILD_CONTENT,
@@ -287,6 +287,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.fixture(scope="session")
 def playwright_instance() -> Iterator[Playwright]:
     """Playwright's sync API (every e2e test and fixture is sync: no event-loop conflicts)."""
+    expect.set_options(timeout=10_000)
     with sync_playwright() as instance:
         yield instance
 
@@ -330,4 +331,3 @@ def new_session(
     yield make
     for session in sessions:
         session.context.close()
-

@@ -50,7 +50,7 @@ class Mailbox:
         self._messages: list[tuple[list[str], EmailMessage]] = []
         self._cond = threading.Condition()
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         raw = envelope.original_content or envelope.content
         message = email.message_from_bytes(raw, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
@@ -193,7 +193,8 @@ class PageWatch:
         def on_console(message: ConsoleMessage) -> None:
             if message.type == "error":
                 location = message.location or {}
-                self.console_errors.append(f"{message.text} @ {location.get('url', '')}")
+                text = message.text if len(message.text) < 240 else message.text[:240] + "..."
+                self.console_errors.append(f"{text} @ {location.get('url', '')}")
 
         def on_request_failed(request: Request) -> None:
             # Leaving a page aborts its pending requests; that is not a failure of the page.
@@ -331,7 +332,8 @@ SEEN_TEXT_SCRIPT = """
       }
     } catch (e) {}
   };
-  new MutationObserver(record).observe(document, {subtree: true, childList: true, characterData: true});
+  new MutationObserver(record).observe(
+    document, {subtree: true, childList: true, characterData: true});
   addEventListener('DOMContentLoaded', record);
 })();
 """

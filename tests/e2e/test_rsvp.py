@@ -1,0 +1,181 @@
+"""Journeys 3 and 4: the clinic RSVP through sign-in, and the guest RSVP through the popup.
+
+Both run against the service with CIVIC_NOW before 2025-04-27 and the browser clock pinned to
+the same moment, so both events are upcoming.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.helpers import (
+    Mailbox,
+    Server,
+    Session,
+    attachments,
+    body_text,
+    register_account,
+    sign_in,
+    unique_email,
+    wait_path,
+)
+
+pytestmark = pytest.mark.e2e
+
+RSVP_BUTTON = re.compile(r"RSVP", re.IGNORECASE)
+SIGN_IN_TO_RSVP = "Please sign in to RSVP for the event."
+RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
+TOTAL = re.compile(r"Total RSVPs\W*(\d+)", re.IGNORECASE)
+
+
+def clinic(events: dict[str, Any]) -> dict[str, Any]:
+    """The account-only clinic event."""
+    return next(event for event in events["events"] if event["rsvp"] == "account")
+
+
+def guest_event(events: dict[str, Any]) -> dict[str, Any]:
+    """The guest-RSVP (popup form) event."""
+    return next(event for event in events["events"] if event["slug"] == events["guest_rsvp_event"])
+
+
+def card_with(page: Page, text: str, inner: Locator) -> Locator:
+    """The innermost element that contains `text` and `inner` (e.g. a slot card)."""
+    # Ancestors precede descendants in document order, so the last match is the innermost one.
+    return (
+        page.locator("main article, main li, main section, main div")
+        .filter(has_text=text)
+        .filter(has=inner)
+        .last
+    )
+
+
+def slot_button(page: Page, time_label: str) -> Locator:
+    """The RSVP button of the time-slot card showing `time_label`."""
+    button = page.get_by_role("button", name=RSVP_BUTTON)
+    return card_with(page, time_label, button).get_by_role("button", name=RSVP_BUTTON)
+
+
+def test_signed_out_clinic_rsvp_goes_through_sign_in(
+    pinned_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+) -> None:
+    """3. RSVP signed out -> /login with the notice -> sign in -> RSVP'd!, email with .ics."""
+    event = clinic(events)
+    slot = event["slots"][0]
+    account = register_account(pinned_server, "Jordan Rivera", "clinic")
+    session = new_session(pinned_server)
+    page = session.new_page()
+    watch = session.watch(page)
+
+    page.goto("/features")
+    expect(page.get_by_role("heading", name=event["title"]).first).to_be_visible()
+    for each in event["slots"]:
+        expect(slot_button(page, each["time"])).to_have_text("RSVP")
+    slot_button(page, slot["time"]).click()
+
+    wait_path(page, "/login")
+    expect(page.get_by_text(SIGN_IN_TO_RSVP)).to_be_visible()
+    sign_in(page, account)
+
+    # Back on the event feed, the RSVP completes by itself.
+    wait_path(page, "/features")
+    button = slot_button(page, slot["time"])
+    expect(button).to_have_text("RSVP'd!", timeout=15_000)
+    expect(button).to_be_disabled()
+    watch.wait_dialog(page, RSVP_SUCCESS)
+    for other in event["slots"][1:]:
+        expect(slot_button(page, other["time"])).to_have_text("RSVP")
+
+    message = mailbox.wait_for(account.email, event["title"])
+    files = attachments(message)
+    calendars = [item for item in files if item[0].endswith(".ics")]
+    assert calendars, f"the confirmation has no .ics attachment: {[f[:2] for f in files]}"
+    filename, content_type, payload = calendars[0]
+    assert content_type == "text/calendar", filename
+    assert b"BEGIN:VCALENDAR" in payload and b"BEGIN:VEVENT" in payload
+    assert slot["time"] in body_text(message) or event["date_text"] in body_text(message)
+
+    status, body = pinned_server.api(
+        "GET", "/api/rsvp/check?" + urlencode({"eventId": slot["id"], "email": account.email})
+    )
+    assert (status, body) == (200, {"hasRSVPed": True})
+
+    page.reload()
+    button = slot_button(page, slot["time"])
+    expect(button).to_have_text("RSVP'd!", timeout=15_000)
+    expect(button).to_be_disabled()
+    assert watch.page_errors == []
+
+
+def read_total(card: Locator) -> int:
+    """The Total RSVPs number of a card, once it has loaded."""
+    expect(card).to_contain_text(TOTAL, timeout=15_000)
+    match = TOTAL.search(card.inner_text())
+    assert match
+    return int(match.group(1))
+
+
+def test_guest_rsvp_through_the_popup(
+    pinned_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+) -> None:
+    """4. The popup form: thank-you alert, confirmation email, and the count goes up."""
+    event = guest_event(events)
+    session = new_session(pinned_server)
+    page = session.new_page()
+    watch = session.watch(page)
+    email = unique_email("guest")
+
+    page.goto("/features")
+    heading = page.get_by_role("heading", name=event["title"]).first
+    expect(heading).to_be_visible()
+    card = card_with(page, event["title"], page.get_by_text(TOTAL))
+    before = read_total(card)
+
+    opener = card.get_by_role("button", name=RSVP_BUTTON)
+    if opener.count():
+        opener.first.click()
+    else:
+        # The spec's global entry point to the form.
+        page.evaluate("window.openRSVPForm()")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    first_name = dialog.get_by_label("First Name")
+    expect(first_name).to_be_visible()
+    expect(dialog.get_by_label("Email Address")).to_have_attribute("type", "email")
+    expect(dialog.get_by_label("Phone Number")).to_have_attribute("placeholder", "Optional")
+    first_name.fill("Morgan")
+    dialog.get_by_label("Last Name").fill("Lee")
+    dialog.get_by_label("Email Address").fill(email)
+    dialog.get_by_role("button", name="Submit RSVP").click()
+
+    watch.wait_dialog(page, "Thank you for your RSVP")
+    thanks = next(text for text in watch.dialogs if text.startswith("Thank you for your RSVP"))
+    assert re.fullmatch(
+        r"Thank you for your RSVP, Morgan( Lee)?! A confirmation email has been sent to "
+        + re.escape(email)
+        + r"\.",
+        thanks,
+    ), thanks
+
+    message = mailbox.wait_for(email, event["title"])
+    assert any(name.endswith(".ics") for name, _type, _data in attachments(message))
+    assert "Morgan" in body_text(message)
+
+    status, body = pinned_server.api("GET", "/api/rsvp")
+    assert status == 200 and body["count"] == before + 1, body
+
+    page.reload()
+    card = card_with(page, event["title"], page.get_by_text(TOTAL))
+    assert read_total(card) == before + 1
+    assert watch.page_errors == []
