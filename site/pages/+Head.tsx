@@ -14,7 +14,8 @@ export default function Head() {
   const data = pageContext.data as ShellData | undefined
   const site = data?.site
   const meta = data?.meta
-  const canonical = site && meta ? new URL(meta.path, site.url).href : undefined
+  // The error page has no URL of its own.
+  const canonical = site && meta && !pageContext.is404 && !pageContext.abortStatusCode ? new URL(meta.path, site.url).href : undefined
   return (
     <>
       <meta name="theme-color" content="#1d4e89" />

@@ -1,6 +1,4 @@
-import { navigate } from 'vike/client/router'
-
-/** Client-side navigation (Vike falls back to a full page load for HTML-only pages). */
+/** Navigation: full page loads (the site uses Vike's server routing: smaller client runtime). */
 export function go(url: string): void {
-  void navigate(url)
+  window.location.assign(url)
 }
