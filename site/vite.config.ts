@@ -18,6 +18,10 @@ export default defineConfig({
     // Exposed to server-side code (+data hooks, +onBeforePrerenderStart, +redirects) as import.meta.env.
     'import.meta.env.CIVIC_CONTENT_DIR': JSON.stringify(contentDir),
   },
+  server: {
+    // `vike dev`: the API runs separately (the Makefile's dev target starts uvicorn on PORT+1).
+    proxy: { '/api': process.env.API_PROXY || 'http://127.0.0.1:8001' },
+  },
   build: {
     // Modern browsers only: smaller output.
     target: 'es2022',
