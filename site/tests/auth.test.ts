@@ -345,3 +345,25 @@ describe('API base', () => {
     expect(calls[0]!.url).toBe('https://api.example.org/api/me/rsvps')
   })
 })
+
+describe('auth client: a slow start-up does not undo a sign-in', () => {
+  it('an OAuth sign-in during the start-up refresh wins', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const { client, storage } = makeClient({
+      'POST /auth/refresh': async () => {
+        await gate
+        return json({}, 401)
+      },
+      'GET /auth/me': (c) => (c.headers.get('x-auth-token') === 'google' ? json(USER) : json({}, 401)),
+    })
+    storage.setItem(USER_KEY, JSON.stringify({ ...USER, name: 'Stale' }))
+    const init = client.init()
+    await client.signInWithToken('google')
+    release()
+    await init
+    expect(client.getState()).toMatchObject({ isAuthenticated: true, loading: false })
+    expect(client.getState().user?.name).toBe(USER.name)
+    expect(storage.getItem(AUTH_KEY)).toBe('true')
+  })
+})

@@ -42,6 +42,8 @@ export class AuthClient {
   private listeners = new Set<() => void>()
   private refreshInFlight: Promise<boolean> | null = null
   private initPromise: Promise<void> | null = null
+  /** Bumped by every explicit sign-in or sign-out, so a slower start-up can't undo it. */
+  private epoch = 0
   private readonly deps: AuthDeps
 
   constructor(deps: AuthDeps) {
@@ -111,28 +113,33 @@ export class AuthClient {
 
   private async runInit() {
     this.deps.events?.addEventListener('storage', this.onStorage as (e: Event) => void)
+    const epoch = this.epoch
+    const current = () => this.epoch === epoch
     const stored = this.readStoredUser()
     if (stored) this.set({ user: stored, isAuthenticated: true })
     try {
       // Nobody signed in on this browser: no refresh call, whose 401 a browser would log as an error
       // on every page of every signed-out visitor. (A sign-in always stores the user.)
       if (!stored && !this.deps.alwaysRefresh) {
-        this.clearSession()
+        if (current()) this.clearSession()
         return
       }
       const refreshed = await this.refresh(true)
+      if (!current()) return
       if (!refreshed) {
         this.clearSession()
         return
       }
       const res = await this.authFetch('/auth/me')
+      if (!current()) return
       if (!res.ok) {
         this.clearSession()
         return
       }
-      this.setSession(await readUser(res))
+      const user = await readUser(res)
+      if (current()) this.setSession(user)
     } catch {
-      if (!stored) this.clearSession(MSG.initFailed)
+      if (!stored && current()) this.clearSession(MSG.initFailed)
     } finally {
       this.set({ loading: false })
     }
@@ -255,6 +262,7 @@ export class AuthClient {
       }
       const data = (await res.json()) as { accessToken?: string; user?: User }
       if (!data.accessToken || !data.user) return { success: false, error: unexpected }
+      this.epoch++
       this.accessToken = data.accessToken
       this.setSession(data.user)
       return { success: true, user: data.user }
@@ -265,6 +273,7 @@ export class AuthClient {
 
   /** The OAuth return: the token from /auth/callback's query string, then the current user. */
   async signInWithToken(token: string): Promise<User> {
+    this.epoch++
     this.accessToken = token
     const res = await this.authFetch('/auth/me')
     if (!res.ok) {
@@ -279,6 +288,7 @@ export class AuthClient {
 
   /** Always clears the session, even when the call fails. */
   async logout(): Promise<void> {
+    this.epoch++
     const token = this.accessToken
     try {
       await this.deps.fetch(this.url('/auth/logout'), {
