@@ -308,10 +308,18 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 def new_session(
     browser: Browser, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., Session]]:
-    """Factory of fresh browser contexts on a server, the clock pinned like the server's."""
+    """Factory of fresh browser contexts on a server; the browser clock starts at `clock`,
+    else at the server's CIVIC_NOW, else it is the real one."""
     sessions: list[Session] = []
 
-    def make(server: Server, *, width: int = 1280, height: int = 900, scale: float = 1) -> Session:
+    def make(
+        server: Server,
+        *,
+        width: int = 1280,
+        height: int = 900,
+        scale: float = 1,
+        clock: str | None = None,
+    ) -> Session:
         context = browser.new_context(
             base_url=server.url,
             viewport={"width": width, "height": height},
@@ -321,9 +329,10 @@ def new_session(
         )
         context.set_default_timeout(10_000)
         context.set_default_navigation_timeout(20_000)
-        if server.civic_now:
+        moment = clock or server.civic_now
+        if moment:
             # Time still flows (timers run) from the pinned moment.
-            context.clock.install(time=datetime.fromisoformat(server.civic_now))
+            context.clock.install(time=datetime.fromisoformat(moment))
         session = Session(context=context, server=server, item=request.node)
         sessions.append(session)
         return session
