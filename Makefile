@@ -69,7 +69,6 @@ check: $(BIN)/.installed ## Validate content only (what editors' pull requests n
 # --- tests ---
 lint: $(BIN)/.installed ## Ruff on all Python.
 	$(BIN)/ruff check generator rsvp_service tests bench
-	$(BIN)/ruff format --check generator || true
 
 typecheck: install content ## mypy on Python, tsc on the site.
 	$(BIN)/mypy
