@@ -5,7 +5,6 @@ import vikeReact from 'vike-react/config'
 export default {
   extends: [vikeReact],
   prerender: { partial: false, redirects: true },
-  clientRouting: false,
   lang: 'en',
   // No favicon request (a 404 would be logged as a console error).
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 16 16%22%3E%3Crect width=%2216%22 height=%2216%22 rx=%223%22 fill=%22%231d4e89%22/%3E%3C/svg%3E',

@@ -30,6 +30,11 @@ export function measure(html, readAsset) {
     const as = (attr(m[0], 'as') || '').toLowerCase()
     if (rel === 'modulepreload' || (rel === 'preload' && as === 'script')) files.add(attr(m[0], 'href'))
   }
+  // Scripts the nav script starts after the first paint (see scripts/postbuild.mjs).
+  const htmlTag = html.match(/<html\b[^>]*>/i)?.[0] ?? ''
+  const entry = attr(htmlTag, 'data-entry')
+  if (entry) files.add(entry)
+  for (const href of (attr(htmlTag, 'data-preload') || '').split(/\s+/)) if (href) files.add(href)
   let raw = inlineRaw
   let gzip = inlineGzip
   const framework = []

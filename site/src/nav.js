@@ -1,6 +1,8 @@
 /* The only JavaScript of content pages (CSP-friendly, same origin, < 2 KB): swaps the nav's "Log in" for
    Dashboard when localStorage says a user is signed in, and toggles the mobile menu (also on interactive
-   pages, through event delegation). */
+   pages, through event delegation). On interactive pages it also starts the app after the first paint: the
+   build moves Vike's entry script and module preloads into data-entry / data-preload on <html>, so the
+   browser paints the prerendered HTML before it fetches and runs any framework JavaScript. */
 (function (d) {
   try {
     if (localStorage.getItem('isAuthenticated') === 'true') {
@@ -25,4 +27,26 @@
       b.focus()
     }
   })
+  var root = d.documentElement
+  var entry = root.getAttribute('data-entry')
+  if (entry) {
+    var started = false
+    var start = function () {
+      if (started) return
+      started = true
+      ;(root.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
+        if (!href) return
+        var l = d.createElement('link')
+        l.rel = 'modulepreload'
+        l.href = href
+        d.head.appendChild(l)
+      })
+      var s = d.createElement('script')
+      s.type = 'module'
+      s.src = entry
+      d.head.appendChild(s)
+    }
+    if (d.visibilityState === 'visible') requestAnimationFrame(function () { setTimeout(start, 0) })
+    else start()
+  }
 })(document)

@@ -23,3 +23,12 @@ describe('page budget measurement', () => {
     expect(m.gzip).toBeLessThan(m.raw)
   })
 })
+
+describe('deferred app scripts', () => {
+  it('counts data-entry and data-preload of <html>', () => {
+    const html = '<html lang="en" data-entry="/assets/a.js" data-preload="/assets/a.js /assets/b.js"><body></body></html>'
+    const m = measure(html, read) as M
+    expect(m.files.sort()).toEqual(['/assets/a.js', '/assets/b.js'])
+    expect(m.raw).toBe(1500)
+  })
+})

@@ -1,4 +1,6 @@
-/** Navigation: full page loads (the site uses Vike's server routing: smaller client runtime). */
+import { navigate } from 'vike/client/router'
+
+/** Client-side navigation (Vike falls back to a full page load for HTML-only pages). */
 export function go(url: string): void {
-  window.location.assign(url)
+  void navigate(url)
 }
