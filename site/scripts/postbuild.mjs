@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir, siteRoot } from './content-dir.mjs'
+import { deferAppScripts } from './html-lib.mjs'
 
 const clientDir = path.join(siteRoot, 'dist/client')
 if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
@@ -80,18 +81,4 @@ function* htmlFiles(dir) {
     if (entry.isDirectory()) yield* htmlFiles(p)
     else if (entry.name.endsWith('.html')) yield p
   }
-}
-
-export function deferAppScripts(html) {
-  const entryRe = /<script src="([^"]+)" type="module" async><\/script>/
-  const m = html.match(entryRe)
-  if (!m) return html
-  const preloads = []
-  let out = html.replace(entryRe, '').replace(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g, (_t, href) => {
-    preloads.push(href)
-    return ''
-  })
-  const attrs = ` data-entry="${m[1]}" data-preload="${preloads.join(' ')}"`
-  out = out.replace(/<html([^>]*)>/, (_t, a) => `<html${a}${attrs}>`)
-  return out
 }
