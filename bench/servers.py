@@ -73,7 +73,9 @@ def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
     """
     port = free_port()
     argv = [PYTHON, "-m", "uvicorn", app, "--host", HOST, "--port", str(port),
-            "--workers", str(workers), "--no-access-log", "--log-level", "warning"]
+            "--workers", str(workers), "--no-access-log",
+            # With a log file, keep uvicorn's info lines: they record worker restarts.
+            "--log-level", "info" if log else "warning"]
     if factory:
         argv.append("--factory")
     out = open(log, "ab") if log else subprocess.DEVNULL

@@ -1,0 +1,133 @@
+"""Lighthouse (mobile, simulated throttling) on every route of the built site, served locally.
+
+The site is served by the RSVP service itself, as `make run` serves it, so security headers,
+redirects and the API calls of interactive pages are the real ones. One Debian Chromium runs
+for the whole benchmark; bench/lighthouse-cli/audit.mjs drives it with the pinned Lighthouse
+(skipping only the bf-cache audit and the full-page screenshot, which no judged score uses).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.context import Context
+from bench.database import SqliteDb
+from bench.measure import kill_group
+from bench.page_weight import routes
+from bench.report import Row, failed
+from bench.servers import HOST, free_port, service_env, uvicorn
+
+CLI_DIR = Path(__file__).parent / "lighthouse-cli"
+CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"]
+CATEGORIES = {"performance": 0.98, "accessibility": 1.0, "best-practices": 1.0, "seo": 1.0}
+TOTAL_LIMIT, QUICK_LIMIT = 420.0, 120.0
+QUICK_ROUTES = ("/", "/features", "/about", "/keenstl")
+
+
+def _install() -> None:
+    """Install the pinned CLI from bench/lighthouse-cli/package-lock.json (no browser download)."""
+    if (CLI_DIR / "node_modules" / "lighthouse").is_dir():
+        return
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=CLI_DIR,
+                   check=True, timeout=300, capture_output=True,
+                   env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+
+
+def _chrome(profile: Path) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [CHROME, *CHROME_FLAGS, f"--remote-debugging-port={port}",
+         f"--remote-debugging-address={HOST}", f"--user-data-dir={profile}", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    return process, port
+
+
+def audit(urls: list[str], port: int, limit: float) -> dict[str, dict[str, Any]]:
+    """Audit `urls` in turn through the Chromium on `port`; stop after `limit` seconds.
+
+    Returns url -> {scores, finalUrl, error, fcpMs, lcpMs, tbtMs} for the URLs audited in time.
+    """
+    results: dict[str, dict[str, Any]] = {}
+    process = subprocess.Popen(["node", "audit.mjs", str(port), *urls], cwd=CLI_DIR,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    # The timer kills the auditor when the budget is spent; lines read so far are kept.
+    timer = threading.Timer(limit, kill_group, (process,))
+    timer.start()
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            result = json.loads(line)
+            results[result["url"]] = result
+        process.wait()
+    finally:
+        timer.cancel()
+        kill_group(process)
+    return results
+
+
+def _route_row(path: str, result: dict[str, Any]) -> Row:
+    if "scores" not in result:
+        return failed(f"lighthouse {path}", str(result.get("error")))
+    scores = result["scores"]
+    below = [name for name, target in CATEGORIES.items()
+             if scores[name] is None or scores[name] < target]
+    measured = ", ".join(f"{name} {scores[name]}" for name in CATEGORIES)
+    fcp, lcp, tbt = (result[k] or 0 for k in ("fcpMs", "lcpMs", "tbtMs"))
+    measured += f" (FCP {fcp / 1000:.1f} s, LCP {lcp / 1000:.1f} s, TBT {tbt:.0f} ms)"
+    if result.get("error"):
+        measured += f"; {result['error']}"
+    return Row(f"lighthouse {path}", measured, "perf >= 0.98, others 1.0", not below,
+               {"path": path, **result, "below": below})
+
+
+def _summary(rows: list[Row], planned: int) -> list[Row]:
+    measured_rows = [r for r in rows if "scores" in r.data]
+    summary = []
+    for name, target in CATEGORIES.items():
+        scores = [(r.data["scores"][name], r.data["path"]) for r in measured_rows]
+        below = [path for score, path in scores if score is None or score < target]
+        lowest = min((s for s, _ in scores if s is not None), default=None)
+        text = (f"{len(scores)}/{planned} routes; lowest {lowest}"
+                + (f"; below target: {', '.join(below)}" if below else ""))
+        ok = bool(scores) and not below and len(scores) == planned
+        summary.append(Row(f"lighthouse {name}", text, f">= {target}", ok,
+                           {"lowest": lowest, "below": below, "routes": len(scores)}))
+    return summary
+
+
+def run(ctx: Context) -> list[Row]:
+    """Audit every route (a few with --quick) within the time budget."""
+    if not (ctx.site_dir / "index.html").exists():
+        return [failed("lighthouse", f"no built site at {ctx.site_dir}")]
+    _install()
+    paths = [p for p in routes(ctx) if p != "/404"]
+    if ctx.quick:
+        paths = [p for p in paths if p in QUICK_ROUTES]
+    limit = QUICK_LIMIT if ctx.quick else TOTAL_LIMIT
+    folder = ctx.scratch / "lighthouse"
+    db = SqliteDb(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    env = service_env(ctx, db.url, folder)
+    with uvicorn(ctx, "rsvp_service.app:create_app", factory=True, env=env,
+                 log=folder / "service.log") as base:
+        chrome, port = _chrome(folder / "profile")
+        try:
+            time.sleep(1.0)  # let Chromium open its debugging port
+            results = audit([base + p for p in paths], port, limit)
+        finally:
+            kill_group(chrome)
+    rows = [_route_row(p, results[base + p]) if base + p in results
+            else failed(f"lighthouse {p}", f"not audited within the {limit:.0f} s budget")
+            for p in paths]
+    for row in rows:
+        row.detail = True
+    return [*_summary(rows, len(paths)), *rows]
