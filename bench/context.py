@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.measure import Measured
 from bench.synth import make_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,8 +20,10 @@ class Context:
     quick: bool
     scratch: Path
     root: Path = ROOT
-    # size -> generator output folder, filled by the generator benchmark, read by the full build.
+    # size -> generator output folder and its timed run, filled by the generator benchmark and
+    # reused by the full build.
     built: dict[int, Path] = field(default_factory=dict)
+    generator_runs: dict[int, Measured] = field(default_factory=dict)
     _trees: dict[int, Path] = field(default_factory=dict)
 
     @property

@@ -1,0 +1,85 @@
+"""Full build scaling: the generator plus the site's `npm run build` (vike build) per size.
+
+The site is built from a snapshot copy of site/ (sharing its node_modules) into the scratch
+folder, so neither site/dist nor build/site of the real build is touched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from bench.context import PYTHON, Context
+from bench.generator_scaling import sizes
+from bench.measure import Measured, timed
+from bench.report import Row, failed
+
+TARGET_SECONDS, TARGET_MB = 10.0, 1024
+LARGEST_MB = 2048
+LIMITS = {28: 120.0, 1_000: 120.0, 4_000: 180.0, 25_000: 200.0}
+# Left out of the snapshot: installed packages (linked instead) and build output.
+SNAPSHOT_SKIP = shutil.ignore_patterns("node_modules", "dist", "generated")
+
+
+def _snapshot(ctx: Context) -> Path:
+    site = ctx.scratch / "site"
+    if not site.exists():
+        shutil.copytree(ctx.root / "site", site, ignore=SNAPSHOT_SKIP)
+        os.symlink(ctx.root / "site" / "node_modules", site / "node_modules")
+    return site
+
+
+def _generator(ctx: Context, size: int) -> tuple[Path, Measured | None]:
+    """The generator output for `size`, built here unless the generator benchmark did."""
+    if size in ctx.built:
+        return ctx.built[size], ctx.generator_runs.get(size)
+    out = ctx.scratch / f"built-{size}"
+    m = timed([PYTHON, "-m", "generator", "build", "--content", str(ctx.tree(size)),
+               "--out", str(out)], limit=LIMITS[size], cwd=ctx.root)
+    return out, m
+
+
+def _target(size: int) -> str:
+    if size == 4_000:
+        return f"<= {TARGET_SECONDS:.0f} s and <= {TARGET_MB / 1024:.0f} GB"
+    if size == 25_000:
+        return f"completes within {LARGEST_MB / 1024:.0f} GB"
+    return ""
+
+
+def run(ctx: Context) -> list[Row]:
+    """Build each size's site after its generator run; time both and take the peak memory."""
+    if not (ctx.root / "site" / "node_modules").is_dir():
+        return [failed("full build", "site/node_modules missing (run make install)")]
+    site = _snapshot(ctx)
+    rows: list[Row] = []
+    for size in sizes(ctx):
+        label, target = f"full build {size:,} orgs", _target(size)
+        out, gen = _generator(ctx, size)
+        if gen is None or not gen.ok:
+            rows.append(failed(label, "generator: " + (gen.reason(LIMITS[size]) if gen else "?"),
+                               target))
+            continue
+        built = timed(["npm", "run", "--silent", "build"], limit=LIMITS[size], cwd=site,
+                      env={"CONTENT_DIR": str(out), "SITE_OUT_DIR": str(ctx.scratch / "site-out")})
+        if not built.ok:
+            rows.append(failed(label, f"site after {built.seconds:.0f} s, peak "
+                               f"{built.peak_mb or 0:.0f} MB: {built.reason(LIMITS[size])}",
+                               target))
+            continue
+        seconds = gen.seconds + built.seconds
+        peak = max(gen.peak_mb or 0, built.peak_mb or 0)
+        ok: bool | None = None
+        if size == 4_000:
+            ok = seconds <= TARGET_SECONDS and peak <= TARGET_MB
+        elif size == 25_000:
+            ok = peak <= LARGEST_MB
+        measured = (f"{seconds:.1f} s (generator {gen.seconds:.1f} s + site {built.seconds:.1f} s),"
+                    f" peak {peak:,.0f} MB (site {built.peak_mb or 0:,.0f} MB)")
+        rows.append(Row(label, measured, target, ok,
+                        {"size": size, "seconds": seconds, "generator_seconds": gen.seconds,
+                         "site_seconds": built.seconds, "peak_mb": peak,
+                         "site_peak_mb": built.peak_mb, "generator_peak_mb": gen.peak_mb}))
+        shutil.rmtree(ctx.scratch / "site-out", ignore_errors=True)
+    return rows
