@@ -2,7 +2,7 @@
 // The generator's public/ files are already there (vite's publicDir is build/content/public).
 import fs from 'node:fs'
 import path from 'node:path'
-import { contentDir, outDir, siteRoot } from './content-dir.mjs'
+import { contentDir, outDir as finalDir, siteRoot } from './content-dir.mjs'
 import { deferAppScripts } from './html-lib.mjs'
 
 const clientDir = path.join(siteRoot, 'dist/client')
@@ -13,6 +13,8 @@ if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, 'site.json'), 'utf8'))
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
 
+// Assembled next to the final folder, then swapped in with two renames (a server keeps serving meanwhile).
+const outDir = `${finalDir}.tmp-${process.pid}`
 fs.rmSync(outDir, { recursive: true, force: true })
 fs.mkdirSync(path.dirname(outDir), { recursive: true })
 fs.cpSync(clientDir, outDir, { recursive: true })
@@ -34,12 +36,10 @@ for (const file of htmlFiles(outDir)) {
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
 if (missing.length) {
-  console.error(`postbuild: routes without HTML: ${missing.map((r) => r.path).join(', ')}`)
-  process.exit(1)
+  fail(`routes without HTML: ${missing.map((r) => r.path).join(', ')}`)
 }
 if (!fs.existsSync(path.join(outDir, '404.html'))) {
-  console.error('postbuild: 404.html missing')
-  process.exit(1)
+  fail('404.html missing')
 }
 
 // Pages that make no sense in a search index.
@@ -57,7 +57,11 @@ fs.writeFileSync(
   // Every page stays crawlable (a disallowed page fails Lighthouse's SEO audit); the sitemap lists the public ones.
   `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`,
 )
-console.log(`postbuild: ${routes.length} routes (${deferred} pages with deferred app scripts) -> ${path.relative(process.cwd(), outDir) || outDir}`)
+const oldDir = `${finalDir}.old-${process.pid}`
+if (fs.existsSync(finalDir)) fs.renameSync(finalDir, oldDir)
+fs.renameSync(outDir, finalDir)
+fs.rmSync(oldDir, { recursive: true, force: true })
+console.log(`postbuild: ${routes.length} routes (${deferred} pages with deferred app scripts) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
 
 function htmlFile(p) {
   return p === '/' ? path.join(outDir, 'index.html') : path.join(outDir, p, 'index.html')
@@ -81,4 +85,10 @@ function* htmlFiles(dir) {
     if (entry.isDirectory()) yield* htmlFiles(p)
     else if (entry.name.endsWith('.html')) yield p
   }
+}
+
+function fail(message) {
+  console.error(`postbuild: ${message}`)
+  fs.rmSync(outDir, { recursive: true, force: true })
+  process.exit(1)
 }
