@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasEnded, rsvpId, splitName } from '../src/lib/rsvpId'
+import { hasEnded, partitionEvents, rsvpId, splitName } from '../src/lib/rsvpId'
 import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
 import { filterByName } from '../src/lib/search'
 import { USER, json, makeClient } from './helpers'
@@ -26,6 +26,19 @@ describe('names and dates', () => {
     const end = '2025-07-27T15:50:00-05:00'
     expect(hasEnded(end, Date.parse('2025-07-27T15:49:00-05:00'))).toBe(false)
     expect(hasEnded(end, Date.parse('2025-07-27T15:50:00-05:00'))).toBe(true)
+  })
+  it('upcoming vs past follows the clock', () => {
+    const events = [
+      { slug: 'cleanup', end: '2025-04-27T15:00:00-05:00' },
+      { slug: 'clinic', end: '2025-07-27T15:50:00-05:00' },
+    ]
+    const names = (n: number) => {
+      const r = partitionEvents(events, n)
+      return [r.upcoming.map((e) => e.slug), r.past.map((e) => e.slug)]
+    }
+    expect(names(Date.parse('2025-04-01T00:00:00Z'))).toEqual([['cleanup', 'clinic'], []])
+    expect(names(Date.parse('2025-05-01T00:00:00Z'))).toEqual([['clinic'], ['cleanup']])
+    expect(names(Date.parse('2026-01-01T00:00:00Z'))).toEqual([[], ['clinic', 'cleanup']])
   })
 })
 

@@ -18,3 +18,10 @@ export function hasEnded(end: string, now: number): boolean {
   const t = Date.parse(end)
   return Number.isFinite(t) && t <= now
 }
+
+/** Splits events into upcoming (in content order) and past (most recent first) at `now`. */
+export function partitionEvents<E extends { end: string }>(events: readonly E[], now: number): { upcoming: E[]; past: E[] } {
+  const upcoming = events.filter((e) => !hasEnded(e.end, now))
+  const past = events.filter((e) => hasEnded(e.end, now)).reverse()
+  return { upcoming, past }
+}

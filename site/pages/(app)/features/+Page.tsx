@@ -7,7 +7,7 @@ import { RSVP_MSG, hasRsvped, rsvpAsUser, rsvpCount } from '../../../src/api/rsv
 import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
 import type { EventItem, Slot } from '../../../src/content/types'
 import { go } from '../../../src/lib/nav'
-import { hasEnded } from '../../../src/lib/rsvpId'
+import { hasEnded, partitionEvents } from '../../../src/lib/rsvpId'
 import type { Data } from './+data'
 
 declare global {
@@ -30,8 +30,7 @@ export default function Page() {
     return () => window.clearInterval(timer)
   }, [])
 
-  const upcoming = events.filter((e) => !hasEnded(e.end, now))
-  const past = events.filter((e) => hasEnded(e.end, now)).reverse()
+  const { upcoming, past } = partitionEvents(events, now)
   const openSlots = upcoming
     .filter((e) => e.rsvp === 'account')
     .flatMap((e) => e.slots.filter((s) => !hasEnded(s.end, now)))
