@@ -55,12 +55,12 @@ serve: $(BIN)/.installed ## Serve what is built (site + API) on HOST:PORT, witho
 
 run: install build migrate serve ## Install, build, migrate and serve at http://127.0.0.1:8000.
 
-dev: install content ## Live reload: generator watch, vike dev and uvicorn --reload.
-	@trap 'kill 0' EXIT; \
+dev: install content migrate ## Live reload at HOST:PORT: generator watch, vike dev, uvicorn --reload.
+	@trap 'kill 0' EXIT; api=$$(($(PORT) + 1)); \
 	$(PY) -m generator build --watch --content $(CONTENT) --out $(CONTENT_OUT) & \
-	(cd site && npm run --silent dev) & \
-	$(BIN)/uvicorn --factory rsvp_service.app:create_app --reload --reload-dir rsvp_service \
-	  --host $(HOST) --port $$(($(PORT) + 1)) & \
+	(cd site && API_PROXY=http://$(HOST):$$api npm run --silent dev) & \
+	SITE_URL=http://$(HOST):$(PORT) $(BIN)/uvicorn --factory rsvp_service.app:create_app \
+	  --reload --reload-dir rsvp_service --host $(HOST) --port $$api & \
 	wait
 
 check: $(BIN)/.installed ## Validate content only (what editors' pull requests need).

@@ -11,7 +11,7 @@ const contentDir = path.resolve(siteDir, process.env.CONTENT_DIR || '../build/co
 const publicDir = path.join(contentDir, 'public')
 
 export default defineConfig({
-  plugins: [vike(), react(), navScriptDev()],
+  plugins: [vike(), react(), navScriptDev(), reloadOnContentChange()],
   // The generator's images (build/content/public/...) are served and copied at the site root.
   publicDir: fs.existsSync(publicDir) ? publicDir : false,
   define: {
@@ -19,6 +19,9 @@ export default defineConfig({
     'import.meta.env.CIVIC_CONTENT_DIR': JSON.stringify(contentDir),
   },
   server: {
+    host: process.env.HOST || '127.0.0.1',
+    port: Number(process.env.PORT) || 8000,
+    strictPort: true,
     // `vike dev`: the API runs separately (the Makefile's dev target starts uvicorn on PORT+1).
     proxy: { '/api': process.env.API_PROXY || 'http://127.0.0.1:8001' },
   },
@@ -39,6 +42,26 @@ function navScriptDev(): Plugin {
         res.setHeader('Content-Type', 'text/javascript')
         res.end(fs.readFileSync(path.join(siteDir, 'src/nav.js')))
       })
+    },
+  }
+}
+
+/** In `vike dev`, reloads the browser whenever the generator rewrites build/content. */
+function reloadOnContentChange(): Plugin {
+  return {
+    name: 'civicstl-content-reload',
+    apply: 'serve',
+    configureServer(server) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      server.watcher.add(contentDir)
+      const onChange = (file: string) => {
+        if (!file.startsWith(contentDir)) return
+        // One rebuild rewrites many files: reload once, after the burst.
+        clearTimeout(timer)
+        timer = setTimeout(() => server.ws.send({ type: 'full-reload', path: '*' }), 150)
+      }
+      server.watcher.on('change', onChange)
+      server.watcher.on('add', onChange)
     },
   }
 }

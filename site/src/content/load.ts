@@ -22,7 +22,8 @@ const cache = new Map<string, unknown>()
 
 function readJson<T>(rel: string): T {
   const file = path.join(contentDir(), rel)
-  if (!cache.has(file)) {
+  // `vike dev` re-reads on every request so a saved YAML file shows on the next reload.
+  if (import.meta.env.DEV || !cache.has(file)) {
     cache.set(file, JSON.parse(fs.readFileSync(file, 'utf8')))
   }
   return cache.get(file) as T
