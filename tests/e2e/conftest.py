@@ -1,6 +1,7 @@
 """End-to-end harness: the built site served by rsvp_service, a real SMTP server, Chromium.
 
-Session-wide:
+For the whole tests/e2e package (package-scoped, so that sync Playwright's event loop is gone
+before other packages' asyncio tests run):
 - the built site (`build/site`) and content (`build/content`) must exist (`make build`);
 - an aiosmtpd server on loopback keeps every email the service sends (`mailbox`);
 - two service instances, started the way `make serve` starts them (`python -m rsvp_service
@@ -60,7 +61,7 @@ SERVICE_START_SECONDS = 60
 # --------------------------------------------------------------------------------------------
 # The build
 # --------------------------------------------------------------------------------------------
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def built() -> None:
     """Fail early, saying how to fix it, when build/site or build/content is missing."""
     required = [
@@ -84,28 +85,28 @@ def _load(name: str) -> Any:
     return json.loads((BUILD_CONTENT / name).read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def routes(built: None) -> list[dict[str, Any]]:
     """build/content/routes.json (the 38 routes)."""
     result: list[dict[str, Any]] = _load("routes.json")
     return result
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def redirects(built: None) -> list[dict[str, Any]]:
     """build/content/redirects.json (the legacy paths)."""
     result: list[dict[str, Any]] = _load("redirects.json")
     return result
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def events(built: None) -> dict[str, Any]:
     """build/content/events.json."""
     result: dict[str, Any] = _load("events.json")
     return result
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def organizations(built: None) -> list[dict[str, Any]]:
     """build/content/organizations.json (the civic index)."""
     result: list[dict[str, Any]] = _load("organizations.json")
@@ -121,7 +122,7 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def mailbox() -> Iterator[Mailbox]:
     """A real SMTP server (aiosmtpd) on loopback that keeps every message."""
     box = Mailbox()
@@ -239,7 +240,7 @@ def _stop_server(server: Server) -> None:
         process.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def _tmp_root() -> Iterator[Path]:
     with tempfile.TemporaryDirectory(prefix="civicstl-e2e-") as folder:
         yield Path(folder)
@@ -257,13 +258,13 @@ def _server_fixture(
         _stop_server(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def pinned_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
     """The service with CIVIC_NOW pinned before 2025-04-27: both events are upcoming."""
     yield from _server_fixture("pinned", PINNED_NOW, mailbox, _tmp_root)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def live_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
     """The service on the real clock."""
     yield from _server_fixture("live", None, mailbox, _tmp_root)
@@ -284,7 +285,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 # --------------------------------------------------------------------------------------------
 # The browser
 # --------------------------------------------------------------------------------------------
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright_instance() -> Iterator[Playwright]:
     """Playwright's sync API (every e2e test and fixture is sync: no event-loop conflicts)."""
     expect.set_options(timeout=10_000)
@@ -292,7 +293,7 @@ def playwright_instance() -> Iterator[Playwright]:
         yield instance
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless."""
     if not Path(CHROMIUM).exists():

@@ -119,6 +119,12 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     button = slot_button(page, slot["time"])
     expect(button).to_have_text("RSVP'd!", timeout=15_000)
     expect(button).to_be_disabled()
+
+    # The dashboard lists it too (GET /api/me/rsvps).
+    page.goto("/dashboard")
+    main = page.locator("main")
+    expect(main.get_by_text(event["title"]).first).to_be_visible()
+    expect(main.get_by_text(slot["time"]).first).to_be_visible()
     assert watch.page_errors == []
 
 
