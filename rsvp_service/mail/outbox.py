@@ -71,6 +71,7 @@ class OutboxSender:
         self.sender = envelope_sender(settings)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def start(self) -> None:
         """Start the delivery loop in the running event loop."""
@@ -80,6 +81,10 @@ class OutboxSender:
         """Stop the delivery loop; undelivered rows stay in the outbox for next time."""
         if self._task is None:
             return
+        # The flag ends the loop even when a library swallowed the cancellation (seen with
+        # the database drivers): the loop then finishes its batch and leaves on its own.
+        self._stopping = True
+        self._wake.set()
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
@@ -90,7 +95,7 @@ class OutboxSender:
         self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 handled = await self.deliver_due()
@@ -98,10 +103,13 @@ class OutboxSender:
                 # A database hiccup must not kill the sender; the rows wait for the next poll.
                 log.exception("The mail sender could not read the outbox.")
                 handled = 0
-            if handled == BATCH_SIZE:
+            if handled == BATCH_SIZE or self._stopping:
                 continue
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the
+            # cancellation from stop() when it races the timeout, and stop() then hangs.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.settings.outbox_poll_seconds)
+                async with asyncio.timeout(self.settings.outbox_poll_seconds):
+                    await self._wake.wait()
 
     async def deliver_due(self) -> int:
         """Claim and deliver one batch of due messages; return how many were claimed."""
