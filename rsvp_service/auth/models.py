@@ -42,7 +42,7 @@ class User(Model):
 
 
 class RefreshToken(Model):
-    """One link of a rotating refresh-token chain; a family is one sign-in session."""
+    """One link of a rotating refresh-token chain (a family is one sign-in session)."""
 
     id = fields.IntField(primary_key=True)
     token_hash = fields.CharField(max_length=64, unique=True)
@@ -63,7 +63,7 @@ class RefreshToken(Model):
 
 
 class EmailToken(Model):
-    """A single-use email-verification token; only its hash is stored."""
+    """A single-use email-verification token, stored only as a hash."""
 
     id = fields.IntField(primary_key=True)
     token_hash = fields.CharField(max_length=64, unique=True)
