@@ -36,7 +36,7 @@ def _generator(ctx: Context, size: int) -> tuple[Path, Measured | None]:
         return ctx.built[size], ctx.generator_runs.get(size)
     out = ctx.scratch / f"built-{size}"
     m = timed([PYTHON, "-m", "generator", "build", "--content", str(ctx.tree(size)),
-               "--out", str(out)], limit=LIMITS[size], cwd=ctx.root)
+               "--out", str(out)], limit=LIMITS[size], cwd=ctx.root, env=ctx.python_env)
     return out, m
 
 

@@ -27,15 +27,19 @@ def run(ctx: Context) -> list[Row]:
     """Time check and build at each size and judge the 1,000 figure and the growth."""
     rows: list[Row] = []
     build_seconds: dict[int, float] = {}
+    # Fill the bytecode cache first, so the first timed size pays no compilation either.
+    timed([PYTHON, "-m", "generator", "check", "--content", str(ctx.root / "content")],
+          limit=LIMIT, cwd=ctx.root, env=ctx.python_env)
     for size in sizes(ctx):
         content = ctx.tree(size)
         out = ctx.scratch / f"built-{size}"
         build = timed([PYTHON, "-m", "generator", "build", "--content", str(content),
-                       "--out", str(out)], limit=LIMIT, cwd=ctx.root)
+                       "--out", str(out)], limit=LIMIT, cwd=ctx.root, env=ctx.python_env)
         runs = [("build", build)]
         if size in CHECK_SIZES:
             runs.insert(0, ("check", timed([PYTHON, "-m", "generator", "check", "--content",
-                                            str(content)], limit=LIMIT, cwd=ctx.root)))
+                                            str(content)], limit=LIMIT, cwd=ctx.root,
+                                           env=ctx.python_env)))
         target = f"<= {TARGET_1000:.0f} s" if size == 1_000 else ""
         for name, m in runs:
             label = f"generator {name} {size:,} orgs"

@@ -20,7 +20,7 @@ from bench.context import Context
 from bench.database import SqliteDb
 from bench.measure import kill_group
 from bench.page_weight import routes
-from bench.report import Row, failed
+from bench.report import Row, failed, listing
 from bench.servers import HOST, free_port, service_env, uvicorn
 
 CLI_DIR = Path(__file__).parent / "lighthouse-cli"
@@ -97,7 +97,7 @@ def _summary(rows: list[Row], planned: int) -> list[Row]:
         below = [path for score, path in scores if score is None or score < target]
         lowest = min((s for s, _ in scores if s is not None), default=None)
         text = (f"{len(scores)}/{planned} routes; lowest {lowest}"
-                + (f"; below target: {', '.join(below)}" if below else ""))
+                + (f"; below target: {listing(below)}" if below else ""))
         ok = bool(scores) and not below and len(scores) == planned
         summary.append(Row(f"lighthouse {name}", text, f">= {target}", ok,
                            {"lowest": lowest, "below": below, "routes": len(scores)}))

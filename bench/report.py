@@ -37,6 +37,12 @@ class Row:
         return {True: "PASS", False: "FAIL", None: "-"}[self.ok]
 
 
+def listing(items: list[str], shown: int = 6) -> str:
+    """A comma-separated list cut to its first few items, saying how many more there are."""
+    more = f" and {len(items) - shown} more" if len(items) > shown else ""
+    return ", ".join(items[:shown]) + more
+
+
 def failed(benchmark: str, reason: str, target: str = "", *, gate: bool = False) -> Row:
     """A row for a benchmark that could not produce its figure."""
     return Row(benchmark, f"failed: {reason}", target, False, {"error": reason}, gate)

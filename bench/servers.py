@@ -60,7 +60,8 @@ def service_env(ctx: Context, database_url: str, folder: Path, **extra: str) -> 
 def migrate(ctx: Context, env: dict[str, str]) -> None:
     """Create the tables (`python -m rsvp_service migrate`)."""
     subprocess.run([PYTHON, "-m", "rsvp_service", "migrate"], cwd=ctx.root, check=True,
-                   env={**os.environ, **env}, capture_output=True, timeout=120)
+                   env={**os.environ, **ctx.python_env, **env}, capture_output=True,
+                   timeout=120)
 
 
 @contextmanager
@@ -79,7 +80,8 @@ def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
     if factory:
         argv.append("--factory")
     out = open(log, "ab") if log else subprocess.DEVNULL
-    process = subprocess.Popen(argv, cwd=ctx.root, env={**os.environ, **(env or {})},
+    process = subprocess.Popen(argv, cwd=ctx.root,
+                               env={**os.environ, **ctx.python_env, **(env or {})},
                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://{HOST}:{port}"
     try:

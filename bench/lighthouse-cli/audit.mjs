@@ -18,7 +18,9 @@ for (const url of urls) {
     disableFullPageScreenshot: true,
   }
   try {
-    const { lhr } = await lighthouse(url, flags)
+    let { lhr } = await lighthouse(url, flags)
+    // A runtime error (such as NO_NAVSTART) is Lighthouse failing to trace, not the page: retry once.
+    if (lhr.runtimeError) ({ lhr } = await lighthouse(url, flags))
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]))
     const value = (id) => lhr.audits[id]?.numericValue ?? null
     console.log(JSON.stringify({
