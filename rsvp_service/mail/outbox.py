@@ -70,6 +70,7 @@ class OutboxSender:
         self.transport = transport
         self.sender = envelope_sender(settings)
         self._wake = asyncio.Event()
+        self._stopping = False
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
 
