@@ -10,6 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
 from rsvp_service import openapi, rsvp, static
+from rsvp_service.auth.google import build_google_client, session_middleware
 from rsvp_service.db import close_database, open_database
 from rsvp_service.errors import EXCEPTION_HANDLERS
 from rsvp_service.events import load_catalogue
@@ -44,6 +45,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     sender = OutboxSender(settings, make_transport(settings))
     app.state.rate_limiter = limiter
     app.state.outbox = sender
+    app.state.google_oauth = build_google_client(settings)
     sender.start()
     try:
         yield
@@ -64,7 +66,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(
         routes=routes,
-        middleware=middleware_stack(settings),
+        # The session only carries Google sign-in's state, nonce and PKCE verifier.
+        middleware=[*middleware_stack(settings), session_middleware(settings)],
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=lifespan,
     )
