@@ -28,6 +28,10 @@ REFRESH_COOKIE = "civicstl_refresh"
 # Only the auth endpoints ever need the refresh token, so no other request carries it.
 COOKIE_PATH = "/api/auth"
 SESSION_LIFETIME = timedelta(days=30)
+# A spent token presented within this long of its rotation is taken for a concurrent refresh
+# (refused, nothing revoked) rather than a replay. Supabase's reuse interval, shortened: a
+# replay inside it still gets no token, it only escapes the family revocation.
+REUSE_GRACE = timedelta(seconds=5)
 
 
 @dataclass(frozen=True)
@@ -55,16 +59,26 @@ async def start_session(
     return IssuedRefreshToken(token, user_id, expires_at)
 
 
+async def _rotated_moments_ago(record: RefreshToken) -> bool:
+    successor = await RefreshToken.filter(parent_id=record.id).order_by("created_at").first()
+    return successor is not None and successor.created_at > datetime.now(UTC) - REUSE_GRACE
+
+
 async def rotate(token: str) -> IssuedRefreshToken | None:
     """Spend a refresh token for its successor; None when it is unknown, expired or spent.
 
     Replaying a spent token revokes its whole family: either the owner or a thief holds a
     stale copy, and there is no telling which, so every session descended from it ends.
+    Within REUSE_GRACE of the rotation the request is refused without revoking anything.
     """
     record = await RefreshToken.get_or_none(token_hash=hash_opaque_token(token))
     if record is None or record.revoked or record.expires_at <= datetime.now(UTC):
         return None
     if record.used:
+        if await _rotated_moments_ago(record):
+            # Two tabs refreshing together: the later one lost a race, it is no replay.
+            logger.info("Refresh of a token rotated moments ago (user_id=%s).", record.user_id)
+            return None
         await RefreshToken.filter(family=record.family).update(revoked=True)
         logger.warning(
             "Refresh token reuse detected; revoked its session family (user_id=%s, family=%s).",

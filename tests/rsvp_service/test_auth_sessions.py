@@ -79,6 +79,8 @@ async def test_reusing_a_spent_refresh_token_revokes_the_whole_family(
         assert response.status_code == 200 and successor is not None
         tokens.append(successor)
 
+    # Past the grace window for concurrent refreshes, a spent token is a replay.
+    await RefreshToken.all().update(created_at=datetime.now(UTC) - timedelta(minutes=1))
     replay, replay_cookie = await refresh_with(client, tokens[1])
 
     assert replay.status_code == 401
@@ -108,6 +110,20 @@ async def test_concurrent_refreshes_yield_at_most_one_successor(client: httpx.As
     client.cookies.clear()
     again, _ = await refresh_with(client, winner.cookies[REFRESH_COOKIE])
     assert again.status_code == 200
+
+
+async def test_a_spent_token_replayed_moments_after_rotation_is_refused_without_revoking(
+    client: httpx.AsyncClient,
+) -> None:
+    first = await sign_up(client)
+    _, second = await refresh_with(client, first)
+    assert second is not None
+
+    late, _ = await refresh_with(client, first)
+    current, third = await refresh_with(client, second)
+
+    assert late.status_code == 401
+    assert current.status_code == 200 and third is not None
 
 
 async def test_refresh_without_cookie_or_with_unknown_or_expired_token_is_401(
