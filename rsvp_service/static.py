@@ -4,17 +4,36 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import stat
 from pathlib import Path
+
+import anyio
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from rsvp_service.errors import NOT_FOUND, ApiError
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
+
+class SiteFiles(StaticFiles):
+    """StaticFiles that serves /page from page/index.html directly (no trailing-slash hop)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """Try <path>/index.html first for extension-less paths, then the usual lookup."""
+        last = path.rsplit("/", 1)[-1]
+        if self.html and not scope["path"].endswith("/") and "." not in last:
+            index = os.path.join(path, "index.html")
+            full_path, stat_result = await anyio.to_thread.run_sync(self.lookup_path, index)
+            if stat_result is not None and stat.S_ISREG(stat_result.st_mode):
+                return self.file_response(full_path, stat_result, scope)
+        return await super().get_response(path, scope)
+
 
 def load_redirects(path: Path) -> dict[str, str]:
     """Read redirects.json ([{from, to, status}]) into a from -> to mapping."""
@@ -50,7 +69,7 @@ def routes(settings: Settings) -> list[BaseRoute]:
     redirects = load_redirects(settings.redirects_file)
     result.extend(_redirect_route(source, target) for source, target in redirects.items())
     if settings.static_dir.is_dir():
-        result.append(Mount("/", StaticFiles(directory=settings.static_dir, html=True)))
+        result.append(Mount("/", SiteFiles(directory=settings.static_dir, html=True)))
     else:
         log.info("STATIC_DIR %s does not exist; only the API is served.", settings.static_dir)
     return result

@@ -10,8 +10,9 @@
   `email.message.EmailMessage`s and `await mailbox.wait_for(n)` waits for n of them.
 - `make_settings(**overrides)`: Settings for the current database and mailbox (MAIL_BACKEND=smtp,
   fast outbox polling and retries, CIVIC_NOW pinned); `settings` is `make_settings()`.
-- `make_client(settings)`: an async context manager yielding an httpx.AsyncClient on a fresh app
-  (lifespan run, tables emptied first); `app` and `client` are the defaults for `settings`.
+- `make_client(settings, fresh=True)`: an async context manager yielding an httpx.AsyncClient on
+  a new app (lifespan run, tables emptied first unless fresh=False); `app` and `client` are the
+  defaults for `settings`.
 """
 
 from __future__ import annotations
@@ -215,10 +216,11 @@ async def empty_tables() -> None:
 
 
 @asynccontextmanager
-async def running(app: Starlette) -> AsyncIterator[Starlette]:
-    """Run the app's lifespan around the block, starting from empty tables."""
+async def running(app: Starlette, *, fresh: bool = True) -> AsyncIterator[Starlette]:
+    """Run the app's lifespan around the block, starting from empty tables when `fresh`."""
     async with app.router.lifespan_context(app):
-        await empty_tables()
+        if fresh:
+            await empty_tables()
         yield app
 
 
@@ -229,13 +231,16 @@ def client_for(app: Starlette) -> httpx.AsyncClient:
 
 
 @pytest.fixture
-def make_client() -> Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]:
-    """Return a factory: `async with make_client(settings) as client:` on a fresh app."""
+def make_client() -> Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]:
+    """Return a factory: `async with make_client(settings) as client:` on a new app.
+
+    Tables are emptied first unless `fresh=False` (to see what an earlier app stored).
+    """
 
     @asynccontextmanager
-    async def build(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    async def build(settings: Settings, *, fresh: bool = True) -> AsyncIterator[httpx.AsyncClient]:
         app = create_app(settings)
-        async with running(app), client_for(app) as client:
+        async with running(app, fresh=fresh), client_for(app) as client:
             yield client
 
     return build

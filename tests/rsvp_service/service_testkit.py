@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -96,3 +98,12 @@ def fixture_events() -> dict[str, Any]:
         "events": events,
         "slots": slots,
     }
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 10.0) -> None:
+    """Poll an async condition until it holds; fail after `seconds`."""
+    for _ in range(int(seconds / 0.05)):
+        if await check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"condition still false after {seconds} s")

@@ -1,0 +1,57 @@
+"""Serving the built site: pages, redirects and the 404 page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+
+import httpx
+
+from rsvp_service.settings import Settings
+
+MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+def build_site(folder: Path) -> Path:
+    """Write a tiny built site like the real one (folders with index.html, a 404 page)."""
+    (folder / "Coca").mkdir(parents=True)
+    (folder / "images").mkdir()
+    (folder / "index.html").write_text("<h1>Home</h1>", encoding="utf-8")
+    (folder / "Coca" / "index.html").write_text("<h1>COCA</h1>", encoding="utf-8")
+    (folder / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
+    (folder / "images" / "logo.svg").write_text("<svg/>", encoding="utf-8")
+    return folder
+
+
+async def test_pages_redirects_and_404(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    settings = make_settings(static_dir=build_site(tmp_path / "site"))
+    async with make_client(settings) as client:
+        home = await client.get("/")
+        page = await client.get("/Coca")
+        page_slash = await client.get("/Coca/")
+        image = await client.get("/images/logo.svg")
+        redirect = await client.get("/coca")
+        missing = await client.get("/no-such-page")
+        api_missing = await client.get("/api/no-such-endpoint")
+
+    assert (home.status_code, home.text) == (200, "<h1>Home</h1>")
+    assert (page.status_code, page.text) == (200, "<h1>COCA</h1>")
+    assert page_slash.status_code == 200
+    assert image.headers["content-type"].startswith("image/svg+xml")
+    assert redirect.status_code == 301
+    assert redirect.headers["location"] == "/Coca"
+    assert (missing.status_code, missing.text) == (404, "<h1>Page not found</h1>")
+    assert api_missing.status_code == 404
+    assert api_missing.json() == {"error": "There is no such API endpoint."}
+    assert "frame-ancestors 'none'" in home.headers["content-security-policy"]
+    assert home.headers["referrer-policy"] == "no-referrer"
+
+
+async def test_without_a_built_site_unknown_pages_are_plain_404(client: httpx.AsyncClient) -> None:
+    response = await client.get("/no-such-page")
+
+    assert response.status_code == 404
+    assert response.text == "This page does not exist."
