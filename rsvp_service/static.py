@@ -9,7 +9,6 @@ import stat
 from pathlib import Path
 
 import anyio
-
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route

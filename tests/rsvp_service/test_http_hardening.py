@@ -161,4 +161,6 @@ async def test_rsvp_rate_limit_answers_429_with_retry_after(client: httpx.AsyncC
     assert statuses[-1] == 429
     limited = await client.post("/api/rsvp", json=rsvp())
     assert int(limited.headers["retry-after"]) > 0
-    assert limited.json() == {"error": "Too many attempts. Please wait a few minutes and try again."}
+    assert limited.json() == {
+        "error": "Too many attempts. Please wait a few minutes and try again."
+    }
