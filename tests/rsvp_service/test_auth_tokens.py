@@ -12,6 +12,8 @@ import pytest
 from argon2 import extract_parameters
 
 from rsvp_service.auth import passwords
+from rsvp_service.auth.openapi import auth_paths, auth_security_schemes
+from rsvp_service.auth.routes import routes
 from rsvp_service.auth.tokens import (
     ACCESS_TOKEN_LIFETIME,
     AUDIENCE,
@@ -144,3 +146,11 @@ def test_password_rules(password: str, problem: str | None) -> None:
 def test_the_common_password_list_is_shipped_and_substantial() -> None:
     assert len(passwords.COMMON_PASSWORDS) > 200
     assert "password" in passwords.COMMON_PASSWORDS
+
+
+def test_the_auth_openapi_fragment_describes_every_auth_route() -> None:
+    paths = auth_paths()
+
+    assert {route.path for route in routes()} == set(paths)  # type: ignore[attr-defined]
+    assert paths["/api/auth/me"]["get"]["security"] == [{"accessToken": []}]
+    assert auth_security_schemes()["accessToken"]["name"] == "x-auth-token"
