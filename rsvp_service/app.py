@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -10,6 +9,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
 from rsvp_service import openapi, rsvp, static
+from rsvp_service.auth import routes as auth_routes
 from rsvp_service.auth.google import build_google_client, session_middleware
 from rsvp_service.db import close_database, open_database
 from rsvp_service.errors import EXCEPTION_HANDLERS
@@ -19,21 +19,6 @@ from rsvp_service.mail.transports import make_transport
 from rsvp_service.middleware import middleware_stack
 from rsvp_service.ratelimit import build_rate_limiter
 from rsvp_service.settings import Settings
-
-log = logging.getLogger(__name__)
-
-
-def _auth_routes() -> list[BaseRoute]:
-    # The auth engineer's routes module may not exist yet; the RSVP API works without it.
-    try:
-        from rsvp_service.auth import routes as auth_routes
-    except ModuleNotFoundError as exc:
-        if exc.name != "rsvp_service.auth.routes":
-            raise
-        log.warning("rsvp_service.auth.routes is missing; the auth endpoints are off.")
-        return []
-    result: list[BaseRoute] = auth_routes.routes()
-    return result
 
 
 @asynccontextmanager
@@ -60,7 +45,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     routes: list[BaseRoute] = [
         *rsvp.routes(),
-        *_auth_routes(),
+        *auth_routes.routes(),
         *openapi.routes(),
         *static.routes(settings),
     ]

@@ -1,7 +1,8 @@
 """JSON errors in each endpoint's own shape, request-body parsing, and exception handlers.
 
-The site reads errors differently per endpoint (spec section 7): login and register read
-`errors[0].msg`, verify and resend read `msg`, everything else (RSVP) reads `error`.
+The site reads errors differently per endpoint (spec section 7): login and register (and the
+other /api/auth endpoints) read `errors[0].msg`, verify and resend read `msg`, and everything
+else (RSVP) reads `error`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 Shape = Literal["error", "msg", "errors"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
-_ERRORS_PATHS = ("/api/auth/login", "/api/auth/register")
 _MSG_PATHS = ("/api/auth/verify", "/api/auth/resend-verification")
 
 MALFORMED_JSON = "The request body is not valid JSON."
@@ -32,10 +32,10 @@ PAGE_NOT_FOUND = "This page does not exist."
 
 def shape_for_path(path: str) -> Shape:
     """Return the error shape the site expects from the endpoint at this path."""
-    if path in _ERRORS_PATHS:
-        return "errors"
     if path in _MSG_PATHS:
         return "msg"
+    if path.startswith("/api/auth/"):
+        return "errors"
     return "error"
 
 

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
 CIVIC_NOW_OPEN = "2025-04-01T12:00:00-05:00"
 TEST_SECRET_KEY = "test-secret-key-" + "x" * 40
@@ -107,3 +115,70 @@ async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 10.0
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"condition still false after {seconds} s")
+
+
+class ServiceProcess:
+    """`python -m rsvp_service` (real uvicorn) in a subprocess, configured through env vars."""
+
+    def __init__(self, env: dict[str, str], *, log_path: Path) -> None:
+        self.port = int(env["PORT"])
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self._log = log_path.open("wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "rsvp_service"],
+            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            cwd=ROOT,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def wait_ready(self, seconds: float = 60.0) -> None:
+        """Block until the service answers, or fail with its log."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                httpx.get(f"{self.base_url}/api/openapi.json", timeout=1.0)
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        self.stop()
+        log = self.log_path.read_text(encoding="utf-8", errors="replace")
+        raise AssertionError(f"the service on port {self.port} did not start:\n{log}")
+
+    def stop(self) -> None:
+        """Stop the process (SIGTERM, then SIGKILL) and close its log."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._log.close()
+
+
+def service_env(
+    *, port: int, database_url: str, events_file: Path, var_dir: Path, smtp_port: int
+) -> dict[str, str]:
+    """Environment for a test service process (SMTP mail, fast outbox, pinned clock)."""
+    return {
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "ENVIRONMENT": "test",
+        "SECRET_KEY": TEST_SECRET_KEY,
+        "DATABASE_URL": database_url,
+        "EVENTS_FILE": str(events_file),
+        "STATIC_DIR": str(var_dir / "no-site"),
+        "VAR_DIR": str(var_dir),
+        "MAIL_BACKEND": "smtp",
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": str(smtp_port),
+        "CIVIC_NOW": CIVIC_NOW_OPEN,
+        "RATE_LIMIT_SCALE": "1000",
+        "OUTBOX_POLL_SECONDS": "0.1",
+        "OUTBOX_RETRY_BASE_SECONDS": "0.1",
+        "OUTBOX_RETRY_MAX_SECONDS": "1",
+    }
