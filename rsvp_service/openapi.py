@@ -1,4 +1,8 @@
-"""The OpenAPI 3.1 document at /api/openapi.json, covering every endpoint."""
+"""The OpenAPI 3.1 document at /api/openapi.json, covering every endpoint.
+
+The RSVP paths are described here; the /api/auth paths and the x-auth-token security scheme
+come from rsvp_service.auth.openapi.
+"""
 
 from __future__ import annotations
 
@@ -10,55 +14,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rsvp_service.auth.payloads import EmailPayload, LoginPayload, RegisterPayload
+from rsvp_service.auth.openapi import auth_paths, auth_security_schemes
 from rsvp_service.rsvp import RsvpPayload
 
 JSON = "application/json"
 Security = list[dict[str, list[str]]]
-TOKEN: Security = [{"authToken": []}]
-OPTIONAL_TOKEN: Security = [{}, {"authToken": []}]
-REFRESH: Security = [{"refreshCookie": []}]
-# Logging out without a session is a harmless no-op, so the cookie is optional there.
-OPTIONAL_REFRESH: Security = [{}, {"refreshCookie": []}]
+# "accessToken" is the x-auth-token header scheme of rsvp_service.auth.openapi.
+TOKEN: Security = [{"accessToken": []}]
+OPTIONAL_TOKEN: Security = [{}, {"accessToken": []}]
 
 _STRING = {"type": "string"}
-_USER = {
-    "type": "object",
-    "required": ["id", "name", "email", "role", "phone", "isVerified"],
-    "properties": {
-        "id": {"type": "integer"},
-        "name": _STRING,
-        "email": _STRING,
-        "role": _STRING,
-        "phone": {"type": ["string", "null"]},
-        "isVerified": {"type": "boolean"},
-    },
-}
 _SCHEMAS: dict[str, Any] = {
     "Error": {"type": "object", "required": ["error"], "properties": {"error": _STRING}},
-    "Msg": {"type": "object", "required": ["msg"], "properties": {"msg": _STRING}},
-    "Errors": {
-        "type": "object",
-        "required": ["errors"],
-        "properties": {
-            "errors": {
-                "type": "array",
-                "minItems": 1,
-                "items": {"type": "object", "required": ["msg"], "properties": {"msg": _STRING}},
-            }
-        },
-    },
-    "User": _USER,
-    "Session": {
-        "type": "object",
-        "required": ["accessToken", "user"],
-        "properties": {"accessToken": _STRING, "user": {"$ref": "#/components/schemas/User"}},
-    },
-    "AccessToken": {
-        "type": "object",
-        "required": ["accessToken"],
-        "properties": {"accessToken": _STRING},
-    },
     "Count": {
         "type": "object",
         "required": ["count"],
@@ -103,10 +70,8 @@ _SCHEMAS: dict[str, Any] = {
 _DESCRIPTIONS = {
     200: "OK.",
     201: "Created.",
-    302: "Redirect to the identity provider or back to the site.",
     400: "Malformed request.",
     401: "Not signed in, or bad credentials.",
-    403: "Request from an origin that is not allowed.",
     404: "Unknown event.",
     409: "Already registered, or the slot is full.",
     410: "The event has ended.",
@@ -152,63 +117,9 @@ def _operation(summary: str, responses: dict, **extra: Any) -> dict[str, Any]:
 
 def _paths() -> dict[str, Any]:
     body_errors = (400, 413, 422, 429)
+    # The /api/auth paths come from the auth package's own fragment.
     return {
-        "/api/auth/register": {
-            "post": _operation(
-                "Create an account, send the verification email and sign in.",
-                _responses({201: "Session"}, (*body_errors, 409), "Errors"),
-                requestBody=_body(RegisterPayload),
-            )
-        },
-        "/api/auth/login": {
-            "post": _operation(
-                "Sign in with email and password (sets the refresh cookie).",
-                _responses({200: "Session"}, (*body_errors, 401), "Errors"),
-                requestBody=_body(LoginPayload),
-            )
-        },
-        "/api/auth/refresh": {
-            "post": _operation(
-                "Trade the refresh cookie for a new access token (rotates the cookie).",
-                _responses({200: "AccessToken"}, (401, 403, 413), "Errors"),
-                security=REFRESH,
-            )
-        },
-        "/api/auth/logout": {
-            "post": _operation(
-                "Revoke the session behind the refresh cookie and clear it.",
-                _responses({200: "Msg"}, (403, 413), "Errors"),
-                security=OPTIONAL_REFRESH,
-            )
-        },
-        "/api/auth/me": {
-            "get": _operation(
-                "The signed-in user.", _responses({200: "User"}, (401,), "Errors"), security=TOKEN
-            )
-        },
-        "/api/auth/resend-verification": {
-            "post": _operation(
-                "Send a new verification link (same answer for unknown emails).",
-                _responses({200: "Msg"}, body_errors, "Msg"),
-                requestBody=_body(EmailPayload),
-            )
-        },
-        "/api/auth/verify": {
-            "get": _operation(
-                "Spend a verification token from the email link.",
-                _responses({200: "Msg"}, (400,), "Msg"),
-                parameters=[_query("token", required=False)],
-            )
-        },
-        "/api/auth/google": {
-            "get": _operation("Start Google sign-in.", _responses({302: None}, (), "Error"))
-        },
-        "/api/auth/google/callback": {
-            "get": _operation(
-                "Google's redirect back; goes on to the site's /auth/callback or /login.",
-                _responses({302: None}, (), "Error"),
-            )
-        },
+        **auth_paths(),
         "/api/rsvp/check": {
             "get": _operation(
                 "Whether an email has RSVP'd to a slot or to any slot of an event.",
@@ -258,7 +169,6 @@ def _model_schema(model: type[BaseModel]) -> dict[str, Any]:
 @cache
 def openapi_document() -> dict[str, Any]:
     """Build the document (once per process; it depends on code only)."""
-    payloads = (RsvpPayload, RegisterPayload, LoginPayload, EmailPayload)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -269,11 +179,8 @@ def openapi_document() -> dict[str, Any]:
         },
         "paths": _paths(),
         "components": {
-            "schemas": {**_SCHEMAS, **{m.__name__: _model_schema(m) for m in payloads}},
-            "securitySchemes": {
-                "authToken": {"type": "apiKey", "in": "header", "name": "x-auth-token"},
-                "refreshCookie": {"type": "apiKey", "in": "cookie", "name": "civicstl_refresh"},
-            },
+            "schemas": {**_SCHEMAS, "RsvpPayload": _model_schema(RsvpPayload)},
+            "securitySchemes": auth_security_schemes(),
         },
     }
 
