@@ -14,6 +14,7 @@ from rsvp_service.auth.google import build_google_client, session_middleware
 from rsvp_service.db import close_database, open_database
 from rsvp_service.errors import EXCEPTION_HANDLERS
 from rsvp_service.events import load_catalogue
+from rsvp_service.mail import confirmation
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.middleware import middleware_stack
@@ -27,7 +28,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     database = await open_database(settings)
     limiter = build_rate_limiter(settings)
-    sender = OutboxSender(settings, make_transport(settings))
+    builders = {confirmation.KIND: confirmation.build_confirmation}
+    sender = OutboxSender(settings, make_transport(settings), builders)
     app.state.rate_limiter = limiter
     app.state.outbox = sender
     app.state.google_oauth = build_google_client(settings)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tortoise import fields
 from tortoise.models import Model
 
@@ -43,7 +45,9 @@ class OutboxMessage(Model):
     created_at = fields.DatetimeField(auto_now_add=True)
     recipient = fields.CharField(max_length=254)
     subject = fields.CharField(max_length=300)
-    message = fields.BinaryField(description="The RFC 5322 message as bytes.")
+    kind = fields.CharField(max_length=40, default="raw", description="raw, or a deferred kind.")
+    message = fields.BinaryField(null=True, description="The RFC 5322 message (kind raw).")
+    payload: Any = fields.JSONField(null=True, description="What a deferred kind is built from.")
     attempts = fields.IntField(default=0)
     next_attempt_at = fields.DatetimeField(db_index=True)
     claimed_until = fields.DatetimeField(null=True)

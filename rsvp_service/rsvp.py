@@ -17,8 +17,8 @@ from rsvp_service.auth.models import User
 from rsvp_service.auth.tokens import user_from_request
 from rsvp_service.errors import ApiError, read_json, validate_query
 from rsvp_service.events import Catalogue, Slot
-from rsvp_service.mail.confirmation import rsvp_confirmation
-from rsvp_service.mail.outbox import enqueue, notify
+from rsvp_service.mail import confirmation
+from rsvp_service.mail.outbox import enqueue_deferred, notify
 from rsvp_service.models import Rsvp
 from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip
 from rsvp_service.settings import Settings
@@ -150,9 +150,7 @@ async def create_rsvp(request: Request) -> Response:
     await _check_rate_limit(request, email)
     if slot.capacity is not None and slot.capacity <= 0:
         raise ApiError(409, FULL, shape="error")
-    # Rendering happens before the transaction so the write lock is held as briefly as possible.
-    message = rsvp_confirmation(
-        settings,
+    mail = confirmation.confirmation_payload(
         slot,
         email=email,
         first_name=payload.firstName,
@@ -173,7 +171,13 @@ async def create_rsvp(request: Request) -> Response:
             )
             if not await increment_slot_count(connection, slot.id, slot.capacity):
                 raise ApiError(409, FULL, shape="error")
-            await enqueue(message, connection=connection)
+            await enqueue_deferred(
+                confirmation.KIND,
+                mail,
+                recipient=email,
+                subject=f"Your RSVP: {slot.title}, {slot.date_text}",
+                connection=connection,
+            )
     except IntegrityError:
         raise ApiError(409, ALREADY, shape="error") from None
     notify(request)

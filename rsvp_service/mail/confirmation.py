@@ -1,9 +1,16 @@
-"""The RSVP confirmation email (text + HTML + .ics)."""
+"""The RSVP confirmation email (text + HTML + .ics), built by the sender, not the request.
+
+Building a MIME message with a calendar costs milliseconds, so POST /api/rsvp only stores
+what the email is made from (`confirmation_payload`) and the outbox sender builds it
+(`build_confirmation`) when it delivers.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 from email.message import EmailMessage
+from typing import Any
 
 from rsvp_service.events import Slot
 from rsvp_service.mail.ics import slot_calendar
@@ -11,19 +18,41 @@ from rsvp_service.mail.message import build_message, format_address
 from rsvp_service.mail.render import render
 from rsvp_service.settings import Settings
 
+KIND = "rsvp_confirmation"
 
-def rsvp_confirmation(
-    settings: Settings, slot: Slot, *, email: str, first_name: str, last_name: str, stamp: datetime
-) -> EmailMessage:
-    """Build the confirmation sent for every RSVP, with the slot as a calendar attachment."""
-    context = {"slot": slot, "first_name": first_name, "site_url": settings.site_url}
-    text, html = render("rsvp_confirmation", **context)
+
+def confirmation_payload(
+    slot: Slot, *, email: str, first_name: str, last_name: str, stamp: datetime
+) -> dict[str, Any]:
+    """Return the JSON-ready facts the confirmation is built from (self-contained)."""
+    slot_fields = dataclasses.asdict(slot)
+    slot_fields["start"] = slot.start.isoformat()
+    slot_fields["end"] = slot.end.isoformat()
+    return {
+        "slot": slot_fields,
+        "email": email,
+        "first_name": first_name,
+        "last_name": last_name,
+        "stamp": stamp.isoformat(),
+    }
+
+
+def build_confirmation(settings: Settings, payload: dict[str, Any]) -> EmailMessage:
+    """Build the confirmation message from a `confirmation_payload`."""
+    fields = dict(payload["slot"])
+    fields["start"] = datetime.fromisoformat(fields["start"])
+    fields["end"] = datetime.fromisoformat(fields["end"])
+    slot = Slot(**fields)
+    first_name, last_name, email = payload["first_name"], payload["last_name"], payload["email"]
+    text, html = render(
+        "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url
+    )
     description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
+    stamp = datetime.fromisoformat(payload["stamp"])
     ics = slot_calendar(slot, email=email, stamp=stamp, description=description)
-    name = f"{first_name} {last_name}".strip()
     return build_message(
         sender=settings.mail_from,
-        to=format_address(name, email),
+        to=format_address(f"{first_name} {last_name}".strip(), email),
         subject=f"Your RSVP: {slot.title}, {slot.date_text}",
         text=text,
         html=html,

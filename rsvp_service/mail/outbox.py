@@ -13,21 +13,26 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from typing import Any
 
 from starlette.requests import Request
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.expressions import F, Q
 from tortoise.transactions import in_transaction
 
-from rsvp_service.mail.message import check_header_value, recipient_address
+from rsvp_service.mail.message import HeaderInjectionError, check_header_value, recipient_address
 from rsvp_service.mail.transports import Transport, envelope_sender
 from rsvp_service.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
+
+# Builds a deferred message from its stored payload at delivery time.
+Builder = Callable[[Settings, dict[str, Any]], EmailMessage]
 
 BATCH_SIZE = 50
 # Longer than any single delivery can take (the SMTP timeout is 15 s).
@@ -47,6 +52,27 @@ async def enqueue(message: EmailMessage, *, connection: BaseDBAsyncClient) -> No
     )
 
 
+async def enqueue_deferred(
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    recipient: str,
+    subject: str,
+    connection: BaseDBAsyncClient,
+) -> None:
+    """Store what a message is built from; the sender builds it (see OutboxSender builders)."""
+    if "\r" in recipient or "\n" in recipient:
+        raise HeaderInjectionError("The recipient must not contain line breaks.")
+    await OutboxMessage.create(
+        recipient=recipient,
+        subject=subject[:300],
+        kind=kind,
+        payload=payload,
+        next_attempt_at=datetime.now(UTC),
+        using_db=connection,
+    )
+
+
 def notify(request: Request) -> None:
     """Wake this process's sender now (call after the enqueuing transaction committed)."""
     sender: OutboxSender | None = getattr(request.app.state, "outbox", None)
@@ -58,16 +84,21 @@ def notify(request: Request) -> None:
 class _Claimed:
     id: int
     recipient: str
-    raw: bytes
+    kind: str
+    raw: bytes | None
+    payload: Any
     attempts: int
 
 
 class OutboxSender:
     """Background task that delivers due outbox rows through a transport."""
 
-    def __init__(self, settings: Settings, transport: Transport) -> None:
+    def __init__(
+        self, settings: Settings, transport: Transport, builders: Mapping[str, Builder]
+    ) -> None:
         self.settings = settings
         self.transport = transport
+        self.builders = builders
         self.sender = envelope_sender(settings)
         self._wake = asyncio.Event()
         self._stopping = False
@@ -121,17 +152,25 @@ class OutboxSender:
         for message in claimed:
             try:
                 await self.transport.send(
-                    message.id, message.raw, sender=self.sender, recipient=message.recipient
+                    message.id, self._raw(message), sender=self.sender, recipient=message.recipient
                 )
             except Exception as exc:
                 await self._reschedule(message, exc)
             else:
                 sent.append(message.id)
+            # Building and sending is CPU work; let waiting requests run between messages.
+            await asyncio.sleep(0)
         if sent:
             await OutboxMessage.filter(id__in=sent).update(
                 sent_at=datetime.now(UTC), claimed_until=None, last_error=None
             )
         return len(claimed)
+
+    def _raw(self, message: _Claimed) -> bytes:
+        if message.raw is not None:
+            return message.raw
+        builder = self.builders[message.kind]
+        return bytes(builder(self.settings, message.payload))
 
     async def _claim(self) -> list[_Claimed]:
         now = datetime.now(UTC)
@@ -151,7 +190,10 @@ class OutboxSender:
                 .using_db(connection)
                 .update(claimed_until=now + LEASE, attempts=F("attempts") + 1)
             )
-        return [_Claimed(row.id, row.recipient, row.message, row.attempts + 1) for row in rows]
+        return [
+            _Claimed(row.id, row.recipient, row.kind, row.message, row.payload, row.attempts + 1)
+            for row in rows
+        ]
 
     def backoff(self, attempts: int) -> float:
         """Return the delay before the next attempt after `attempts` failures (with jitter)."""

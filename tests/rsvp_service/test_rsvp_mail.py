@@ -157,5 +157,5 @@ async def test_file_transport_writes_eml(tmp_path: Path, settings: Settings) -> 
     await transport.send(7, b"Subject: hi\r\n\r\nbody", sender="a@b.org", recipient="c@d.org")
 
     assert (tmp_path / "outbox" / "0000000007.eml").read_bytes().startswith(b"Subject: hi")
-    assert OutboxSender(settings, transport).backoff(1) <= settings.outbox_retry_base_seconds
-    assert OutboxSender(settings, transport).backoff(30) <= settings.outbox_retry_max_seconds
+    assert OutboxSender(settings, transport, {}).backoff(1) <= settings.outbox_retry_base_seconds
+    assert OutboxSender(settings, transport, {}).backoff(30) <= settings.outbox_retry_max_seconds
