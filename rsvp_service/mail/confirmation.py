@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime
-from email.message import EmailMessage
 from typing import Any
 
 from rsvp_service.events import Slot
 from rsvp_service.mail.ics import slot_calendar
-from rsvp_service.mail.message import build_message, format_address
+from rsvp_service.mail.message import format_address
+from rsvp_service.mail.mime import compose
 from rsvp_service.mail.render import render
 from rsvp_service.settings import Settings
 
@@ -37,8 +37,8 @@ def confirmation_payload(
     }
 
 
-def build_confirmation(settings: Settings, payload: dict[str, Any]) -> EmailMessage:
-    """Build the confirmation message from a `confirmation_payload`."""
+def build_confirmation(settings: Settings, payload: dict[str, Any]) -> bytes:
+    """Build the confirmation message (RFC 5322 bytes) from a `confirmation_payload`."""
     fields = dict(payload["slot"])
     fields["start"] = datetime.fromisoformat(fields["start"])
     fields["end"] = datetime.fromisoformat(fields["end"])
@@ -50,7 +50,7 @@ def build_confirmation(settings: Settings, payload: dict[str, Any]) -> EmailMess
     description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
     stamp = datetime.fromisoformat(payload["stamp"])
     ics = slot_calendar(slot, email=email, stamp=stamp, description=description)
-    return build_message(
+    return compose(
         sender=settings.mail_from,
         to=format_address(f"{first_name} {last_name}".strip(), email),
         subject=f"Your RSVP: {slot.title}, {slot.date_text}",

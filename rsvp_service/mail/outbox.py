@@ -31,8 +31,8 @@ from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
 
-# Builds a deferred message from its stored payload at delivery time.
-Builder = Callable[[Settings, dict[str, Any]], EmailMessage]
+# Builds a deferred message (RFC 5322 bytes) from its stored payload at delivery time.
+Builder = Callable[[Settings, dict[str, Any]], bytes]
 
 BATCH_SIZE = 50
 # Longer than any single delivery can take (the SMTP timeout is 15 s).
@@ -169,8 +169,7 @@ class OutboxSender:
     def _raw(self, message: _Claimed) -> bytes:
         if message.raw is not None:
             return message.raw
-        builder = self.builders[message.kind]
-        return bytes(builder(self.settings, message.payload))
+        return self.builders[message.kind](self.settings, message.payload)
 
     async def _claim(self) -> list[_Claimed]:
         now = datetime.now(UTC)

@@ -159,3 +159,12 @@ async def test_file_transport_writes_eml(tmp_path: Path, settings: Settings) -> 
     assert (tmp_path / "outbox" / "0000000007.eml").read_bytes().startswith(b"Subject: hi")
     assert OutboxSender(settings, transport, {}).backoff(1) <= settings.outbox_retry_base_seconds
     assert OutboxSender(settings, transport, {}).backoff(30) <= settings.outbox_retry_max_seconds
+
+
+async def test_non_ascii_names_are_encoded(client: httpx.AsyncClient, mailbox: Mailbox) -> None:
+    await client.post("/api/rsvp", json=rsvp(firstName="Zoë", lastName="Müller"))
+
+    [message] = await mailbox.wait_for(1)
+    assert message["To"].addresses[0].display_name == "Zoë Müller"
+    text = message.get_body(("plain",))
+    assert text is not None and "Hi Zoë," in text.get_content()
