@@ -18,6 +18,8 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # Templates ship with the code; checking their mtime on every render is wasted work.
+        auto_reload=False,
     )
 
 
