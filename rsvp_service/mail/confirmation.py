@@ -25,7 +25,8 @@ def confirmation_payload(
     slot: Slot, *, email: str, first_name: str, last_name: str, stamp: datetime
 ) -> dict[str, Any]:
     """Return the JSON-ready facts the confirmation is built from (self-contained)."""
-    slot_fields = dataclasses.asdict(slot)
+    # A flat copy: dataclasses.asdict deep-copies every value, which shows up in profiles.
+    slot_fields = {field.name: getattr(slot, field.name) for field in dataclasses.fields(slot)}
     slot_fields["start"] = slot.start.isoformat()
     slot_fields["end"] = slot.end.isoformat()
     return {
