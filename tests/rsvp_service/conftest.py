@@ -13,6 +13,11 @@
 - `make_client(settings, fresh=True)`: an async context manager yielding an httpx.AsyncClient on
   a new app (lifespan run, tables emptied first unless fresh=False); `app` and `client` are the
   defaults for `settings`.
+- `SmtpServer(port)` / `free_port()`: start and stop an SMTP server yourself (outage tests).
+- In service_testkit: constants (GUEST_SLOT, CLINIC_SLOTS, TINY_SLOT, CIVIC_NOW_OPEN,
+  TEST_SECRET_KEY), `eventually(check)`, and `ServiceProcess(service_env(...))` to run
+  `python -m rsvp_service` (real uvicorn) in a subprocess.
+Run with `python -m pytest` from the repository root (the root must be on sys.path).
 """
 
 from __future__ import annotations

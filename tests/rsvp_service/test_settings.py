@@ -1,0 +1,54 @@
+"""Settings: the secret key rule, list parsing and URL normalisation; the console transport."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from rsvp_service.mail.transports import ConsoleTransport, make_transport
+from rsvp_service.settings import Settings
+
+
+def test_secret_key_is_required_outside_development(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match="SECRET_KEY must be set"):
+        Settings(_env_file=None, environment="production", var_dir=tmp_path)  # type: ignore[call-arg]
+    with pytest.raises(ValidationError, match="at least 32 characters"):
+        Settings(_env_file=None, environment="production", secret_key="short")  # type: ignore[call-arg]
+
+
+def test_development_generates_and_keeps_a_secret_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setenv("APP_ENV", "development")
+    first = Settings(_env_file=None, var_dir=tmp_path)  # type: ignore[call-arg]
+    second = Settings(_env_file=None, var_dir=tmp_path)  # type: ignore[call-arg]
+
+    assert len(first.secret_key) >= 32
+    assert first.secret_key == second.secret_key
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_environment_values_are_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CORS_ORIGINS", "https://a.example, https://b.example/")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://u@h:5432/db")
+    monkeypatch.setenv("CIVIC_NOW", "2025-04-01T12:00:00-05:00")
+    monkeypatch.setenv("MAIL_BACKEND", "console")
+    settings = Settings(_env_file=None, secret_key="k" * 40)  # type: ignore[call-arg]
+
+    assert settings.cors_origins == ["https://a.example", "https://b.example"]
+    assert settings.database_url == "postgres://u@h:5432/db"
+    assert settings.civic_now is not None and settings.civic_now.utcoffset() is not None
+    assert isinstance(make_transport(settings), ConsoleTransport)
+    assert settings.redirects_file == Path("build/content/redirects.json")
+
+
+async def test_console_transport_prints_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    message = b"Subject: hi\r\n\r\nbody"
+    await ConsoleTransport().send(3, message, sender="a@b.org", recipient="c@d.org")
+
+    printed = capsys.readouterr().out
+    assert "mail #3 to c@d.org" in printed
+    assert "Subject: hi" in printed
