@@ -303,6 +303,16 @@ def sign_in(page: Page, account: Account, password: str | None = None) -> None:
     submit.click()
 
 
+def visit(page: Page, path: str) -> None:
+    """Open `path` and wait until the page is quiet (hydrated), as a person would before typing.
+
+    Typing into the prerendered form before React hydrates it loses the input (or the click),
+    which would make the journeys race the page's own start-up.
+    """
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+
+
 def wait_path(page: Page, path: str, timeout: float = 10_000) -> None:
     """Wait until the tab is at `path` (query string ignored)."""
     page.wait_for_url(

@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     register_account,
     sign_in,
     unique_email,
+    visit,
     wait_path,
     wait_seen,
 )
@@ -55,7 +56,7 @@ def test_register_verify_and_dashboard(
     page = session.new_page()
     account = Account(name="Avery Johnson", email=unique_email("register"), password=PASSWORD)
 
-    page.goto("/register")
+    visit(page, "/register")
     name = field_by_label(page, r"^\s*(full )?name")
     email = field_by_label(page, r"^\s*email")
     password = page.get_by_label("Password", exact=True)
@@ -92,7 +93,7 @@ def test_register_verify_and_dashboard(
     link = match.group(0)
 
     record_seen_text(page)
-    page.goto(link)
+    visit(page, link)
     page.get_by_role("button", name="Verify Your Email").click()
     wait_seen(page, "Email verified successfully!")
     wait_path(page, "/")
@@ -112,7 +113,7 @@ def test_login_wrong_password_then_right(
     session = new_session(pinned_server)
     page = session.new_page()
 
-    page.goto("/login")
+    visit(page, "/login")
     expect(page.get_by_role("button", name=re.compile("Sign in with Google", re.I))).to_be_visible()
     expect(
         page.get_by_role("link", name=re.compile(r"(sign up|register)", re.I)).first
@@ -140,7 +141,7 @@ def test_logout_in_one_tab_logs_out_the_other(
     account = register_account(pinned_server, "Casey Morgan", "tabs")
     session = new_session(pinned_server)
     first = session.new_page()
-    first.goto("/login")
+    visit(first, "/login")
     sign_in(first, account)
     expect_dashboard(first, account)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import Server, Session
+from tests.e2e.helpers import Server, Session, visit
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +24,7 @@ def test_civic_index_search(
     session = new_session(live_server)
     page = session.new_page()
     watch = session.watch(page)
-    page.goto("/organizations")
+    visit(page, "/organizations")
 
     cards = page.locator("main").get_by_role("link").filter(has=page.locator("img"))
     expect(cards).to_have_count(len(organizations))

@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     register_account,
     sign_in,
     unique_email,
+    visit,
     wait_path,
 )
 
@@ -82,7 +83,7 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     page = session.new_page()
     watch = session.watch(page)
 
-    page.goto("/features")
+    visit(page, "/features")
     expect(page.get_by_role("heading", name=event["title"]).first).to_be_visible()
     for each in event["slots"]:
         expect(slot_button(page, each["time"])).to_have_text("RSVP")
@@ -130,7 +131,7 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
 
 def past_total(page: Page, title: str) -> int:
     """Open the event feed and read the Total RSVPs of the past event called `title`."""
-    page.goto("/features")
+    visit(page, "/features")
     card = card_of(page, title, "contains(., 'Total RSVPs')")
     expect(card).to_contain_text("Event finished")
     expect(card).to_contain_text(TOTAL, timeout=15_000)
@@ -159,7 +160,7 @@ def test_guest_rsvp_through_the_popup(
     page = session.new_page()
     watch = session.watch(page)
     email = unique_email("guest")
-    page.goto("/features")
+    visit(page, "/features")
     expect(page.get_by_role("heading", name=title).first).to_be_visible()
     opener = card_of(page, title).locator("xpath=.//button")
     expect(opener).to_have_text(RSVP_BUTTON)
