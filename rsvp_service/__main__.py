@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> None:
         port=settings.port,
         workers=args.workers,
         proxy_headers=False,
+        # Browsers and load balancers reuse connections for longer than uvicorn's 5 s default;
+        # closing sooner races their next request into a reset.
+        timeout_keep_alive=65,
     )
 
 
