@@ -19,18 +19,21 @@ from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.middleware import middleware_stack
 from rsvp_service.ratelimit import build_rate_limiter
+from rsvp_service.rsvp_store import open_rsvp_store
 from rsvp_service.settings import Settings
 
 
 @asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Open the database (applying migrations), start the mail sender; undo both at exit."""
+    """Open the database (applying migrations) and the RSVP store, start the mail sender."""
     settings: Settings = app.state.settings
     database = await open_database(settings)
+    store = await open_rsvp_store(settings)
     limiter = build_rate_limiter(settings)
     builders = {confirmation.KIND: confirmation.build_confirmation}
     sender = OutboxSender(settings, make_transport(settings), builders)
     app.state.rate_limiter = limiter
+    app.state.rsvp_store = store
     app.state.outbox = sender
     app.state.google_oauth = build_google_client(settings)
     sender.start()
@@ -39,6 +42,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     finally:
         await sender.stop()
         await limiter.close()
+        await store.close()
         await close_database(database)
 
 

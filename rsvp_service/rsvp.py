@@ -9,8 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
 from rsvp_service.auth.models import User
@@ -18,11 +16,11 @@ from rsvp_service.auth.tokens import user_from_request
 from rsvp_service.errors import ApiError, read_json, validate_query
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail import confirmation
-from rsvp_service.mail.outbox import enqueue_deferred, notify
+from rsvp_service.mail.outbox import deferred_mail, notify
 from rsvp_service.models import Rsvp
 from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip
+from rsvp_service.rsvp_store import NewRsvp, Outcome, RsvpStore
 from rsvp_service.settings import Settings
-from rsvp_service.slot_counts import event_count, increment_slot_count
 
 UNKNOWN_EVENT = "There is no event with that eventId."
 NO_GUEST_EVENT = "No event is open for RSVPs without an eventId."
@@ -92,6 +90,11 @@ def _catalogue(request: Request) -> Catalogue:
     return catalogue
 
 
+def _store(request: Request) -> RsvpStore:
+    store: RsvpStore = request.app.state.rsvp_store
+    return store
+
+
 def _slots_or_404(catalogue: Catalogue, event_id: str | None) -> list[Slot]:
     if event_id is None:
         slots = catalogue.guest_slots
@@ -129,7 +132,7 @@ async def count_rsvps(request: Request) -> Response:
     """GET /api/rsvp: the RSVP count of a slot, of a whole event, or of the guest event."""
     query = validate_query(request, CountQuery, shape="error")
     slots = _slots_or_404(_catalogue(request), query.eventId)
-    return JSONResponse({"count": await event_count([slot.id for slot in slots])})
+    return JSONResponse({"count": await _store(request).count([slot.id for slot in slots])})
 
 
 async def create_rsvp(request: Request) -> Response:
@@ -150,36 +153,34 @@ async def create_rsvp(request: Request) -> Response:
     await _check_rate_limit(request, email)
     if slot.capacity is not None and slot.capacity <= 0:
         raise ApiError(409, FULL, shape="error")
-    mail = confirmation.confirmation_payload(
-        slot,
-        email=email,
-        first_name=payload.firstName,
-        last_name=payload.lastName,
-        stamp=datetime.now(UTC),
+    now = datetime.now(UTC)
+    facts = confirmation.confirmation_payload(
+        slot, email=email, first_name=payload.firstName, last_name=payload.lastName, stamp=now
     )
-    try:
-        async with in_transaction() as connection:
-            await Rsvp.create(
-                event_id=slot.id,
-                event=slot.event,
-                email=email,
-                first_name=payload.firstName,
-                last_name=payload.lastName,
-                phone=payload.phone,
-                user_id=user.id if user is not None else None,
-                using_db=connection,
-            )
-            if not await increment_slot_count(connection, slot.id, slot.capacity):
-                raise ApiError(409, FULL, shape="error")
-            await enqueue_deferred(
-                confirmation.KIND,
-                mail,
-                recipient=email,
-                subject=f"Your RSVP: {slot.title}, {slot.date_text}",
-                connection=connection,
-            )
-    except IntegrityError:
-        raise ApiError(409, ALREADY, shape="error") from None
+    mail = deferred_mail(
+        confirmation.KIND,
+        facts,
+        recipient=email,
+        subject=f"Your RSVP: {slot.title}, {slot.date_text}",
+    )
+    outcome = await _store(request).add(
+        NewRsvp(
+            slot_id=slot.id,
+            event=slot.event,
+            email=email,
+            first_name=payload.firstName,
+            last_name=payload.lastName,
+            phone=payload.phone,
+            user_id=user.id if user is not None else None,
+            capacity=slot.capacity,
+            created_at=now,
+            mail=mail,
+        )
+    )
+    if outcome is Outcome.DUPLICATE:
+        raise ApiError(409, ALREADY, shape="error")
+    if outcome is Outcome.FULL:
+        raise ApiError(409, FULL, shape="error")
     notify(request)
     return JSONResponse(
         {"message": CREATED, "eventId": slot.id, "event": slot.event, "email": email},

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 from collections.abc import Callable, Mapping
@@ -52,25 +53,24 @@ async def enqueue(message: EmailMessage, *, connection: BaseDBAsyncClient) -> No
     )
 
 
-async def enqueue_deferred(
-    kind: str,
-    payload: dict[str, Any],
-    *,
-    recipient: str,
-    subject: str,
-    connection: BaseDBAsyncClient,
-) -> None:
-    """Store what a message is built from; the sender builds it (see OutboxSender builders)."""
+@dataclass(frozen=True, slots=True)
+class DeferredMail:
+    """An outbox row's worth of a deferred message: the sender builds it from `payload_json`."""
+
+    recipient: str
+    subject: str
+    kind: str
+    payload_json: str
+
+
+def deferred_mail(
+    kind: str, payload: dict[str, Any], *, recipient: str, subject: str
+) -> DeferredMail:
+    """Check and encode a deferred message for a store to insert in its own transaction."""
     if "\r" in recipient or "\n" in recipient:
         raise HeaderInjectionError("The recipient must not contain line breaks.")
-    await OutboxMessage.create(
-        recipient=recipient,
-        subject=subject[:300],
-        kind=kind,
-        payload=payload,
-        next_attempt_at=datetime.now(UTC),
-        using_db=connection,
-    )
+    # The payload column is read back through Tortoise's JSONField, which takes any JSON text.
+    return DeferredMail(recipient, subject[:300], kind, json.dumps(payload, separators=(",", ":")))
 
 
 def notify(request: Request) -> None:
@@ -103,7 +103,6 @@ class OutboxSender:
         self._wake = asyncio.Event()
         self._stopping = False
         self._task: asyncio.Task[None] | None = None
-        self._stopping = False
 
     def start(self) -> None:
         """Start the delivery loop in the running event loop."""

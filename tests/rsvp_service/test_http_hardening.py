@@ -7,9 +7,9 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 from test_rsvp_api import rsvp
 
-from rsvp_service import rsvp as rsvp_module
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
 
@@ -97,12 +97,12 @@ async def test_unknown_api_paths_get_json_404(client: httpx.AsyncClient) -> None
 
 
 async def test_unexpected_errors_are_a_json_sentence_without_trace(
-    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+    app: Starlette, client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def broken(slot_ids: list[str]) -> int:
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(rsvp_module, "event_count", broken)
+    monkeypatch.setattr(app.state.rsvp_store, "count", broken)
 
     response = await client.get("/api/rsvp")
 

@@ -1,8 +1,10 @@
-"""Two service processes (real uvicorn) on one PostgreSQL: no duplicate rows, each email once."""
+"""Two service processes (real uvicorn) on one database: no duplicate rows, each email once,
+and a count read from either process includes every RSVP the other has acknowledged."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,55 +16,64 @@ from conftest import Mailbox, SmtpServer, free_port
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 from test_rsvp_api import rsvp
 
-pytestmark = pytest.mark.postgres
-
 PEOPLE = 30
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def shared_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database both processes use: a SQLite file of this test, or the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'shared.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
 
 
 @pytest.fixture
 def two_services(
-    postgres_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
+    shared_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
 ) -> Iterator[list[ServiceProcess]]:
-    """Two service processes sharing the session's PostgreSQL database and SMTP server."""
+    """Two service processes sharing one database and the SMTP server."""
     services = []
     try:
         for index in range(2):
             env = service_env(
                 port=free_port(),
-                database_url=postgres_url,
+                database_url=shared_url,
                 events_file=events_file,
                 var_dir=tmp_path / f"var{index}",
                 smtp_port=smtp_server.port,
             )
             services.append(ServiceProcess(env, log_path=tmp_path / f"service{index}.log"))
-        for service in services:
-            service.wait_ready()
+            # One at a time: only PostgreSQL serialises two processes' migrations.
+            services[-1].wait_ready()
         yield services
     finally:
         for service in services:
             service.stop()
 
 
-async def _empty(postgres_url: str) -> None:
-    connection = await asyncpg.connect(postgres_url)
+async def _rows(url: str, sql: str) -> list[tuple[object, ...]]:
+    if url.startswith("sqlite://"):
+        with sqlite3.connect(url.removeprefix("sqlite://")) as db:
+            rows = db.execute(sql).fetchall()
+        db.close()
+        return rows
+    connection = await asyncpg.connect(url)
     try:
-        await connection.execute("TRUNCATE rsvp, rsvp_slot_count, mail_outbox RESTART IDENTITY")
+        return [tuple(row) for row in await connection.fetch(sql)]
     finally:
         await connection.close()
 
 
-async def _rows(postgres_url: str, sql: str) -> list[asyncpg.Record]:
-    connection = await asyncpg.connect(postgres_url)
-    try:
-        return await connection.fetch(sql)
-    finally:
-        await connection.close()
+async def _empty(url: str) -> None:
+    for table in ("rsvp", "rsvp_slot_count", "mail_outbox"):
+        await _rows(url, f"DELETE FROM {table}")
 
 
 async def test_concurrent_rsvps_across_two_processes(
-    two_services: list[ServiceProcess], postgres_url: str, mailbox: Mailbox
+    two_services: list[ServiceProcess], shared_url: str, mailbox: Mailbox
 ) -> None:
-    await _empty(postgres_url)
+    await _empty(shared_url)
     emails = [f"person{i}@example.org" for i in range(PEOPLE)]
     async with httpx.AsyncClient(timeout=30) as http:
         # Every person RSVPs twice to each process at the same moment.
@@ -78,13 +89,42 @@ async def test_concurrent_rsvps_across_two_processes(
         ]
 
     assert Counter(r.status_code for r in responses) == {201: PEOPLE, 409: 3 * PEOPLE}
-    rows = await _rows(postgres_url, "SELECT email FROM rsvp")
-    assert sorted(row["email"] for row in rows) == sorted(emails)
+    rows = await _rows(shared_url, "SELECT email FROM rsvp")
+    assert sorted(email for email, in rows) == sorted(emails)
     assert counts == [{"count": PEOPLE}, {"count": PEOPLE}]
 
     await mailbox.wait_for(PEOPLE, seconds=30)
     await asyncio.sleep(1.0)  # time for a wrongly duplicated delivery to show up
     delivered = Counter(m["To"].addresses[0].addr_spec for m in mailbox.messages)
     assert delivered == Counter(emails)
-    pending = await _rows(postgres_url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
+    pending = await _rows(shared_url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
     assert pending == []
+
+
+async def test_a_count_from_either_process_includes_every_acknowledged_rsvp(
+    two_services: list[ServiceProcess], shared_url: str
+) -> None:
+    await _empty(shared_url)
+    acknowledged = 0
+    stale: list[tuple[int, int]] = []
+
+    async def one(http: httpx.AsyncClient, n: int) -> None:
+        nonlocal acknowledged
+        writer, reader = two_services[n % 2], two_services[1 - n % 2]
+        email = f"reader{n}@example.org"
+        answer = await http.post(f"{writer.base_url}/api/rsvp", json=rsvp(GUEST_SLOT, email=email))
+        assert answer.status_code == 201
+        acknowledged += 1
+        # Every 201 received so far was received before this count was asked for.
+        floor = acknowledged
+        count = (await http.get(f"{reader.base_url}/api/rsvp")).json()["count"]
+        if count < floor:
+            stale.append((floor, count))
+
+    async with httpx.AsyncClient(timeout=30) as http:
+        for start in range(0, 4 * PEOPLE, 20):
+            await asyncio.gather(*(one(http, n) for n in range(start, start + 20)))
+        final = [(await http.get(f"{s.base_url}/api/rsvp")).json() for s in two_services]
+
+    assert stale == []
+    assert final == [{"count": 4 * PEOPLE}, {"count": 4 * PEOPLE}]
