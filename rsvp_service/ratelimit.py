@@ -1,4 +1,4 @@
-"""Rate limits for login, register, resend-verification and RSVP, on the `limits` async API.
+"""Rate limits for login, register, resend-verification and RSVP, in memory or in Redis.
 
 Wiring (core service):
 
@@ -12,9 +12,10 @@ Wiring (core service):
     await enforce(request, "rsvp-ip", client_ip(request), shape="error")
     await enforce(request, "rsvp-email", normalized_email, shape="error")
 
-Storage is in memory unless REDIS_URL is set (`redis://` or `async+redis://`), in which case all
-workers share counters in Redis. RATE_LIMIT_SCALE multiplies every limit so load tests still pay
-for the check without hitting it. When Redis fails, requests are let through and the failure is
+Counters are kept in this process (`SlidingWindows`) unless REDIS_URL is set (`redis://` or
+`async+redis://`), in which case all workers share counters in Redis through the `limits`
+async API. RATE_LIMIT_SCALE multiplies every limit so load tests still pay for the check
+without hitting it. When Redis fails, requests are let through and the failure is
 logged: an outage of the limiter should not take RSVPs down with it.
 """
 
@@ -31,6 +32,7 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 
 from rsvp_service.errors import ApiError, Shape
+from rsvp_service.sliding_windows import SlidingWindows
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -64,12 +66,17 @@ class RateLimiter:
 
     def __init__(self, storage_uri: str, *, scale: float = 1.0, key_prefix: str = "civicstl"):
         """Open the storage; `key_prefix` keeps counters of different deployments apart."""
-        options: dict[str, Any] = {"wrap_exceptions": True}
-        if storage_uri.startswith("async+redis"):
-            options["key_prefix"] = key_prefix
-        self.storage = storage_from_string(storage_uri, **options)
-        self.strategy = SlidingWindowCounterRateLimiter(self.storage)
         self.items = {name: self._scaled(name, rule, scale) for name, rule in LIMITS.items()}
+        # In memory: the same sliding-window arithmetic, without the library's overhead.
+        self.windows = SlidingWindows() if storage_uri == "async+memory://" else None
+        self.storage: Any = None
+        self.strategy: SlidingWindowCounterRateLimiter | None = None
+        if self.windows is None:
+            options: dict[str, Any] = {"wrap_exceptions": True}
+            if storage_uri.startswith("async+redis"):
+                options["key_prefix"] = key_prefix
+            self.storage = storage_from_string(storage_uri, **options)
+            self.strategy = SlidingWindowCounterRateLimiter(self.storage)
 
     @staticmethod
     def _scaled(name: str, rule: str, scale: float) -> RateLimitItem:
@@ -78,12 +85,16 @@ class RateLimiter:
         return type(item)(amount, item.multiples, namespace=name)
 
     async def _retry_after(self, item: RateLimitItem, key: str) -> int:
+        assert self.strategy is not None
         stats = await self.strategy.get_window_stats(item, key)
         return max(1, math.ceil(stats.reset_time - time.time()))
 
     async def hit(self, name: str, key: str) -> int | None:
         """Spend one unit of a limit; return None when allowed, else Retry-After seconds."""
         item = self.items[name]
+        if self.windows is not None:
+            return self.windows.hit(name, key, item.amount, item.get_expiry())
+        assert self.strategy is not None
         try:
             if await self.strategy.hit(item, key):
                 return None
@@ -95,6 +106,9 @@ class RateLimiter:
     async def test(self, name: str, key: str) -> int | None:
         """Check a limit without spending it; None when a hit would be allowed."""
         item = self.items[name]
+        if self.windows is not None:
+            return self.windows.test(name, key, item.amount, item.get_expiry())
+        assert self.strategy is not None
         try:
             if await self.strategy.test(item, key):
                 return None
