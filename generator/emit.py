@@ -10,7 +10,6 @@ import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
@@ -61,11 +60,10 @@ class Emitter:
         if org.logo is not None:
             return self.image(org.logo)
         alt = f"{org.name} logo"
-        svg = images.monogram_svg(
+        # Inline: no extra request per card on the index, and no file per organization to write.
+        src = images.monogram_uri(
             org.initials or images.initials_of(org.name), org.colors.primary, org.colors.accent, alt
         )
-        # Inline: no extra request per card on the index, and no file per organization to write.
-        src = "data:image/svg+xml," + quote(svg.strip(), safe=" :/=\"',;.()-_")
         size = images.MONOGRAM_SIZE
         return outputs.ImageOut(src=src, alt=alt, width=size, height=size)
 
@@ -81,9 +79,10 @@ class Emitter:
             out = page_models[name].model_validate(entry.model.model_dump())
             self.files[f"pages/{name}.json"] = _json(out)
         events = self._events()
+        by_slug = {e.slug: e for e in events.events}
         index = []
         for slug, entry in project.organizations.items():
-            org = self._organization(slug, entry.model, events)
+            org = self._organization(slug, entry.model, by_slug)
             self.files[f"organizations/{slug}.json"] = _json(org)
             index.append(outputs.OrganizationIndexEntry(
                 id=slug, name=org.name, link=org.link, logo=org.logo, kind=org.kind,
@@ -102,8 +101,7 @@ class Emitter:
         return self.files
 
     def _organization(self, slug: str, org: Organization,
-                      events: outputs.EventsOut) -> outputs.OrganizationOut:
-        by_slug = {e.slug: e for e in events.events}
+                      by_slug: dict[str, outputs.EventOut]) -> outputs.OrganizationOut:
         social = [
             outputs.SocialLinkOut(platform=name, label=label, href=href)
             for name, (label, _) in SOCIAL_DOMAINS.items()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 from collections.abc import Callable
@@ -135,3 +136,21 @@ def test_parallel_loading_gives_the_same_output_and_errors(
     lines = stderr.splitlines()
     assert any(":4:7: host: expected the slug of a file" in line for line in lines)
     assert any("keenstl.yaml:3:7: kind: expected one of" in line for line in lines)
+
+
+@pytest.mark.parametrize(("initials", "label"), [
+    ("KSL", "KEEN St. Louis logo"),
+    ("CÉ", "Café & <Co> \"50%\" #1 logo"),
+    ("日本", "日本 – St. Louis logo"),
+])
+def test_monogram_uri_is_the_svg_percent_encoded_once(initials: str, label: str) -> None:
+    from urllib.parse import quote, unquote
+
+    from generator.images import monogram_uri
+
+    body = monogram_uri(initials, "#1f4e8c", "#f2b705", label).removeprefix("data:image/svg+xml,")
+    svg = unquote(body)
+    assert quote(svg, safe=" :/=\"',;.()-_") == body
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert f"<title>{html.escape(label)}</title>" in svg
+    assert f">{html.escape(initials)}</text>" in svg
