@@ -1,4 +1,4 @@
-"""Load content YAML files, keeping the line and column of every key and item."""
+"""Load content YAML files; find the line and column of any key or item when an error needs it."""
 
 from __future__ import annotations
 
@@ -58,17 +58,13 @@ class Document:
     def mark(self, loc: tuple[Any, ...], *, key: bool = False) -> Mark:
         """Return the source mark for a field path in this document."""
         if self.positions is None:
-            reparsed, _ = load_document(self.path, self.display)
+            # Loaded by the fast path: read the file again, this time recording positions.
+            reparsed, _ = _load_with_positions(self.path, self.display)
             if reparsed is None:
                 return (1, 1)
             self.data, self.positions = reparsed.data, reparsed.positions
         assert self.positions is not None
         return self.positions.locate(self.data, loc, key=key)
-
-    def __getstate__(self) -> dict[str, Any]:
-        # Positions are keyed by object identity, which pickling does not keep: send the path
-        # only and re-read the file if an error ever needs a line number.
-        return {"path": self.path, "display": self.display, "data": None, "positions": None}
 
 
 def _mark(node: yaml.Node) -> Mark:
@@ -113,10 +109,88 @@ _PositionLoader.add_constructor("tag:yaml.org,2002:map", _PositionLoader.constru
 _PositionLoader.add_constructor("tag:yaml.org,2002:seq", _PositionLoader.construct_yaml_seq)
 
 
-def load_document(path: Path, display: str) -> tuple[Document | None, list[ContentError]]:
-    """Parse one YAML file; return the document, or the syntax errors that stopped it."""
+_TAG = "tag:yaml.org,2002:"
+_STR, _MAP, _SEQ = _TAG + "str", _TAG + "map", _TAG + "seq"
+# Scalar tags whose safe constructors are plain functions of one node (no generators, no state).
+# The C and pure-Python safe loaders share these tables.
+_SCALARS = {
+    _TAG + name: yaml.SafeLoader.yaml_constructors[_TAG + name]
+    for name in ("null", "bool", "int", "float", "timestamp")
+}
+_KIND_TAGS = {yaml.ScalarNode: _STR, yaml.SequenceNode: _SEQ, yaml.MappingNode: _MAP}
+_ANY_START: list[Any] = yaml.SafeLoader.yaml_implicit_resolvers.get(None) or []
+# Implicit resolvers by a scalar's first character, as the safe loader's resolve() looks them up.
+_IMPLICIT = {
+    start: [*(resolvers or []), *_ANY_START]
+    for start, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items() if start is not None
+}
+
+
+class _FastLoader(_BaseLoader):
+    """The safe loader, with the tag lookup it makes for every node trimmed to what it uses."""
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: tuple[bool, bool]) -> str:
+        """Same tags as the safe loader's, which also checks path resolvers (it has none)."""
+        if kind is yaml.ScalarNode and implicit[0]:
+            for tag, pattern in _IMPLICIT.get(value[:1], _ANY_START):
+                if pattern.match(value):
+                    return str(tag)
+        return _KIND_TAGS[kind]
+
+
+class _Unusual(Exception):
+    """Raised by the fast path for YAML it leaves to the position-recording loader."""
+
+
+def _fast_data(text: str) -> Any:
+    """Parse `text` without recording positions, or raise _Unusual or a YAMLError.
+
+    It builds the same data as _PositionLoader for plain maps, lists and scalars, in about half
+    the time; explicit tags, merge keys, non-string, empty or duplicate keys are _Unusual.
+    """
+    loader = _FastLoader(text)
     try:
-        text = path.read_text(encoding="utf-8")
+        root = loader.get_single_node()
+        return None if root is None else _build(root, loader, {})
+    finally:
+        loader.dispose()
+
+
+def _build(node: yaml.Node, loader: Any, made: dict[yaml.Node, Any]) -> Any:
+    """Construct the value of one node; `made` holds anchored nodes, which may appear twice."""
+    kind = type(node)
+    if kind is yaml.ScalarNode:
+        if node.tag == _STR:
+            return node.value
+        construct = _SCALARS.get(node.tag)
+        if construct is None:
+            raise _Unusual
+        return construct(loader, node)
+    if node in made:
+        return made[node]
+    if kind is yaml.MappingNode and node.tag == _MAP:
+        mapping: dict[str, Any] = {}
+        made[node] = mapping
+        for key_node, value_node in node.value:
+            key = key_node.value
+            # "" is where _PositionLoader keeps a block's own mark, so it counts it as a
+            # duplicate; leave it, like real duplicates, to that loader's error.
+            if type(key_node) is not yaml.ScalarNode or key_node.tag != _STR or not key \
+                    or key in mapping:
+                raise _Unusual
+            mapping[key] = _build(value_node, loader, made)
+        return mapping
+    if kind is yaml.SequenceNode and node.tag == _SEQ:
+        items: list[Any] = []
+        made[node] = items
+        items.extend(_build(child, loader, made) for child in node.value)
+        return items
+    raise _Unusual
+
+
+def _read(path: Path, display: str) -> tuple[str | None, list[ContentError]]:
+    try:
+        return path.read_text(encoding="utf-8"), []
     except UnicodeDecodeError as exc:
         return None, [
             ContentError(
@@ -124,6 +198,28 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Conte
                 "Save the file as UTF-8 in your editor.",
             )
         ]
+
+
+def load_document(path: Path, display: str) -> tuple[Document | None, list[ContentError]]:
+    """Parse one YAML file; return the document, or the errors that stopped it."""
+    text, errors = _read(path, display)
+    if text is None:
+        return None, errors
+    try:
+        data = _fast_data(text)
+    except (_Unusual, yaml.YAMLError):
+        # Anything odd, broken YAML included, gets the loader that can say where it is.
+        return _load_with_positions(path, display, text)
+    return Document(path, display, {} if data is None else data, None), []
+
+
+def _load_with_positions(path: Path, display: str, text: str | None = None
+                         ) -> tuple[Document | None, list[ContentError]]:
+    """Parse one YAML file recording every node's position; report syntax errors and duplicates."""
+    if text is None:
+        text, errors = _read(path, display)
+        if text is None:
+            return None, errors
     loader = _PositionLoader(text)
     try:
         data = loader.get_single_data()
