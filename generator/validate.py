@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
 import re
 import typing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -148,32 +145,11 @@ class _Run:
                 continue
             stems.add(path.stem)
             paths.append(path)
-        workers = min(os.cpu_count() or 1, 4)
-        if len(paths) < PARALLEL_FROM or workers < 2:
-            loaded = [self.load(path, model) for path in paths]
-        else:
-            chunks = [paths[i::workers] for i in range(workers)]
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                results = list(pool.map(_load_chunk, [self.root] * workers, chunks,
-                                        [model] * workers))
-            loaded = []
-            for entries, errors in results:
-                loaded += entries
-                self.errors += errors
+        # One process: parsing with the fast loader is quick enough that worker processes
+        # (fork, pickling every model back) cost more CPU than they save, on 2 cores or 4.
+        loaded = [self.load(path, model) for path in paths]
         return {entry.slug: entry for entry in sorted(
             (e for e in loaded if e is not None), key=lambda e: e.slug)}
-
-
-# Below this many files, starting worker processes costs more than it saves.
-PARALLEL_FROM = 300
-
-
-def _load_chunk(root: Path, paths: list[Path],
-                model: type[M]) -> tuple[list[Entry[M] | None], list[ContentError]]:
-    """Load and validate some files in a worker process."""
-    run = _Run(root)
-    return [run.load(path, model) for path in paths], run.errors
 
 
 def validate(root: Path) -> Project:

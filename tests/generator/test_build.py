@@ -119,25 +119,6 @@ def test_committed_content_schemas_match_the_models(tmp_path: Path) -> None:
         assert "$defs" not in json.dumps(committed)
 
 
-def test_parallel_loading_gives_the_same_output_and_errors(
-    run_cli: Callable[..., tuple[int, str, str]], content: Path,
-    edit: Callable[[str, str, str], None], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import generator.validate
-
-    monkeypatch.setattr(generator.validate, "PARALLEL_FROM", 1)
-    out = tmp_path / "out"
-    assert run_cli("build", "--content", str(VALID), "--out", str(out))[0] == 0
-    assert _tree(out) == _tree(GOLDEN)
-    edit("events/inclusive-sports-clinic.yaml", "host: keenstl", "host: nobody")
-    edit("organizations/keenstl.yaml", "kind: nonprofit", "kind: charity")
-    status, _, stderr = run_cli("check", "--content", str(content))
-    assert status == 1
-    lines = stderr.splitlines()
-    assert any(":4:7: host: expected the slug of a file" in line for line in lines)
-    assert any("keenstl.yaml:3:7: kind: expected one of" in line for line in lines)
-
-
 @pytest.mark.parametrize(("initials", "label"), [
     ("KSL", "KEEN St. Louis logo"),
     ("CÉ", "Café & <Co> \"50%\" #1 logo"),
