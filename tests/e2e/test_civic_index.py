@@ -26,7 +26,8 @@ def test_civic_index_search(
     watch = session.watch(page)
     visit(page, "/organizations")
 
-    cards = page.locator("main").get_by_role("link").filter(has=page.locator("img"))
+    # A card is a link with a logo: an image, or the generator's monogram drawn inline as SVG.
+    cards = page.locator("main").get_by_role("link").filter(has=page.locator("img, svg"))
     expect(cards).to_have_count(len(organizations))
     assert len(organizations) == 28
     for org in organizations:

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { Img } from '../../../components/Img'
+import { CardLogo } from '../../../components/CardLogo'
 import { filterByName } from '../../../src/lib/search'
 import type { Data } from './+data'
 
@@ -30,7 +30,7 @@ export default function Page() {
           {shown.map((org, i) => (
             <li key={org.id}>
               <a className="org-card" href={org.link}>
-                <Img image={{ ...org.logo, alt: '' }} lazy={i >= 8} />
+                <CardLogo image={org.logo} lazy={i >= 8} />
                 <span>{org.name}</span>
               </a>
             </li>
