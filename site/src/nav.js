@@ -1,9 +1,25 @@
 /* The only JavaScript of content pages (CSP-friendly, same origin, < 2 KB): swaps the nav's "Log in" for
    Dashboard when localStorage says a user is signed in, and toggles the mobile menu (also on interactive
-   pages, through event delegation). On interactive pages it also starts the app after the first paint: the
+   pages, through event delegation). On interactive pages it first does what needs no framework (early
+   redirects), then starts the app after the first paint: the
    build moves Vike's entry script and module preloads into data-entry / data-preload on <html>, so the
    browser paints the prerendered HTML before it fetches and runs any framework JavaScript. */
 (function (d) {
+  var q = new URLSearchParams(location.search)
+  /* A page that would only redirect once the app has started says so: data-redirect (where to) and
+     data-redirect-unless ("user": a signed-in user is stored, as the auth client reads it at start; else a
+     query parameter). Nobody signed in on /dashboard, no token on /auth/callback: the visitor goes on at
+     once instead of after the framework has loaded. The app still redirects in every other case. */
+  var guard = d.querySelector('[data-redirect]')
+  if (guard) {
+    try {
+      var unless = guard.getAttribute('data-redirect-unless')
+      if (!(unless === 'user' ? localStorage.getItem('currentUser') : q.get(unless))) {
+        location.replace(guard.getAttribute('data-redirect'))
+        return
+      }
+    } catch (e) {}
+  }
   try {
     if (localStorage.getItem('isAuthenticated') === 'true') {
       d.querySelectorAll('a[data-auth-static]').forEach(function (a) {

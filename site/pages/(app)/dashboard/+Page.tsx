@@ -15,7 +15,8 @@ export default function Page() {
   }, [loading, user])
 
   return (
-    <div className="container">
+    // data-redirect: /nav.js sends a visitor with no stored user to / before the app loads (see src/nav.js).
+    <div className="container" data-redirect="/" data-redirect-unless="user">
       <h1>{meta.title}</h1>
       {loading ? (
         <p role="status">Loading...</p>

@@ -6,6 +6,8 @@ import { RSVP_REDIRECT_KEY, queryParam, rsvpReturnUrl } from '../../../../src/li
 
 /** Callback error redirect delay (the spec's 3000 ms). */
 const CALLBACK_ERROR_DELAY_MS = 3000
+/** Where a callback without a token goes. */
+const NO_TOKEN_URL = '/login?error=oauth_error'
 
 export default function Page() {
   const [error, setError] = useState<string | null>(null)
@@ -13,7 +15,7 @@ export default function Page() {
   useEffect(() => {
     const token = queryParam('token')
     if (!token) {
-      go('/login?error=oauth_error')
+      go(NO_TOKEN_URL)
       return
     }
     let timer: number | undefined
@@ -30,7 +32,8 @@ export default function Page() {
   }, [])
 
   return (
-    <div className="container">
+    // data-redirect: without a token /nav.js goes on before the app loads (see src/nav.js).
+    <div className="container" data-redirect={NO_TOKEN_URL} data-redirect-unless="token">
       <h1>Authenticating...</h1>
       {error ? (
         <p className="error" role="alert">{error}</p>
