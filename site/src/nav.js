@@ -1,7 +1,7 @@
 /* The only JavaScript of content pages (CSP-friendly, same origin, < 2 KB): swaps the nav's "Log in" for
    Dashboard when localStorage says a user is signed in, and toggles the mobile menu (also on interactive
    pages, through event delegation). On interactive pages it first does what needs no framework (early
-   redirects), then starts the app after the first paint: the
+   redirects, query-decided messages), then starts the app after the first paint: the
    build moves Vike's entry script and module preloads into data-entry / data-preload on <html>, so the
    browser paints the prerendered HTML before it fetches and runs any framework JavaScript. */
 (function (d) {
@@ -20,6 +20,13 @@
       }
     } catch (e) {}
   }
+  /* A message the query string decides (such as /login?error=oauth_error) is prerendered hidden with
+     data-query="name=value" and shown here, so it paints with the page instead of after hydration
+     (which keeps it shown) and nothing below it shifts when the app starts. */
+  d.querySelectorAll('[data-query]').forEach(function (el) {
+    var kv = el.getAttribute('data-query').split('=')
+    if (q.get(kv[0]) === kv[1]) el.hidden = false
+  })
   try {
     if (localStorage.getItem('isAuthenticated') === 'true') {
       d.querySelectorAll('a[data-auth-static]').forEach(function (a) {
@@ -46,6 +53,11 @@
   var root = d.documentElement
   var entry = root.getAttribute('data-entry')
   if (entry) {
+    /* Submitted before the app has hydrated (data-hydrated, set by pages/+onHydrationEnd.ts), a form would
+       reload the page (it has no action of its own) and lose what was typed: it waits for the app instead. */
+    d.addEventListener('submit', function (e) {
+      if (!root.hasAttribute('data-hydrated')) e.preventDefault()
+    })
     var started = false
     var start = function () {
       if (started) return

@@ -306,8 +306,9 @@ def sign_in(page: Page, account: Account, password: str | None = None) -> None:
 def visit(page: Page, path: str) -> None:
     """Open `path` and wait until the page is quiet (hydrated), as a person would before typing.
 
-    Typing into the prerendered form before React hydrates it loses the input (or the click),
-    which would make the journeys race the page's own start-up.
+    Before React hydrates, text typed into a form is kept but buttons do nothing yet (a form's
+    submit waits; see test_before_hydration.py), which would make the journeys race the page's
+    own start-up.
     """
     page.goto(path)
     page.wait_for_load_state("networkidle")

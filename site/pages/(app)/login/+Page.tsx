@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useData } from 'vike-react/useData'
 import { GoogleButton } from '../../../components/GoogleButton'
+import { QueryMessage } from '../../../components/QueryMessage'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
@@ -9,8 +10,9 @@ import type { Data } from './+data'
 
 export default function Page() {
   const { meta } = useData<Data>()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
+  // Uncontrolled inputs, read at submit: what a visitor types into the prerendered form before hydration stays.
+  const emailInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // Query values are read after hydration (the HTML is prerendered without them).
@@ -22,13 +24,12 @@ export default function Page() {
     if (queryParam('error') === 'oauth_error') setError(MSG.oauthFailed)
   }, [])
 
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value)
-    setError(null)
-  }
+  const edit = () => setError(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    const email = emailInput.current?.value ?? ''
+    const password = passwordInput.current?.value ?? ''
     if (!email || !password) {
       setError(MSG.fillAllFields)
       return
@@ -52,17 +53,21 @@ export default function Page() {
   return (
     <div className="container">
       <h1>{meta.title}</h1>
-      {from === 'rsvp' ? <p className="notice" role="status">{MSG.signInToRsvp}</p> : null}
+      <QueryMessage query="from=rsvp" shown={from === 'rsvp'} className="notice" role="status">
+        {MSG.signInToRsvp}
+      </QueryMessage>
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="login-email">Email</label>
-          <input id="login-email" type="email" autoComplete="email" value={email} onChange={edit(setEmail)} disabled={submitting} />
+          <input id="login-email" type="email" autoComplete="email" ref={emailInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" type="password" autoComplete="current-password" value={password} onChange={edit(setPassword)} disabled={submitting} />
+          <input id="login-password" type="password" autoComplete="current-password" ref={passwordInput} onChange={edit} disabled={submitting} />
         </div>
-        {error ? <p className="error" role="alert">{error}</p> : null}
+        <QueryMessage query="error=oauth_error" shown={error !== null} className="error" role="alert">
+          {error ?? MSG.oauthFailed}
+        </QueryMessage>
         <button type="submit" className="btn" disabled={submitting}>
           {submitting ? 'Signing in...' : 'Sign In'}
         </button>

@@ -1,31 +1,33 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useData } from 'vike-react/useData'
 import { GoogleButton } from '../../../components/GoogleButton'
+import { QueryMessage } from '../../../components/QueryMessage'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import { queryParam } from '../../../src/lib/query'
 import type { Data } from './+data'
 
-type Fields = { name: string; email: string; password: string; verifyPassword: string }
-
 export default function Page() {
   const { meta } = useData<Data>()
-  const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '', verifyPassword: '' })
+  // Uncontrolled inputs, read at submit: what a visitor types into the prerendered form before hydration stays.
+  const nameInput = useRef<HTMLInputElement>(null)
+  const emailInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
+  const verifyInput = useRef<HTMLInputElement>(null)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     if (queryParam('error') === 'oauth_error') setError(MSG.oauthFailed)
   }, [])
 
-  const edit = (key: keyof Fields) => (e: { target: { value: string } }) => {
-    setFields((f) => ({ ...f, [key]: e.target.value }))
-    setError(null)
-  }
+  const edit = () => setError(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const { name, email, password, verifyPassword } = fields
+    const [name, email, password, verifyPassword] = [nameInput, emailInput, passwordInput, verifyInput].map(
+      (input) => input.current?.value ?? '',
+    )
     if (!name || !email || !password || !verifyPassword) {
       setError(MSG.fillAllFields)
       return
@@ -56,21 +58,23 @@ export default function Page() {
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="reg-name">Name</label>
-          <input id="reg-name" autoComplete="name" value={fields.name} onChange={edit('name')} disabled={submitting} />
+          <input id="reg-name" autoComplete="name" ref={nameInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="reg-email">Email</label>
-          <input id="reg-email" type="email" autoComplete="email" value={fields.email} onChange={edit('email')} disabled={submitting} />
+          <input id="reg-email" type="email" autoComplete="email" ref={emailInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="reg-password">Password</label>
-          <input id="reg-password" type="password" autoComplete="new-password" value={fields.password} onChange={edit('password')} disabled={submitting} />
+          <input id="reg-password" type="password" autoComplete="new-password" ref={passwordInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="reg-verify">Verify Password</label>
-          <input id="reg-verify" type="password" autoComplete="new-password" value={fields.verifyPassword} onChange={edit('verifyPassword')} disabled={submitting} />
+          <input id="reg-verify" type="password" autoComplete="new-password" ref={verifyInput} onChange={edit} disabled={submitting} />
         </div>
-        {error ? <p className="error" role="alert">{error}</p> : null}
+        <QueryMessage query="error=oauth_error" shown={error !== null} className="error" role="alert">
+          {error ?? MSG.oauthFailed}
+        </QueryMessage>
         <button type="submit" className="btn" disabled={submitting}>
           {submitting ? 'Registering...' : 'Register'}
         </button>
