@@ -1,7 +1,7 @@
-"""What a visitor gets before the app has started: the prerendered pages work without waiting for it.
+"""Before the app has started, the prerendered pages already work: nothing typed is lost.
 
-Each test holds back the app's entry script (so the page stays the prerendered HTML, with only /nav.js
-running) while the visitor types, submits or arrives, then lets it load where the journey needs it.
+Each test holds back the app's entry script (the page stays the prerendered HTML, with only
+/nav.js running) while the visitor types, submits or arrives, then lets it load if needed.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tests.e2e.helpers import (
 
 pytestmark = pytest.mark.e2e
 
-# Vike's client entry (postbuild moves it to <html data-entry>; /nav.js requests it after the first paint).
+# Vike's client entry: postbuild moves it to <html data-entry>, /nav.js loads it after first paint.
 APP_ENTRY = re.compile(r"/assets/entries/entry-[^/]*\.js$")
 OAUTH_FAILED = "OAuth authentication failed. Please try again."
 
@@ -62,7 +62,7 @@ class HeldApp:
 def test_sign_in_typed_before_hydration(
     pinned_server: Server, new_session: Callable[..., Session]
 ) -> None:
-    """Typed into the prerendered Sign In form (and submitted) before the app starts: nothing is lost."""
+    """Typed into the prerendered Sign In form (and submitted) before the app starts: all kept."""
     account = register_account(pinned_server, "Jordan Lee", "early-login")
     page = new_session(pinned_server).new_page()
     app = HeldApp(page)
@@ -116,7 +116,7 @@ def test_register_typed_before_hydration(
 def test_oauth_error_shown_before_hydration(
     path: str, live_server: Server, new_session: Callable[..., Session]
 ) -> None:
-    """The OAuth failure of ?error=oauth_error shows with the page; the app keeps it, and an edit clears it."""
+    """?error=oauth_error's message shows with the page; the app keeps it; an edit clears it."""
     page = new_session(live_server).new_page()
     app = HeldApp(page)
     page.goto(f"{path}?error=oauth_error")
@@ -154,14 +154,15 @@ def test_rsvp_notice_shown_before_hydration(
 def test_redirects_without_the_app(
     path: str, lands_on: str, live_server: Server, new_session: Callable[..., Session]
 ) -> None:
-    """Signed out on /dashboard, or no token on /auth/callback: redirected before the app is loaded."""
+    """Signed out on /dashboard, or no token on /auth/callback: redirected without the app."""
     page = new_session(live_server).new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.route(APP_ENTRY, lambda route: route.abort())  # the redirect must not need it
     page.goto(path)
     page.wait_for_url(re.compile(lands_on))
-    page_assets = path.strip("/").replace("/", "_")  # pages_-app-_dashboard.*.js, ..._auth_callback...
+    # The page's own scripts: pages_-app-_dashboard.*.js, pages_-app-_auth_callback.*.js
+    page_assets = path.strip("/").replace("/", "_")
     assert not [url for url in requested if "/assets/" in url and page_assets in url]
     if path == "/auth/callback":
         expect(page.get_by_text(OAUTH_FAILED)).to_be_visible()
