@@ -66,6 +66,10 @@ class Document:
         assert self.positions is not None
         return self.positions.locate(self.data, loc, key=key)
 
+    def release(self) -> None:
+        """Drop the parsed data and positions; mark() reads the file again if it needs them."""
+        self.data = self.positions = None
+
 
 def _mark(node: yaml.Node) -> Mark:
     return (node.start_mark.line + 1, node.start_mark.column + 1)

@@ -115,6 +115,9 @@ def test_a_fast_loaded_document_finds_lines_when_asked(tmp_path: Path) -> None:
     assert doc.mark(("kind",)) == (3, 7)
     assert doc.mark(("colors", "accent"), key=True) == (7, 3)
     assert doc.positions is not None
+    doc.release()  # as validation does once the model holds the values
+    assert doc.data is None and doc.positions is None
+    assert doc.mark(("photos", 1, "alt")) == (18, 10)
 
 
 def test_errors_in_fast_loaded_files_point_at_their_lines(
