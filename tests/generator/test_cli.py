@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
@@ -10,6 +12,7 @@ from urllib.parse import unquote
 import pytest
 
 from generator.slots import parse_time_range, slot_id
+from tests.generator.conftest import VALID
 
 
 def test_new_org_scaffold_is_valid_and_builds(content: Path, tmp_path: Path,
@@ -54,3 +57,12 @@ def test_slot_ids_and_times(label: str, expected_id: str, start: str, end: str) 
     assert slot_id("clinic", label) == expected_id
     begins, ends = parse_time_range(label)
     assert (begins.strftime("%H:%M"), ends.strftime("%H:%M")) == (start, end)
+
+
+def test_python_m_generator_builds(tmp_path: Path) -> None:
+    # The module entry point turns the cyclic garbage collector off; the build must not care.
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(VALID),
+                           "--out", str(out)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Built" in done.stdout and (out / "organizations.json").is_file()
