@@ -69,11 +69,13 @@ _MONOGRAM_PARTS = [(quote(literal, safe=_URI_SAFE), name)
 def monogram_uri(initials: str, primary: str, accent: str, label: str) -> str:
     """Draw a round monogram logo as a percent-encoded `data:image/svg+xml,` URI."""
     font = {1: 72, 2: 60, 3: 46, 4: 36}.get(len(initials), 36)
+    # Numbers need no encoding; text and colours (#) do.
     fields = {
-        "size": str(MONOGRAM_SIZE), "font": str(font), "label": escape(label), "accent": accent,
-        "primary": primary, "initials": escape(initials),
+        "size": str(MONOGRAM_SIZE), "font": str(font),
+        "label": quote(escape(label), safe=_URI_SAFE),
+        "initials": quote(escape(initials), safe=_URI_SAFE),
+        "accent": quote(accent, safe=_URI_SAFE), "primary": quote(primary, safe=_URI_SAFE),
     }
     return "data:image/svg+xml," + "".join(
-        literal + (quote(fields[name], safe=_URI_SAFE) if name else "")
-        for literal, name in _MONOGRAM_PARTS
+        literal + fields[name] if name else literal for literal, name in _MONOGRAM_PARTS
     )
