@@ -7,7 +7,7 @@ Wiring (core service):
 
 authlib keeps state, nonce and the PKCE verifier in Starlette's session between the redirect
 to Google and the callback; `session_middleware` scopes that signed cookie to the Google
-routes and ten minutes.
+routes (it only runs on them) and ten minutes.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from authlib.integrations.starlette_client import OAuth, StarletteOAuth2App
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.responses import RedirectResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
@@ -59,6 +60,22 @@ def build_google_client(settings: Settings) -> StarletteOAuth2App | None:
     return client
 
 
+class _GoogleSessionMiddleware:
+    """Starlette's session, run only for the Google routes (the only ones that use it)."""
+
+    def __init__(self, app: ASGIApp, /, **options: Any) -> None:
+        self.app = app
+        # Everything else skips parsing cookies and wrapping `send` for a session it never reads.
+        self.with_session = SessionMiddleware(app, **options)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Run the session middleware under SESSION_PATH, the app directly elsewhere."""
+        if scope["type"] == "http" and scope["path"].startswith(SESSION_PATH):
+            await self.with_session(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+
 def session_middleware(settings: Settings) -> Middleware:
     """The session authlib needs for state, limited to the Google routes and ten minutes."""
     # A key of its own, so a forged session cookie can never double as a token signature.
@@ -66,7 +83,7 @@ def session_middleware(settings: Settings) -> Middleware:
         settings.secret_key.encode("utf-8"), b"civicstl oauth session v1", hashlib.sha256
     ).hexdigest()
     return Middleware(
-        SessionMiddleware,
+        _GoogleSessionMiddleware,
         secret_key=key,
         session_cookie=SESSION_COOKIE,
         max_age=600,
