@@ -1,9 +1,11 @@
-// After `vike build`: publish dist/client as build/site (or $SITE_OUT_DIR) and add sitemap.xml and robots.txt.
+// After `vike build`: publish dist/client as build/site (or $SITE_OUT_DIR), render the organization profiles
+// into it (prerender-profiles.mjs) and add sitemap.xml and robots.txt.
 // The generator's public/ files are already there (vite's publicDir is build/content/public).
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir as finalDir, siteRoot } from './content-dir.mjs'
 import { deferAppScripts } from './html-lib.mjs'
+import { prerenderProfiles } from './prerender-profiles.mjs'
 
 const clientDir = path.join(siteRoot, 'dist/client')
 if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
@@ -33,10 +35,16 @@ for (const file of htmlFiles(outDir)) {
   }
 }
 
+// Profiles have no app scripts to defer: they are written last, straight into the published folder.
+const profilePaths = routes.filter((r) => r.kind === 'profile').map((r) => r.path)
+const profiles = await prerenderProfiles(outDir, profilePaths).catch((err) => fail(err.message))
+
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
 if (missing.length) {
-  fail(`routes without HTML: ${missing.map((r) => r.path).join(', ')}`)
+  // The first few name the problem; thousands would bury it.
+  const shown = missing.slice(0, 20).map((r) => r.path).join(', ')
+  fail(`${missing.length} routes without HTML: ${shown}${missing.length > 20 ? ', ...' : ''}`)
 }
 if (!fs.existsSync(path.join(outDir, '404.html'))) {
   fail('404.html missing')
@@ -61,7 +69,7 @@ const oldDir = `${finalDir}.old-${process.pid}`
 if (fs.existsSync(finalDir)) fs.renameSync(finalDir, oldDir)
 fs.renameSync(outDir, finalDir)
 fs.rmSync(oldDir, { recursive: true, force: true })
-console.log(`postbuild: ${routes.length} routes (${deferred} pages with deferred app scripts) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
+console.log(`postbuild: ${routes.length} routes (${profiles} profiles, ${deferred} pages with deferred app scripts) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
 
 function htmlFile(p) {
   return p === '/' ? path.join(outDir, 'index.html') : path.join(outDir, p, 'index.html')

@@ -38,16 +38,11 @@ export const loadEvents = () => readJson<EventsFile>('events.json')
 export const loadRoutes = () => readJson<RoutesFile>('routes.json')
 export const loadRedirects = () => readJson<RedirectsFile>('redirects.json')
 
+/** One organization's profile data, or null when there is no such slug. */
 export function loadOrganization(slug: string): Organization | null {
   if (!/^[A-Za-z0-9_-]+$/.test(slug)) return null
   const file = path.join(contentDir(), 'organizations', `${slug}.json`)
   if (!fs.existsSync(file)) return null
-  return readJson<Organization>(`organizations/${slug}.json`)
-}
-
-/** The profile slugs, from the routes manifest. */
-export function profileSlugs(): string[] {
-  return loadRoutes()
-    .filter((r) => r.kind === 'profile')
-    .map((r) => r.slug ?? r.path.replace(/^\//, ''))
+  // Not cached: each profile is rendered once per build, and a cache would hold every organization.
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Organization
 }
