@@ -124,7 +124,8 @@ class _Run:
         except ValidationError as exc:
             self.errors.extend(translate(doc, model, exc))
             return None
-        # The model holds the values now; the raw tree beside it was 40% of a build's memory.
+        # The model holds the values now; the raw tree beside it was 40% of what validation
+        # kept in memory.
         doc.release()
         return Entry(path.stem, value, doc) if not errors else None
 
@@ -147,8 +148,8 @@ class _Run:
                 continue
             stems.add(path.stem)
             paths.append(path)
-        # One process: parsing with the fast loader is quick enough that worker processes
-        # (fork, pickling every model back) cost more CPU than they save, on 2 cores or 4.
+        # One process: with the fast loader, worker processes (fork, pickling every model back)
+        # cost more CPU than they saved on 2 cores, and more time whenever the cores are busy.
         loaded = [self.load(path, model) for path in paths]
         return {entry.slug: entry for entry in sorted(
             (e for e in loaded if e is not None), key=lambda e: e.slug)}
