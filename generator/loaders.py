@@ -48,7 +48,8 @@ class Positions:
 
 @dataclass
 class Document:
-    """A parsed content file: its data, the positions of its nodes, and its display path."""
+    """A parsed content file: its data, its nodes' positions (None until an error needs them),
+    and its display path."""
 
     path: Path
     display: str
@@ -58,7 +59,7 @@ class Document:
     def mark(self, loc: tuple[Any, ...], *, key: bool = False) -> Mark:
         """Return the source mark for a field path in this document."""
         if self.positions is None:
-            # Loaded by the fast path: read the file again, this time recording positions.
+            # Loaded by the fast path, or released: read the file again, recording positions.
             reparsed, _ = _load_with_positions(self.path, self.display)
             if reparsed is None:
                 return (1, 1)
