@@ -48,8 +48,7 @@ class Positions:
 
 @dataclass
 class Document:
-    """A parsed content file: its data, its nodes' positions (None until an error needs them),
-    and its display path."""
+    """A parsed content file: its data, display path, and node positions once errors need them."""
 
     path: Path
     display: str
