@@ -1,5 +1,5 @@
-// Interactive pages only (content pages load no client hooks): marks <html data-hydrated> so end-to-end
-// tests can wait until buttons and forms respond.
+// Interactive pages only (content pages load no client hooks): marks <html data-hydrated> once
+// forms respond. /nav.js holds a form submitted before that moment; end-to-end tests wait for it.
 export function onHydrationEnd() {
   document.documentElement.setAttribute('data-hydrated', '')
 }
