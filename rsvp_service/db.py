@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import asyncpg
+from tortoise.backends.base.client import BaseDBAsyncClient, TransactionContext
 from tortoise.backends.base.config_generator import expand_db_url
+from tortoise.backends.sqlite.client import (
+    SqliteClient,
+    SqliteTransactionContext,
+    SqliteTransactionWrapper,
+)
 from tortoise.context import TortoiseContext
+from tortoise.exceptions import TransactionManagementError
 from tortoise.migrations.executor import MigrationExecutor
 from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
@@ -33,6 +41,8 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
     target: str | dict[str, Any] = database_url
     if connection == "sqlite":
         target = expand_db_url(database_url)
+        # This module's get_client_class: Tortoise's SQLite client, transactions IMMEDIATE.
+        target["engine"] = __name__
         # In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit;
         # only a power cut can lose the last commits. A URL parameter still wins.
         target["credentials"].setdefault("synchronous", "NORMAL")
@@ -58,6 +68,33 @@ def __getattr__(name: str) -> Any:
         return tortoise_config(os.environ.get("DATABASE_URL", Settings.model_fields[
             "database_url"].default))
     raise AttributeError(name)
+
+
+class _ImmediateTransaction(SqliteTransactionWrapper):
+    """A Tortoise SQLite transaction that takes the write lock when it begins."""
+
+    async def begin(self) -> None:
+        # A deferred transaction that reads and then writes fails at once ("database is
+        # locked", without waiting) if another connection committed in between, such as the
+        # RSVP store's writer or another process. IMMEDIATE waits for the lock up to
+        # busy_timeout instead, before reading anything.
+        try:
+            await self._connection.commit()
+            await self._connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise TransactionManagementError(exc) from exc
+
+
+class _SqliteClient(SqliteClient):
+    """Tortoise's SQLite client with IMMEDIATE transactions."""
+
+    def _in_transaction(self) -> TransactionContext:
+        return SqliteTransactionContext(_ImmediateTransaction(self), self._lock)
+
+
+def get_client_class(db_info: dict[str, Any]) -> type[BaseDBAsyncClient]:
+    """The SQLite client class, for Tortoise (this module is the SQLite connection's engine)."""
+    return _SqliteClient
 
 
 def _ensure_sqlite_folder(database_url: str) -> None:

@@ -22,8 +22,6 @@ from typing import Any
 
 from starlette.requests import Request
 from tortoise.backends.base.client import BaseDBAsyncClient
-from tortoise.expressions import F, Q
-from tortoise.transactions import in_transaction
 
 from rsvp_service.mail.message import HeaderInjectionError, check_header_value, recipient_address
 from rsvp_service.mail.transports import Transport, envelope_sender
@@ -38,6 +36,28 @@ Builder = Callable[[Settings, dict[str, Any]], bytes]
 BATCH_SIZE = 50
 # Longer than any single delivery can take (the SMTP timeout is 15 s).
 LEASE = timedelta(minutes=2)
+# Lease up to BATCH_SIZE (50) due rows and return them. On PostgreSQL several processes may claim
+# at once: each skips the rows another is leasing right now.
+CLAIM_POSTGRES = """
+UPDATE mail_outbox SET claimed_until = $1, attempts = attempts + 1
+WHERE id IN (
+    SELECT id FROM mail_outbox
+    WHERE sent_at IS NULL AND next_attempt_at <= $2
+        AND (claimed_until IS NULL OR claimed_until < $2)
+    ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED
+)
+RETURNING id, recipient, kind, message, payload, attempts
+"""
+CLAIM_SQLITE = """
+UPDATE mail_outbox SET claimed_until = ?, attempts = attempts + 1
+WHERE id IN (
+    SELECT id FROM mail_outbox
+    WHERE sent_at IS NULL AND next_attempt_at <= ?
+        AND (claimed_until IS NULL OR claimed_until < ?)
+    ORDER BY id LIMIT 50
+)
+RETURNING id, recipient, kind, message, payload, attempts
+"""
 
 
 async def enqueue(message: EmailMessage, *, connection: BaseDBAsyncClient) -> None:
@@ -172,25 +192,23 @@ class OutboxSender:
 
     async def _claim(self) -> list[_Claimed]:
         now = datetime.now(UTC)
-        async with in_transaction() as connection:
-            rows = (
-                await OutboxMessage.filter(sent_at=None, next_attempt_at__lte=now)
-                .filter(Q(claimed_until=None) | Q(claimed_until__lt=now))
-                .order_by("id")
-                .limit(BATCH_SIZE)
-                .select_for_update(skip_locked=True)
-                .using_db(connection)
-            )
-            if not rows:
-                return []
-            await (
-                OutboxMessage.filter(id__in=[row.id for row in rows])
-                .using_db(connection)
-                .update(claimed_until=now + LEASE, attempts=F("attempts") + 1)
-            )
+        connection = OutboxMessage._meta.db
+        postgres = connection.capabilities.dialect == "postgres"
+        # One statement picks and leases the batch, so the write lock (SQLite) or the row
+        # locks (PostgreSQL) are held for that statement alone, not across round trips.
+        sql, values = (CLAIM_POSTGRES, [now + LEASE, now]) if postgres else (
+            CLAIM_SQLITE, [now + LEASE, now, now])
+        rows = await connection.execute_query_dict(sql, values)
         return [
-            _Claimed(row.id, row.recipient, row.kind, row.message, row.payload, row.attempts + 1)
-            for row in rows
+            _Claimed(
+                row["id"],
+                row["recipient"],
+                row["kind"],
+                row["message"],
+                json.loads(row["payload"]) if isinstance(row["payload"], str) else row["payload"],
+                row["attempts"],
+            )
+            for row in sorted(rows, key=lambda row: int(row["id"]))
         ]
 
     def backoff(self, attempts: int) -> float:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from dataclasses import replace
 from datetime import UTC, datetime
 
+import pytest
 from service_testkit import GUEST_SLOT, TINY_SLOT
 from starlette.applications import Starlette
+from tortoise.transactions import in_transaction
 
 from rsvp_service.mail import confirmation
 from rsvp_service.mail.outbox import deferred_mail
@@ -148,3 +151,30 @@ async def test_every_acknowledged_rsvp_is_counted_at_once(app: Starlette) -> Non
 
     await asyncio.gather(*(one(n) for n in range(people)))
     assert await store.count([GUEST_SLOT]) == people
+
+
+async def test_transactions_that_read_then_write_wait_for_the_store_writer(
+    app: Starlette, caplog: pytest.LogCaptureFixture
+) -> None:
+    store: RsvpStore = app.state.rsvp_store
+    emails = [f"t{n}@example.org" for n in range(150)]
+
+    async def read_then_write(n: int) -> None:
+        # On SQLite a deferred transaction would fail here ("database is locked") whenever
+        # the store's writer committed between its read and its write.
+        async with in_transaction() as connection:
+            count = await SlotCount.filter(slot_id="elsewhere").using_db(connection).count()
+            await asyncio.sleep(0)
+            await SlotCount.update_or_create(
+                slot_id="elsewhere", defaults={"count": count + n}, using_db=connection
+            )
+
+    async def writes() -> None:
+        await asyncio.gather(*(store.add(new_rsvp(app, GUEST_SLOT, e)) for e in emails))
+
+    with caplog.at_level(logging.ERROR):
+        await asyncio.gather(writes(), *(read_then_write(n) for n in range(30)))
+        await app.state.outbox.deliver_due()
+
+    assert await store.count([GUEST_SLOT]) == len(emails)
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
