@@ -1,9 +1,9 @@
 """The README's screenshot of the event feed (docs/screenshot-event-feed.png).
 
-Every run renders the feed and checks the capture; the committed file is rewritten only when it is
-missing or UPDATE_SCREENSHOT=1, so a test run never dirties the checkout. The page is laid out at 1200x800 and
-captured at 0.75 device pixels per CSS pixel (900x600), which keeps the PNG small without an
-image library.
+Every run renders the feed and checks the capture; the committed file is rewritten only when it
+is missing or UPDATE_SCREENSHOT=1, so a test run never dirties the checkout. The page is laid out
+at 1200x800 and captured at 0.75 device pixels per CSS pixel (900x600), which keeps the PNG small
+without an image library.
 """
 
 from __future__ import annotations
