@@ -109,17 +109,31 @@ class _PositionLoader(_BaseLoader):
         self.positions.marks[id(data)] = entries
 
 
-_PositionLoader.add_constructor("tag:yaml.org,2002:map", _PositionLoader.construct_yaml_map)
-_PositionLoader.add_constructor("tag:yaml.org,2002:seq", _PositionLoader.construct_yaml_seq)
-
-
 _TAG = "tag:yaml.org,2002:"
+_safe_timestamp = yaml.SafeLoader.yaml_constructors[_TAG + "timestamp"]
+
+
+def _timestamp(loader: Any, node: yaml.ScalarNode) -> Any:
+    """A date or time, or its text when it is no real one (2025-13-01) for validation to report."""
+    try:
+        return _safe_timestamp(loader, node)
+    except ValueError:
+        return node.value
+
+
+_PositionLoader.add_constructor(_TAG + "map", _PositionLoader.construct_yaml_map)
+_PositionLoader.add_constructor(_TAG + "seq", _PositionLoader.construct_yaml_seq)
+_PositionLoader.add_constructor(_TAG + "timestamp", _timestamp)
+
 _STR, _MAP, _SEQ = _TAG + "str", _TAG + "map", _TAG + "seq"
 # Scalar tags whose safe constructors are plain functions of one node (no generators, no state).
 # The C and pure-Python safe loaders share these tables.
 _SCALARS = {
-    _TAG + name: yaml.SafeLoader.yaml_constructors[_TAG + name]
-    for name in ("null", "bool", "int", "float", "timestamp")
+    **{
+        _TAG + name: yaml.SafeLoader.yaml_constructors[_TAG + name]
+        for name in ("null", "bool", "int", "float")
+    },
+    _TAG + "timestamp": _timestamp,
 }
 _KIND_TAGS = {yaml.ScalarNode: _STR, yaml.SequenceNode: _SEQ, yaml.MappingNode: _MAP}
 _ANY_START: list[Any] = yaml.SafeLoader.yaml_implicit_resolvers.get(None) or []

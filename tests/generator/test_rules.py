@@ -103,6 +103,11 @@ CASES = [
         "exactly one slot, found 'inclusive-sports-clinic' with rsvp account and 3 slots. "
         "The guest form RSVPs for one slot without an account; fix the event file.",
     ]),
+    ("date is a real calendar date", "events/inclusive-sports-clinic.yaml", "date: 2025-07-27",
+     "date: 2025-13-01", [
+        f"{CLINIC}:5:7: date: expected a date like 2025-07-27, found '2025-13-01'. "
+        "Write the date as year-month-day.",
+    ]),
     ("kind is one of the allowed values", "organizations/keenstl.yaml", "kind: nonprofit",
      "kind: charity", [
         f"{KEEN}:3:7: kind: expected one of 'university', 'community_college', 'nonprofit' or "
