@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections import Counter
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -17,7 +18,9 @@ from rsvp_service.mail import confirmation
 from rsvp_service.mail.outbox import deferred_mail
 from rsvp_service.models import OutboxMessage, Rsvp, SlotCount
 from rsvp_service.rsvp_store import NewRsvp, Outcome, RsvpStore
+from rsvp_service.rsvp_store import sqlite as sqlite_store
 from rsvp_service.rsvp_store.batching import Batcher
+from rsvp_service.rsvp_store.sqlite import SqliteRsvpStore
 
 
 def new_rsvp(app: Starlette, slot_id: str, email: str) -> NewRsvp:
@@ -178,3 +181,34 @@ async def test_transactions_that_read_then_write_wait_for_the_store_writer(
 
     assert await store.count([GUEST_SLOT]) == len(emails)
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def test_sqlite_checkpoints_run_beside_the_writer(
+    app: Starlette, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = app.state.rsvp_store
+    if not isinstance(store, SqliteRsvpStore):
+        pytest.skip("SQLite only")
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_ROWS", 10)
+    checkpoints: list[str] = []
+    checkpoint_now = store._checkpoint_now
+
+    def recorded() -> None:
+        checkpoints.append(threading.current_thread().name)
+        checkpoint_now()
+
+    monkeypatch.setattr(store, "_checkpoint_now", recorded)
+    for start in range(0, 60, 15):
+        await asyncio.gather(
+            *(
+                store.add(new_rsvp(app, GUEST_SLOT, f"k{n}@example.org"))
+                for n in range(start, start + 15)
+            )
+        )
+    assert store._checkpoint is not None
+    await asyncio.wrap_future(store._checkpoint)
+
+    # The writer never checkpoints inside a commit; the checkpoint thread does it.
+    assert store._writer.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    assert checkpoints and all(name.startswith("rsvp-checkpoint") for name in checkpoints)
+    assert await store.count([GUEST_SLOT]) == 60
