@@ -83,14 +83,11 @@ class DeferredMail:
     payload_json: str
 
 
-def deferred_mail(
-    kind: str, payload: dict[str, Any], *, recipient: str, subject: str
-) -> DeferredMail:
-    """Check and encode a deferred message for a store to insert in its own transaction."""
+def deferred_mail(kind: str, payload_json: str, *, recipient: str, subject: str) -> DeferredMail:
+    """Check a deferred message (payload already JSON) for a store to insert in its transaction."""
     if "\r" in recipient or "\n" in recipient:
         raise HeaderInjectionError("The recipient must not contain line breaks.")
-    # The payload column is read back through Tortoise's JSONField, which takes any JSON text.
-    return DeferredMail(recipient, subject[:300], kind, json.dumps(payload, separators=(",", ":")))
+    return DeferredMail(recipient, subject[:300], kind, payload_json)
 
 
 def notify(request: Request) -> None:
