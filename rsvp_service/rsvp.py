@@ -32,6 +32,7 @@ SIGN_IN_LIST = "Please log in to see your RSVPs."
 ALREADY = "You have already RSVP'd to this event."
 FULL = "This time slot is full."
 CREATED = "You have RSVP'd! A confirmation email will be sent."
+EVENT_ID_MAX = 200
 
 
 # A plain ASCII address: dot-separated atoms of letters, digits, _ + - before the @, and
@@ -113,7 +114,7 @@ class CheckQuery(BaseModel):
 class CountQuery(BaseModel):
     """Query of GET /api/rsvp (no eventId means the guest-RSVP event)."""
 
-    eventId: str | None = Field(default=None, min_length=1, max_length=200)
+    eventId: str | None = Field(default=None, min_length=1, max_length=EVENT_ID_MAX)
 
 
 def _catalogue(request: Request) -> Catalogue:
@@ -159,11 +160,23 @@ async def check_rsvp(request: Request) -> Response:
     return JSONResponse({"hasRSVPed": exists})
 
 
+def _count_event_id(request: Request) -> str | None:
+    query: bytes = request.scope["query_string"]
+    # The site always asks `?eventId=<slot or event id>`: take that without parsing when
+    # nothing in it is escaped and its length is valid; anything else is parsed and validated.
+    if query.startswith(b"eventId=") and not any(c in query for c in b"&%+"):
+        event_id = query[8:].decode("latin-1")
+        if 0 < len(event_id) <= EVENT_ID_MAX:
+            return event_id
+    return validate_query(request, CountQuery, shape="error").eventId
+
+
 async def count_rsvps(request: Request) -> Response:
     """GET /api/rsvp: the RSVP count of a slot, of a whole event, or of the guest event."""
-    query = validate_query(request, CountQuery, shape="error")
-    slots = _slots_or_404(_catalogue(request), query.eventId)
-    return JSONResponse({"count": await _store(request).count([slot.id for slot in slots])})
+    slots = _slots_or_404(_catalogue(request), _count_event_id(request))
+    count = await _store(request).count([slot.id for slot in slots])
+    # The hottest answer of all, so written without a JSON encoder.
+    return Response(b'{"count":%d}' % count, media_type="application/json")
 
 
 async def create_rsvp(request: Request) -> Response:
@@ -246,8 +259,9 @@ async def my_rsvps(request: Request) -> Response:
 def routes() -> list[BaseRoute]:
     """Return the RSVP routes."""
     return [
-        Route("/api/rsvp/check", check_rsvp, methods=["GET"]),
-        Route("/api/rsvp", create_rsvp, methods=["POST"]),
+        # The count first: it is the most frequent request of all.
         Route("/api/rsvp", count_rsvps, methods=["GET"]),
+        Route("/api/rsvp", create_rsvp, methods=["POST"]),
+        Route("/api/rsvp/check", check_rsvp, methods=["GET"]),
         Route("/api/me/rsvps", my_rsvps, methods=["GET"]),
     ]

@@ -220,6 +220,23 @@ async def test_count_of_unknown_event_gets_404(client: httpx.AsyncClient) -> Non
     assert response.json() == {"error": "There is no event with that eventId."}
 
 
+async def test_count_reads_any_spelling_of_the_query_alike(client: httpx.AsyncClient) -> None:
+    await client.post("/api/rsvp", json=rsvp())
+    escaped = GUEST_SLOT.replace("-", "%2D")
+
+    async def raw(query: str) -> httpx.Response:
+        return await client.get(f"/api/rsvp?{query}")
+
+    for query in (f"eventId={GUEST_SLOT}", f"eventId={escaped}", f"eventId={GUEST_SLOT}&x=1",
+                  f"x=1&eventId={GUEST_SLOT}", ""):
+        response = await raw(query)
+        assert (response.status_code, response.json()) == (200, {"count": 1}), query
+        assert response.headers["content-type"] == "application/json"
+    for query in ("eventId=", f"eventId={'a' * 201}"):
+        assert (await raw(query)).status_code == 422, query
+    assert (await raw("eventId=forest+park")).status_code == 404
+
+
 async def test_check_reports_whether_an_email_rsvped(client: httpx.AsyncClient) -> None:
     await client.post("/api/rsvp", json=rsvp())
 
