@@ -183,12 +183,12 @@ async def test_transactions_that_read_then_write_wait_for_the_store_writer(
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_sqlite_checkpoints_run_beside_the_writer(
     app: Starlette, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = app.state.rsvp_store
-    if not isinstance(store, SqliteRsvpStore):
-        pytest.skip("SQLite only")
+    assert isinstance(store, SqliteRsvpStore)
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_ROWS", 10)
     checkpoints: list[str] = []
     checkpoint_now = store._checkpoint_now
