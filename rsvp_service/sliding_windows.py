@@ -39,17 +39,20 @@ class SlidingWindows:
         """Spend one unit if the weighted count allows it; else return the seconds to wait."""
         now = self._clock()
         entry = self._entry(name, key, now, period)
-        if self._weighted(entry, now, period) + 1 > amount:
-            return self._retry_after(entry, now, amount, period)
-        entry.current += 1
-        return None
+        wait = self._wait(entry, now, amount, period)
+        if wait is None:
+            entry.current += 1
+        return wait
 
     def test(self, name: str, key: str, amount: int, period: float) -> int | None:
         """Like `hit`, without spending anything."""
         now = self._clock()
-        entry = self._entry(name, key, now, period)
-        if self._weighted(entry, now, period) + 1 > amount:
-            return self._retry_after(entry, now, amount, period)
+        return self._wait(self._entry(name, key, now, period), now, amount, period)
+
+    @classmethod
+    def _wait(cls, entry: _Entry, now: float, amount: int, period: float) -> int | None:
+        if cls._weighted(entry, now, period) + 1 > amount:
+            return cls._retry_after(entry, now, amount, period)
         return None
 
     def _entry(self, name: str, key: str, now: float, period: float) -> _Entry:
