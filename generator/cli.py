@@ -5,23 +5,30 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
+from generator import field_tables
 from generator.emit import emit
 from generator.errors import ContentInvalid
+from generator.placeholders import MARKER
 from generator.scaffold import new_org
 from generator.schemas import CONTENT_MODELS, content_schema
 from generator.validate import Project, validate
 
 
-def _validate(content: Path) -> Project | None:
+def _validate(content: Path, output: str = "text") -> Project | None:
     try:
         return validate(content)
     except ContentInvalid as exc:
         for error in exc.errors:
             print(error.format(), file=sys.stderr)
+        if output == "github":
+            # Workflow commands on stdout become annotations on the pull request's changed lines.
+            for error in exc.errors:
+                print(error.annotation(_from_cwd(content.parent / error.file)))
         count = len(exc.errors)
         print(
             f"\n{count} problem{'s' if count != 1 else ''} found in {content}/. "
@@ -31,8 +38,17 @@ def _validate(content: Path) -> Project | None:
         return None
 
 
+def _from_cwd(path: Path) -> str:
+    """The path relative to the working directory (the repository root in CI), when inside it."""
+    absolute = path.absolute()
+    try:
+        return absolute.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return absolute.as_posix()
+
+
 def _check(args: argparse.Namespace) -> int:
-    project = _validate(args.content)
+    project = _validate(args.content, args.format)
     if project is None:
         return 1
     print(f"Content is valid: {len(project.organizations)} organizations, "
@@ -40,9 +56,9 @@ def _check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _build_once(content: Path, out: Path) -> int:
+def _build_once(content: Path, out: Path, output: str = "text") -> int:
     started = time.perf_counter()
-    project = _validate(content)
+    project = _validate(content, output)
     if project is None:
         return 1
     summary = emit(project, out)
@@ -53,14 +69,14 @@ def _build_once(content: Path, out: Path) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    status = _build_once(args.content, args.out)
+    status = _build_once(args.content, args.out, args.format)
     if not args.watch:
         return status
     from watchfiles import watch
 
     print(f"Watching {args.content}/ for changes (Ctrl+C to stop).")
     for _ in watch(args.content):
-        _build_once(args.content, args.out)
+        _build_once(args.content, args.out, args.format)
         # `python -m generator` runs without the cyclic collector; free each build's few cycles.
         gc.collect()
     return 0
@@ -72,7 +88,8 @@ def _new_org(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 1
-    print(f"Created {path}. Fill in every field, then run `make check`.")
+    print(f"Created {path}. Replace every text starting with {MARKER} (the comments above each "
+          "field say what it holds), then run `make check`.")
     return 0
 
 
@@ -83,6 +100,9 @@ def _schemas(args: argparse.Namespace) -> int:
         text = json.dumps(content_schema(name), indent=2, sort_keys=True) + "\n"
         (folder / f"{name}.schema.json").write_text(text, encoding="utf-8")
     print(f"Wrote {len(CONTENT_MODELS)} schemas to {folder}/ for editors' autocompletion.")
+    guide = args.content / "README.md"
+    if guide.is_file() and field_tables.write(guide):
+        print(f"Rewrote the field tables in {guide} from the models' descriptions.")
     return 0
 
 
@@ -93,9 +113,16 @@ def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--content", type=Path, default=Path("content"),
                         help="content folder (default: content)")
-    check = sub.add_parser("check", parents=[common], help="validate content, write nothing")
+    reports = argparse.ArgumentParser(add_help=False)
+    reports.add_argument(
+        "--format", choices=("text", "github"),
+        default="github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text",
+        help="github: also print errors as GitHub Actions annotations "
+             "(default when GITHUB_ACTIONS=true)")
+    check = sub.add_parser("check", parents=[common, reports],
+                           help="validate content, write nothing")
     check.set_defaults(func=_check)
-    build = sub.add_parser("build", parents=[common], help="validate, then emit JSON")
+    build = sub.add_parser("build", parents=[common, reports], help="validate, then emit JSON")
     build.add_argument("--out", type=Path, default=Path("build/content"),
                        help="output folder (default: build/content)")
     build.add_argument("--watch", action="store_true", help="rebuild whenever content changes")

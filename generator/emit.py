@@ -10,15 +10,20 @@ import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from generator import images, outputs
+from generator import calendars, images, outputs, photos, rich_text
 from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
 from generator.schemas import all_schemas
+from generator.series import occurrence_id
 from generator.slots import parse_time_range, slot_id
 from generator.validate import APP_ROUTES, Project
+
+# A maps search for the location text (Google's documented cross-platform URL).
+MAP_SEARCH = "https://www.google.com/maps/search/?api=1&query="
 
 
 def _json(model: BaseModel) -> bytes:
@@ -44,17 +49,36 @@ def time_text(start: dt.time, end: dt.time) -> str:
 class Emitter:
     """Builds every output file in memory from a validated project."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, cache: Path) -> None:
         self.project = project
+        self.cache = cache  # photo variants by content hash, reused across builds
+        self.photos: dict[str, list[photos.Variant]] = {}
         self.site = project.site.model
         self.zone = ZoneInfo(self.site.timezone)
         self.files: dict[str, bytes] = {}
+        self.feed: list[outputs.EventOut] = []
+        self.series: list[outputs.SeriesOut] = []
+        # Excepted occurrences of series: not in the feed, but in calendars as cancelled.
+        self.cancelled: list[outputs.EventOut] = []
+        self.html: dict[str, str] = {}  # event slug -> its description as HTML
+        self.calendar_hosts: set[str] = set()
         self.logos = {slug: self._logo(e.model) for slug, e in project.organizations.items()}
 
     def image(self, image: Image) -> outputs.ImageOut:
-        """Attach the intrinsic size read during validation."""
-        width, height = self.project.image_sizes[image.src]
-        return outputs.ImageOut(src=image.src, alt=image.alt, width=width, height=height)
+        """Attach the intrinsic size; a photo becomes its WebP srcset and JPEG fallback."""
+        path = self.project.root / image.src.lstrip("/")
+        if not photos.is_photo(path):
+            width, height = self.project.image_sizes[image.src]
+            return outputs.ImageOut(src=image.src, alt=image.alt, width=width, height=height)
+        if image.src not in self.photos:
+            self.photos[image.src] = photos.variants(path, image.src, self.cache)
+        made = self.photos[image.src]
+        webp = [v for v in made if v.src.endswith(".webp")]
+        fallback = next(v for v in made if v.src.endswith(".jpg"))
+        return outputs.ImageOut(
+            src=fallback.src, alt=image.alt, width=webp[-1].width, height=webp[-1].height,
+            srcset=", ".join(f"{v.src} {v.width}w" for v in webp),
+        )
 
     def _logo(self, org: Organization) -> outputs.ImageOut:
         if org.logo is not None:
@@ -79,10 +103,15 @@ class Emitter:
             out = page_models[name].model_validate(entry.model.model_dump())
             self.files[f"pages/{name}.json"] = _json(out)
         events = self._events()
-        by_slug = {e.slug: e for e in events.events}
+        self.feed = events.events
+        self.series = events.series
+        self.calendar_hosts = {e.host.slug for e in [*self.feed, *self.cancelled]}
+        by_host: dict[str, list[outputs.EventOut]] = {}
+        for event in events.events:
+            by_host.setdefault(event.host.slug, []).append(event)
         index = []
         for slug, entry in project.organizations.items():
-            org = self._organization(slug, entry.model, by_slug)
+            org = self._organization(slug, entry.model, by_host.get(slug, []))
             self.files[f"organizations/{slug}.json"] = _json(org)
             index.append(outputs.OrganizationIndexEntry(
                 id=slug, name=org.name, link=org.link, logo=org.logo, kind=org.kind,
@@ -91,6 +120,8 @@ class Emitter:
         index.sort(key=lambda e: (e.name.lower(), e.id))
         self.files["organizations.json"] = _json(outputs.OrganizationIndex(index))
         self.files["events.json"] = _json(events)
+        self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
+                                          list(project.organizations)))
         self._routes()
         self._redirects()
         self._copy_images()
@@ -101,7 +132,7 @@ class Emitter:
         return self.files
 
     def _organization(self, slug: str, org: Organization,
-                      by_slug: dict[str, outputs.EventOut]) -> outputs.OrganizationOut:
+                      hosted: list[outputs.EventOut]) -> outputs.OrganizationOut:
         social = [
             outputs.SocialLinkOut(platform=name, label=label, href=href)
             for name, (label, _) in SOCIAL_DOMAINS.items()
@@ -110,52 +141,72 @@ class Emitter:
         return outputs.OrganizationOut(
             slug=slug, link=f"/{slug}", name=org.name, kind=org.kind, causes=list(org.causes),
             logo=self.logos[slug], tagline=org.tagline, description=org.description,
+            description_html=rich_text.to_html(org.description),
             future_goals=list(org.future_goals), programs=list(org.programs),
             photos=[self.image(p) for p in org.photos], core_impact=list(org.core_impact),
             impact_numbers=list(org.impact_numbers), social=social, phone=org.phone,
             email=org.email, website=org.website,
             events=[
-                outputs.EventRefOut(slug=ref, title=by_slug[ref].title,
-                                    date_text=by_slug[ref].date_text, href="/features")
-                for ref in org.events
+                outputs.EventRefOut(slug=e.slug, title=e.title, date_text=e.date_text,
+                                    time_text=e.time_text, href=e.path, start=e.start, end=e.end)
+                for e in hosted
             ],
             events_card=list(org.events_card), cta=org.cta,
+            calendar=(calendars.organization_feed_path(slug)
+                      if slug in self.calendar_hosts else None),
         )
 
     def _moment(self, day: dt.date, time: dt.time) -> str:
         return dt.datetime.combine(day, time, self.zone).isoformat()
 
-    def _event(self, slug: str, event: Event) -> outputs.EventOut:
+    def _event(self, slug: str, event: Event, day: dt.date) -> outputs.EventOut:
         host = self.project.organizations[event.host]
+        key, path = (occurrence_id(slug, day), f"/events/{slug}/{day.isoformat()}") \
+            if event.is_series else (slug, f"/events/{slug}")
         slots = []
         for slot in event.slots:
             start, end = parse_time_range(slot.time)
             slots.append(outputs.SlotOut(
-                id=slot_id(slug, slot.time), time=slot.time, start=self._moment(event.date, start),
-                end=self._moment(event.date, end), capacity=slot.capacity,
+                id=slot_id(key, slot.time), time=slot.time, start=self._moment(day, start),
+                end=self._moment(day, end), capacity=slot.capacity or event.capacity,
             ))
         first, last = parse_time_range(event.slots[0].time)[0], max(
             parse_time_range(s.time)[1] for s in event.slots
         )
+        if slug not in self.html:  # once per file, not once per date of a series
+            self.html[slug] = rich_text.to_html(event.description)
+        html = self.html[slug]
         return outputs.EventOut(
-            slug=slug, title=event.title, description=event.description,
+            slug=key, series=slug if event.is_series else None, path=path,
+            calendar=f"{path}/calendar.ics", title=event.title, description=event.description,
+            description_html=html,
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
                                  logo=self.logos[event.host]),
-            date=event.date.isoformat(), date_text=date_text(event.date),
+            date=day.isoformat(), date_text=date_text(day),
             time_text=event.slots[0].time if len(slots) == 1 else time_text(first, last),
-            location=event.location, rsvp=event.rsvp, start=min(s.start for s in slots),
+            location=event.location, map_url=MAP_SEARCH + quote(event.location),
+            rsvp=event.rsvp, start=min(s.start for s in slots),
             end=max(s.end for s in slots), slots=slots, thank_you=event.thank_you,
             gallery=[self.image(p) for p in event.gallery],
         )
 
     def _events(self) -> outputs.EventsOut:
-        feed = [self._event(slug, e.model) for slug, e in self.project.events.items()]
+        feed, series = [], []
+        for slug, entry in self.project.events.items():
+            days, cancelled = self.project.series.get(slug, ([entry.model.date], []))
+            live = [self._event(slug, entry.model, day) for day in days if day not in cancelled]
+            off = [self._event(slug, entry.model, day) for day in cancelled]
+            feed += live
+            self.cancelled += off
+            if entry.model.is_series:
+                series.append(self._series(slug, live, off))
         feed.sort(key=lambda e: (e.start, e.slug))
         slots = {
             slot.id: outputs.SlotRecord(
-                event=event.slug, title=event.title, time=slot.time, date=event.date,
-                date_text=event.date_text, timezone=self.site.timezone, start=slot.start,
-                end=slot.end, capacity=slot.capacity, rsvp=event.rsvp, location=event.location,
+                event=event.slug, series=event.series, path=event.path, title=event.title,
+                time=slot.time, date=event.date, date_text=event.date_text,
+                timezone=self.site.timezone, start=slot.start, end=slot.end,
+                capacity=slot.capacity, rsvp=event.rsvp, location=event.location,
                 host_name=event.host.name,
             )
             for event in feed
@@ -163,12 +214,30 @@ class Emitter:
         }
         return outputs.EventsOut(timezone=self.site.timezone,
                                  guest_rsvp_event=self.site.guest_rsvp_event,
-                                 events=feed, slots=dict(sorted(slots.items())))
+                                 events=feed, series=series, slots=dict(sorted(slots.items())))
+
+    def _series(self, slug: str, live: list[outputs.EventOut],
+                off: list[outputs.EventOut]) -> outputs.SeriesOut:
+        first = (live or off)[0]
+        dates = sorted(
+            (outputs.SeriesDateOut(slug=e.slug, path=e.path, date=e.date, date_text=e.date_text,
+                                   end=e.end, cancelled=cancelled)
+             for group, cancelled in ((live, False), (off, True)) for e in group),
+            key=lambda d: d.date,
+        )
+        return outputs.SeriesOut(
+            slug=slug, path=f"/events/{slug}", title=first.title, description=first.description,
+            description_html=first.description_html,
+            host=first.host, location=first.location, time_text=first.time_text, dates=dates,
+        )
 
     def _routes(self) -> None:
         routes = [outputs.RouteOut(path=path, kind="page") for path in APP_ROUTES]
         routes += [outputs.RouteOut(path=f"/{slug}", kind="profile", slug=slug)
                    for slug in self.project.organizations]
+        routes += [outputs.RouteOut(path=event.path, kind="event", slug=event.slug)
+                   for event in self.feed]
+        routes += [outputs.RouteOut(path=s.path, kind="series", slug=s.slug) for s in self.series]
         self.files["routes.json"] = _json(outputs.RoutesOut(routes))
 
     def _redirects(self) -> None:
@@ -188,7 +257,11 @@ class Emitter:
 
     def _copy_images(self) -> None:
         for src in sorted(self.project.image_sizes):
-            self.files[f"public{src}"] = (self.project.root / src.lstrip("/")).read_bytes()
+            if src in self.photos:  # published as its variants only: the original keeps its EXIF
+                for variant in self.photos[src]:
+                    self.files[f"public{variant.src}"] = variant.data
+            else:
+                self.files[f"public{src}"] = (self.project.root / src.lstrip("/")).read_bytes()
 
 
 MANIFEST = ".manifest.json"
@@ -222,6 +295,7 @@ def write_tree(files: dict[str, bytes], out: Path) -> None:
     if not previous:
         out.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+        staging.chmod(0o755)  # mkdtemp's 0700 would hide the output from a service user
         try:
             _write_all({**files, MANIFEST: _manifest(digests)}, staging)
             if out.exists():
@@ -254,7 +328,7 @@ def _manifest(digests: dict[str, str]) -> bytes:
 
 def emit(project: Project, out: Path) -> dict[str, Any]:
     """Build and write every output; return a small summary for the CLI."""
-    files = Emitter(project).build()
+    files = Emitter(project, out.parent / ".image-cache").build()
     write_tree(files, out)
     return {"files": len(files), "organizations": len(project.organizations),
             "events": len(project.events)}

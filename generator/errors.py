@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """Render a location like ('core_impact', 2, 'title') as core_impact[2].title."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
 
 
 @dataclass(frozen=True, order=True)
@@ -22,6 +31,28 @@ class ContentError:
         where = f"{self.file}:{self.line}:{self.column}"
         field = self.field or "(whole file)"
         return f"{where}: {field}: expected {self.expected}, found {self.found}. {self.hint}"
+
+
+    def annotation(self, file: str) -> str:
+        """Render the error as a GitHub Actions workflow command, shown on the line in the diff.
+
+        `file` is the path from the repository root (the job's working directory).
+        """
+        props = {"file": file, "line": self.line, "col": self.column,
+                 "title": f"Content error in {self.field or 'the file'}"}
+        rendered = ",".join(f"{key}={_escape_property(str(value))}" for key, value in props.items())
+        message = f"{self.field or '(whole file)'}: expected {self.expected}, found {self.found}. "
+        return f"::error {rendered}::{_escape_data(message + self.hint)}"
+
+
+def _escape_data(text: str) -> str:
+    """Escape a workflow command's message as the Actions toolkit does (% first)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    """Escape a workflow command's property value: the message's escapes, plus `:` and `,`."""
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 class ContentInvalid(Exception):

@@ -35,7 +35,7 @@ def svg_size(path: Path) -> tuple[int, int] | None:
 
 
 def is_supported(path: Path) -> bool:
-    """Only SVG images are accepted: their size is readable without extra libraries."""
+    """Whether the file is an SVG (photos in other formats are generator.photos' job)."""
     return path.suffix.lower() == ".svg"
 
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import yaml
 
-from generator.errors import ContentError
+from generator.errors import ContentError, field_path
+from generator.yaml_errors import explain
 
 _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -66,6 +67,11 @@ class Document:
         assert self.positions is not None
         return self.positions.locate(self.data, loc, key=key)
 
+    def source_line(self, number: int) -> str:
+        """The text of one line (1-based) of the file, as the editor wrote it; "" past the end."""
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
     def release(self) -> None:
         """Drop the parsed data and positions; mark() reads the file again if it needs them."""
         self.data = self.positions = None
@@ -81,7 +87,8 @@ class _PositionLoader(_BaseLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.positions = Positions()
-        self.duplicates: list[tuple[str, Mark]] = []
+        # (the mapping, key, line of its first entry, mark of the repeat)
+        self.duplicates: list[tuple[dict[Any, Any], str, int, Mark]] = []
 
     def construct_yaml_map(self, node: yaml.MappingNode) -> Iterator[dict[Any, Any]]:
         data: dict[Any, Any] = {}
@@ -94,7 +101,7 @@ class _PositionLoader(_BaseLoader):
             except TypeError:
                 key = str(key)
             if key in entries:
-                self.duplicates.append((str(key), _mark(key_node)))
+                self.duplicates.append((data, str(key), entries[key][0][0], _mark(key_node)))
             entries[key] = (_mark(key_node), _mark(value_node))
             data[key] = self.construct_object(value_node, deep=True)
         self.positions.marks[id(data)] = entries
@@ -231,6 +238,26 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Conte
     return Document(path, display, {} if data is None else data, None), []
 
 
+def _path_to(root: Any, target: Any, seen: set[int] | None = None) -> tuple[Any, ...]:
+    """The keys and indexes that lead from `root` to the container `target` (LookupError if none).
+
+    `seen` stops at containers met before: YAML aliases can make a value contain itself.
+    """
+    if root is target:
+        return ()
+    seen = set() if seen is None else seen
+    seen.add(id(root))
+    children = root.items() if isinstance(root, dict) else (
+        enumerate(root) if isinstance(root, list) else ())
+    for key, child in children:
+        if isinstance(child, dict | list) and id(child) not in seen:
+            try:
+                return (key, *_path_to(child, target, seen))
+            except LookupError:
+                continue
+    raise LookupError
+
+
 def _load_with_positions(path: Path, display: str, text: str | None = None
                          ) -> tuple[Document | None, list[ContentError]]:
     """Parse one YAML file recording every node's position; report syntax errors and duplicates."""
@@ -241,28 +268,19 @@ def _load_with_positions(path: Path, display: str, text: str | None = None
     loader = _PositionLoader(text)
     try:
         data = loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = (exc.problem or "invalid YAML").strip()
-        return None, [
-            ContentError(
-                display, line, column, "", "valid YAML", problem,
-                "Check indentation, colons and quotes on this line and the one before it.",
-            )
-        ]
     except yaml.YAMLError as exc:
-        return None, [
-            ContentError(display, 1, 1, "", "valid YAML", str(exc), "Fix the YAML syntax.")
-        ]
+        return None, [explain(text, display, exc)]
     finally:
         loader.dispose()
     errors = [
         ContentError(
-            display, line, column, key, "each key once per block", f"`{key}` a second time",
-            "Delete one of the two entries; YAML would silently keep only the last.",
+            display, line, column, field_path((*_path_to(data, block), key)),
+            "each key once per block",
+            f"`{key}` a second time on line {line} (it is already on line {first})",
+            f"Keep one of lines {first} and {line} and delete the other; "
+            "YAML would silently keep only the last.",
         )
-        for key, (line, column) in loader.duplicates
+        for block, key, first, (line, column) in loader.duplicates
     ]
     if data is None:
         data = {}

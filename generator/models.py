@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -19,9 +19,14 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.series import check_rule
 from generator.slots import parse_time_range
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# Text must hold something besides spaces (the pattern says so to editors' schema checkers too).
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1),
+    Field(json_schema_extra={"pattern": r"\S"}),
+]
 
 
 def _fail(expected: str, found: str, hint: str) -> PydanticCustomError:
@@ -33,7 +38,7 @@ def _fail(expected: str, found: str, hint: str) -> PydanticCustomError:
 
 def _https(value: str) -> str:
     parts = urlsplit(value)
-    if parts.scheme != "https" or not parts.netloc:
+    if not value.startswith("https://") or not parts.netloc:
         raise _fail(
             "an https:// URL", repr(value),
             "Use the full address starting with https:// (copy it from the browser's address bar).",
@@ -66,7 +71,12 @@ def _image_src(value: str) -> str:
 
 def _colour(value: str) -> str:
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise _fail("a colour like #1f4e8c", repr(value), "Write # and six hex digits.")
+        example = f"#{value}" if re.fullmatch(r"[0-9a-fA-F]{6}", value) else "#1f4e8c"
+        raise _fail(
+            "a colour like #1f4e8c", repr(value),
+            f'Write # and six hex digits, in double quotes (without them YAML reads # as the '
+            f'start of a comment): "{example}".',
+        )
     return value.lower()
 
 
@@ -100,15 +110,33 @@ def _email(value: str) -> str:
     return value
 
 
-HttpsUrl = Annotated[str, AfterValidator(_https)]
-InternalPath = Annotated[str, AfterValidator(_internal)]
-Href = Annotated[str, AfterValidator(_href)]
-ImageSrc = Annotated[str, AfterValidator(_image_src)]
-Colour = Annotated[str, AfterValidator(_colour)]
+# Patterns the JSON Schemas carry so editors' squiggles agree with the check; the validators above
+# keep the error messages (a pattern alone would only say "does not match").
+HTTPS_PATTERN = r"^https://[^/?#\s]+"
+INTERNAL_PATTERN = r"^/(?!/)"
+IMAGE_PATTERN = r"^/images/(?!.*\.\.).+"
+COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+TIME_RANGE_PATTERN = (
+    r"^\s*(1[0-2]|0?[1-9]):[0-5][0-9]\s*([AaPp][Mm])?\s*-\s*(1[0-2]|0?[1-9]):[0-5][0-9]\s*"
+    r"[AaPp][Mm]\s*$"
+)
+PHONE_PATTERN = r"^[0-9()+.\- ]{7,20}$"
+EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$"
+
+
+def _pattern(pattern: str) -> Any:
+    return Field(json_schema_extra={"pattern": pattern})
+
+
+HttpsUrl = Annotated[str, AfterValidator(_https), _pattern(HTTPS_PATTERN)]
+InternalPath = Annotated[str, AfterValidator(_internal), _pattern(INTERNAL_PATTERN)]
+Href = Annotated[str, AfterValidator(_href), _pattern(f"{INTERNAL_PATTERN}|{HTTPS_PATTERN}")]
+ImageSrc = Annotated[str, AfterValidator(_image_src), _pattern(IMAGE_PATTERN)]
+Colour = Annotated[str, AfterValidator(_colour), _pattern(COLOUR_PATTERN)]
 TimeZoneName = Annotated[str, AfterValidator(_timezone)]
-TimeRange = Annotated[str, AfterValidator(_time_range)]
-Phone = Annotated[str, AfterValidator(_phone)]
-Email = Annotated[str, AfterValidator(_email)]
+TimeRange = Annotated[str, AfterValidator(_time_range), _pattern(TIME_RANGE_PATTERN)]
+Phone = Annotated[str, AfterValidator(_phone), _pattern(PHONE_PATTERN)]
+Email = Annotated[str, AfterValidator(_email), _pattern(EMAIL_PATTERN)]
 Slug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")]
 
 
@@ -118,122 +146,205 @@ class Content(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+
 class Link(Content):
     """A labelled link, internal (/path) or external (https://)."""
 
-    label: Text
-    href: Href
+    label: Text = Field(description="The words on the link or button.",
+                        examples=["See upcoming events"])
+    href: Href = Field(
+        description="Where it leads: a page of this site as a path (/features, /keenstl) or "
+        "another site's full https:// address.",
+        examples=["/features", "https://www.keenstl.org"],
+    )
 
 
 class Card(Content):
     """A titled card with a short paragraph."""
 
-    title: Text
-    text: Text
+    title: Text = Field(description="The card's heading, a few words.",
+                        examples=["Inclusive recreation"])
+    text: Text = Field(description="One or two sentences under the heading.",
+                       examples=["Weekly sports sessions matched to each athlete."])
 
 
 class Section(Content):
     """A heading with a paragraph."""
 
-    heading: Text
-    text: Text
+    heading: Text = Field(description="The section's heading.", examples=["Why CivicSTL"])
+    text: Text = Field(description="The paragraph under the heading.",
+                       examples=["St. Louis has hundreds of nonprofits that need volunteers."])
 
 
 class Image(Content):
     """An image under content/images/, with the alt text screen readers announce."""
 
-    src: ImageSrc
-    alt: Text
+    src: ImageSrc = Field(
+        description="The picture's path: the file under content/images/, written from /images/.",
+        examples=["/images/organizations/keenstl/photo-1.svg"],
+    )
+    alt: Text = Field(
+        description="What the picture shows, in a sentence, for people who cannot see it.",
+        examples=["A coach and an athlete on a basketball court"],
+    )
 
 
 class PageMeta(Content):
     """The title and description that search engines and link previews show."""
 
-    title: Text
-    description: Text
+    title: Text = Field(description="The page title shown in the browser tab and search results.",
+                        examples=["About | CivicSTL"])
+    description: Text = Field(
+        description="One sentence search engines and link previews show under the title.",
+        examples=["How CivicSTL connects St. Louis volunteers with local nonprofits."],
+    )
 
 
 class AccountNav(Content):
     """The navigation entry that depends on whether the visitor is signed in."""
 
-    signed_in: Link
-    signed_out: Link
+    signed_in: Link = Field(description="The link shown to a signed-in visitor.",
+                            examples=[{"label": "Dashboard", "href": "/dashboard"}])
+    signed_out: Link = Field(description="The link shown to a visitor who is not signed in.",
+                             examples=[{"label": "Sign in", "href": "/login"}])
 
 
 class Footer(Content):
     """The footer's copyright line and tagline."""
 
-    copyright: Text
-    tagline: Text
+    copyright: Text = Field(description="The copyright line.", examples=["© 2025 CivicSTL"])
+    tagline: Text = Field(description="A short line beside the copyright.",
+                          examples=["Made in St. Louis."])
 
 
 class Site(Content):
     """content/site.yaml: product name, navigation, footer and site-wide settings."""
 
-    name: Text
-    tagline: Text
-    description: Text
-    url: HttpsUrl
-    timezone: TimeZoneName
-    nav: list[Link] = Field(min_length=1)
-    account_nav: AccountNav
-    footer: Footer
-    guest_rsvp_event: Slug
-    app_pages: dict[InternalPath, PageMeta]
+    name: Text = Field(description="The product's name, in the header and page titles.",
+                       examples=["CivicSTL"])
+    tagline: Text = Field(description="A short line describing the site.",
+                          examples=["Show up for St. Louis."])
+    description: Text = Field(description="The sentence search engines show for the site.",
+                              examples=["Find and RSVP to volunteer events in St. Louis."])
+    url: HttpsUrl = Field(description="The site's public address, with https://.",
+                          examples=["https://civicstl.org"])
+    timezone: TimeZoneName = Field(
+        description="The IANA time zone every event date and time is in.",
+        examples=["America/Chicago"],
+    )
+    nav: list[Link] = Field(min_length=1, description="The header's navigation links, in order.",
+                            examples=[[{"label": "Events", "href": "/features"}]])
+    account_nav: AccountNav = Field(
+        description="The navigation entry that changes when a visitor signs in.",
+        examples=[{"signed_in": {"label": "Dashboard", "href": "/dashboard"},
+                   "signed_out": {"label": "Sign in", "href": "/login"}}],
+    )
+    footer: Footer = Field(description="The footer's lines.",
+                           examples=[{"copyright": "© 2025 CivicSTL", "tagline": "Made in STL."}])
+    guest_rsvp_event: Slug = Field(
+        description="The event the Event Feed's guest RSVP form is for: the file name of a "
+        "`rsvp: guest` event with one slot, not a series.",
+        examples=["forest-park-cleanup"],
+    )
+    app_pages: dict[InternalPath, PageMeta] = Field(
+        description="Title and description of each page that is not built from a content file, "
+        "by path.",
+        examples=[{"/features": {"title": "Event Feed | CivicSTL",
+                                 "description": "Upcoming volunteer events."}}],
+    )
 
 
 class HomePage(PageMeta):
     """content/pages/home.yaml."""
 
-    hero: Section
-    cards: list[Card] = Field(min_length=3, max_length=3)
-    organizers: Section
-    rsvp_button: Link
+    hero: Section = Field(description="The big heading and paragraph at the top of the page.",
+                          examples=[{"heading": "Show up for St. Louis", "text": "Find events."}])
+    cards: list[Card] = Field(min_length=3, max_length=3,
+                              description="Exactly three cards under the hero.",
+                              examples=[[{"title": "Find", "text": "Browse events."}] * 3])
+    organizers: Section = Field(description="The section addressed to organizations.",
+                                examples=[{"heading": "For organizers", "text": "Post events."}])
+    rsvp_button: Link = Field(description="The main button, usually to the Event Feed.",
+                              examples=[{"label": "Find an event", "href": "/features"}])
 
 
 class HowItWorks(Content):
     """The About page's grid of four cards."""
 
-    heading: Text
-    cards: list[Card] = Field(min_length=4, max_length=4)
+    heading: Text = Field(description="The heading above the cards.", examples=["How it works"])
+    cards: list[Card] = Field(min_length=4, max_length=4, description="Exactly four cards.",
+                              examples=[[{"title": "Browse", "text": "Find an event."}] * 4])
+
+
+class Privacy(Content):
+    """The About page's privacy section: a heading and points true to what the service does."""
+
+    heading: Text = Field(description="The heading of the privacy section.",
+                          examples=["Your privacy"])
+    points: list[Text] = Field(min_length=1, description="One sentence per point, as a list.",
+                               examples=[["We keep only what an event needs."]])
 
 
 class AboutPage(PageMeta):
     """content/pages/about.yaml."""
 
-    hero: Section
-    why: Section
-    how_it_works: HowItWorks
+    hero: Section = Field(description="The heading and paragraph at the top of the page.",
+                          examples=[{"heading": "About CivicSTL", "text": "Who we are."}])
+    why: Section = Field(description="Why CivicSTL exists.",
+                         examples=[{"heading": "Why", "text": "Volunteers need one place."}])
+    how_it_works: HowItWorks = Field(
+        description="The grid of four cards explaining how the site works.",
+        examples=[{"heading": "How it works",
+                   "cards": [{"title": "Browse", "text": "Find an event."}] * 4}],
+    )
+    privacy: Privacy = Field(
+        description="What we keep about people and for how long; keep it true to the service.",
+        examples=[{"heading": "Your privacy", "points": ["We keep only what an event needs."]}],
+    )
 
 
 class ExternalLink(Content):
     """A link to another site, with a sentence on what visitors find there."""
 
-    label: Text
-    href: HttpsUrl
-    text: Text
+    label: Text = Field(description="The link's words.", examples=["Red Cross of Missouri"])
+    href: HttpsUrl = Field(description="The other site's full https:// address.",
+                           examples=["https://www.redcross.org"])
+    text: Text = Field(description="A sentence on what visitors find there.",
+                       examples=["Shelter and emergency help."])
 
 
 class TornadoPage(PageMeta):
     """content/pages/tornado.yaml."""
 
-    hero: Section
-    links: list[ExternalLink] = Field(min_length=4, max_length=4)
-    message: Section
+    hero: Section = Field(description="The heading and paragraph at the top of the page.",
+                          examples=[{"heading": "Tornado relief", "text": "How to help."}])
+    links: list[ExternalLink] = Field(
+        min_length=4, max_length=4, description="Exactly four links to relief organizations.",
+        examples=[[{"label": "Red Cross", "href": "https://www.redcross.org",
+                    "text": "Shelter."}] * 4],
+    )
+    message: Section = Field(description="The closing message.",
+                             examples=[{"heading": "Thank you", "text": "St. Louis helps."}])
 
 
 class Colours(Content):
     """An organization's colours, used to draw its monogram logo."""
 
-    primary: Colour
-    accent: Colour
+    primary: Colour = Field(
+        description='The monogram\'s main colour, in double quotes ("#1f4e8c"). White text sits '
+        "on it, so pick a dark one.",
+        examples=["#1f4e8c"],
+    )
+    accent: Colour = Field(description='The monogram\'s ring colour, in double quotes.',
+                           examples=["#f2b705"])
 
 
 class ImpactNumber(Content):
     """One headline figure on a profile, such as 79 / acres of garden."""
 
-    value: Text
-    label: Text
+    value: Text = Field(description='The figure, in quotes (e.g. "79"). Only figures you can '
+                        "source.", examples=["79", "1,200+"])
+    label: Text = Field(description="What the figure counts.", examples=["acres of garden"])
 
 
 SOCIAL_DOMAINS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -247,16 +358,28 @@ SOCIAL_DOMAINS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+def _social(field: str) -> Any:
+    label, domains = SOCIAL_DOMAINS[field]
+    hosts = "|".join(re.escape(d) for d in domains)
+    return Field(
+        default=None,
+        description=f"The organization's {label} page: an https:// address on "
+        f"{' or '.join(domains)}.",
+        examples=[f"https://www.{domains[0]}/example"],
+        json_schema_extra={"pattern": rf"^https://([A-Za-z0-9-]+\.)*({hosts})(:[0-9]+)?([/?#]|$)"},
+    )
+
+
 class Social(Content):
     """Links to an organization's social media accounts; each must be on its platform."""
 
-    instagram: HttpsUrl | None = None
-    facebook: HttpsUrl | None = None
-    x: HttpsUrl | None = None
-    linkedin: HttpsUrl | None = None
-    youtube: HttpsUrl | None = None
-    vimeo: HttpsUrl | None = None
-    flickr: HttpsUrl | None = None
+    instagram: HttpsUrl | None = _social("instagram")
+    facebook: HttpsUrl | None = _social("facebook")
+    x: HttpsUrl | None = _social("x")
+    linkedin: HttpsUrl | None = _social("linkedin")
+    youtube: HttpsUrl | None = _social("youtube")
+    vimeo: HttpsUrl | None = _social("vimeo")
+    flickr: HttpsUrl | None = _social("flickr")
 
     @field_validator("*")
     @classmethod
@@ -278,45 +401,204 @@ OrganizationKind = Literal["university", "community_college", "nonprofit", "foun
 class Organization(Content):
     """content/organizations/<slug>.yaml: one partner organization's profile."""
 
-    name: Text
-    kind: OrganizationKind
-    causes: list[Text] = Field(min_length=1, max_length=8)
-    colors: Colours
-    initials: Annotated[str, StringConstraints(min_length=1, max_length=4)] | None = None
-    logo: Image | None = None
-    tagline: Text
-    description: Text
-    future_goals: list[Text] = Field(min_length=1)
-    programs: list[Text] = Field(min_length=1)
-    photos: list[Image] = Field(min_length=2, max_length=2)
-    core_impact: list[Card] = Field(min_length=4, max_length=4)
-    impact_numbers: list[ImpactNumber] = Field(min_length=1)
-    social: Social = Social()
-    website: HttpsUrl | None = None
-    email: Email | None = None
-    phone: Phone | None = None
-    events: list[Slug] = []
-    events_card: list[Card] = []
-    cta: Link | None = None
-    legacy_paths: list[InternalPath] = []
+    name: Text = Field(description="The organization's name as it should appear.",
+                       examples=["KEEN St. Louis"])
+    kind: OrganizationKind = Field(
+        description="`university`, `community_college`, `nonprofit` or `foundation`.",
+        examples=["nonprofit"],
+    )
+    causes: list[Text] = Field(min_length=1, max_length=8,
+                               description="A few lowercase words, e.g. `[youth, sports]`.",
+                               examples=[["youth", "sports"]])
+    colors: Colours = Field(
+        description='Colours (`"#1f4e8c"`) for the round monogram logo: `primary` (white text '
+        "sits on it, so pick a dark one) and `accent`.",
+        examples=[{"primary": "#1f4e8c", "accent": "#f2b705"}],
+    )
+    initials: Annotated[str, StringConstraints(min_length=1, max_length=4)] | None = Field(
+        default=None,
+        description="Optional: 1-4 letters for the monogram (default: from the name).",
+        examples=["KSL"],
+    )
+    logo: Image | None = Field(
+        default=None,
+        description="Optional: `src` and `alt` of a real logo; without it the monogram is used.",
+        examples=[{"src": "/images/organizations/keenstl/logo.svg", "alt": "KEEN St. Louis"}],
+    )
+    tagline: Text = Field(description="One short sentence under the name.",
+                          examples=["Sports and fitness for young athletes with disabilities."])
+    description: Text = Field(
+        description="Two to four sentences about the organization. May use **bold**, *italic*, "
+        "[links](/features) and lists (see Formatting text).",
+        examples=["KEEN St. Louis offers **free**, one-to-one sports."],
+    )
+    future_goals: list[Text] = Field(min_length=1,
+                                     description="A list of goals (the Future Goals card).",
+                                     examples=[["Open a second program site"]])
+    programs: list[Text] = Field(min_length=1, description="A list of programs.",
+                                 examples=[["Sports clinics", "Swim sessions"]])
+    photos: list[Image] = Field(
+        min_length=2, max_length=2,
+        description="Exactly two pictures, each with `src` (`/images/...`) and `alt` (what it "
+        "shows).",
+        examples=[[{"src": "/images/organizations/keenstl/photo-1.svg", "alt": "A coach"},
+                   {"src": "/images/organizations/keenstl/photo-2.svg", "alt": "A pool"}]],
+    )
+    core_impact: list[Card] = Field(
+        min_length=4, max_length=4,
+        description="Exactly four cards, each with `title` and `text`.",
+        examples=[[{"title": "Inclusion", "text": "Every athlete plays."}] * 4],
+    )
+    impact_numbers: list[ImpactNumber] = Field(
+        min_length=1,
+        description='Headline figures: `value` (in quotes, e.g. `"79"`) and `label`. Only '
+        "figures you can source.",
+        examples=[[{"value": "79", "label": "acres of garden"}]],
+    )
+    social: Social = Field(
+        default=Social(),
+        description="Optional links: `instagram`, `facebook`, `x`, `linkedin`, `youtube`, "
+        "`vimeo`, `flickr`. Each must be an `https://` address on that platform's own site.",
+        examples=[{"instagram": "https://www.instagram.com/example"}],
+    )
+    website: HttpsUrl | None = Field(default=None,
+                                     description="Optional: the website, with `https://`.",
+                                     examples=["https://www.keenstl.org"])
+    email: Email | None = Field(default=None, description="Optional: a contact email address.",
+                                examples=["info@example.org"])
+    phone: Phone | None = Field(default=None, description="Optional: a contact phone number.",
+                                examples=["(314) 555-0100"])
+    events_card: list[Card] = Field(
+        default=[],
+        description="Optional: cards (`title`, `text`) shown in an Events card. The profile "
+        "lists the organization's upcoming events by itself: every event whose `host` is this "
+        "organization.",
+        examples=[[{"title": "Annual gala", "text": "Every spring."}]],
+    )
+    cta: Link | None = Field(
+        default=None,
+        description="Optional button: `label` and `href` (a page of this site, e.g. "
+        "`/features`).",
+        examples=[{"label": "Volunteer with us", "href": "/features"}],
+    )
+    legacy_paths: list[InternalPath] = Field(
+        default=[], description="Optional: old addresses that should redirect here, e.g. "
+        "`[/keen]`.", examples=[["/keen"]],
+    )
+
+
+def _capacity(value: int) -> int:
+    if value < 1:
+        raise _fail(
+            "a capacity of 1 or more volunteers", repr(value),
+            "Write how many volunteers the slot can take, or remove `capacity:` for no limit.",
+        )
+    return value
+
+
+def _rule(value: str) -> str:
+    check_rule(value)
+    return value
+
+
+# The shape of a rule the check accepts: FREQ somewhere, NAME=value parts, no UNTIL/COUNT/DTSTART.
+RULE_PATTERN = (
+    r"^(RRULE:)?(?!.*(UNTIL|COUNT|DTSTART)=)([A-Z]+=[^;=]+;)*"
+    r"FREQ=(YEARLY|MONTHLY|WEEKLY|DAILY)(;[A-Z]+=[^;=]+)*$"
+)
+Capacity = Annotated[int, AfterValidator(_capacity), Field(json_schema_extra={"minimum": 1})]
+RepeatRule = Annotated[str, StringConstraints(strip_whitespace=True), AfterValidator(_rule),
+                       _pattern(RULE_PATTERN)]
 
 
 class Slot(Content):
     """One RSVP time slot, such as 1:00-1:50 PM, with an optional capacity."""
 
-    time: TimeRange
-    capacity: Annotated[int, Field(gt=0)] | None = None
+    time: TimeRange = Field(
+        description="Start-end with AM/PM, such as 1:00-1:50 PM. It makes the slot's RSVP id, "
+        "so do not change it once people have RSVP'd.",
+        examples=["1:00-1:50 PM", "11:30 AM-12:20 PM"],
+    )
+    capacity: Capacity | None = Field(
+        default=None, description="Optional: this slot's own capacity, instead of the event's.",
+        examples=[12],
+    )
+
+
+# Series fields go together; JSON Schema says so with if/then, the check with its own messages.
+_SERIES_RULES: dict[str, Any] = {"allOf": [
+    {"if": {"required": ["repeat"]},
+     "then": {"anyOf": [{"required": ["until"]}, {"required": ["count"]}],
+              "not": {"required": ["until", "count"]}}},
+    {"if": {"not": {"required": ["repeat"]}},
+     "then": {"not": {"anyOf": [{"required": ["until"]}, {"required": ["count"]},
+                                {"required": ["except"]}]}}},
+]}
 
 
 class Event(Content):
-    """content/events/<slug>.yaml: one event with its RSVP time slots."""
+    """content/events/<slug>.yaml: one event, or a series of them, with its RSVP time slots."""
 
-    title: Text
-    host: Slug
-    date: dt.date
-    location: Text
-    description: Text
-    rsvp: Literal["account", "guest"]
-    slots: list[Slot] = Field(min_length=1)
-    thank_you: Text | None = None
-    gallery: list[Image] = []
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              json_schema_extra=_SERIES_RULES)
+
+    title: Text = Field(description="The event's name.", examples=["Inclusive Sports Clinic"])
+    host: Slug = Field(
+        description="The organization that runs it: its file name in organizations/, without "
+        ".yaml.",
+        examples=["keenstl"],
+    )
+    date: dt.date = Field(
+        description="The day (year-month-day); for a series, the first date, a day the rule "
+        "gives.",
+        examples=["2025-07-27"],
+    )
+    location: Text = Field(description="Where it takes place.", examples=["St. Louis, MO"])
+    description: Text = Field(
+        description="What volunteers will do, in a few sentences. May use **bold**, *italic*, "
+        "[links](/keenstl) and lists (see Formatting text).",
+        examples=["Coach young athletes *one-to-one*."],
+    )
+    rsvp: Literal["account", "guest"] = Field(
+        description="`account`: volunteers sign in to RSVP; `guest`: anyone, via the form.",
+        examples=["account"],
+    )
+    capacity: Capacity | None = Field(
+        default=None,
+        description="Optional: how many volunteers each slot takes (1 or more).",
+        examples=[20],
+    )
+    slots: list[Slot] = Field(min_length=1,
+                              description="The RSVP time slots, each with `time` and optionally "
+                              "`capacity`.",
+                              examples=[[{"time": "1:00-1:50 PM", "capacity": 12}]])
+    repeat: RepeatRule | None = Field(
+        default=None,
+        description="Optional: makes this a series; an RFC 5545 rule such as "
+        "FREQ=MONTHLY;BYDAY=3SA, with `until:` or `count:` as the end.",
+        examples=["FREQ=WEEKLY;BYDAY=WE", "FREQ=MONTHLY;BYDAY=3SA"],
+    )
+    until: dt.date | None = Field(default=None,
+                                  description="Series only: the last possible date.",
+                                  examples=["2027-06-30"])
+    count: Annotated[int, Field(ge=1)] | None = Field(
+        default=None, description="Series only: how many dates it has.", examples=[12],
+    )
+    except_: list[dt.date] = Field(
+        default=[], alias="except",
+        description="Series only: dates of the series that do not take place.",
+        examples=[["2027-07-17"]],
+    )
+    thank_you: Text | None = Field(default=None,
+                                   description="Optional note shown after the event.",
+                                   examples=["Thank you for coming out!"])
+    gallery: list[Image] = Field(
+        default=[], description="Optional pictures shown after the event, each with `src` and "
+        "`alt`.",
+        examples=[[{"src": "/images/events/my-event/photo-1.svg", "alt": "Volunteers"}]],
+    )
+
+    @property
+    def is_series(self) -> bool:
+        """Whether this file describes a recurring series rather than one event."""
+        return self.repeat is not None

@@ -30,6 +30,10 @@ class ImageOut(Output):
     alt: str
     width: int
     height: int
+    srcset: str | None = Field(
+        default=None,
+        description="For photos: WebP variants as `path widthw, ...`; `src` is a JPEG fallback.",
+    )
 
 
 class SiteOut(Output):
@@ -65,6 +69,13 @@ class HowItWorksOut(Output):
     cards: list[Card]
 
 
+class PrivacyOut(Output):
+    """The About page's privacy section."""
+
+    heading: str
+    points: list[str]
+
+
 class AboutPageOut(Output):
     """pages/about.json."""
 
@@ -73,6 +84,7 @@ class AboutPageOut(Output):
     hero: Section
     why: Section
     how_it_works: HowItWorksOut
+    privacy: PrivacyOut
 
 
 class ExternalLinkOut(Output):
@@ -117,12 +129,15 @@ class SocialLinkOut(Output):
 
 
 class EventRefOut(Output):
-    """An event an organization hosts, as listed on its profile."""
+    """An event an organization hosts, as listed on its profile (soonest first)."""
 
     slug: str
     title: str
     date_text: str
+    time_text: str
     href: str
+    start: str
+    end: str
 
 
 class OrganizationOut(Output):
@@ -136,6 +151,10 @@ class OrganizationOut(Output):
     logo: ImageOut
     tagline: str
     description: str
+    description_html: str = Field(
+        description="The description's Markdown as sanitized HTML (raw HTML disabled): the only "
+        "HTML the site inserts as is."
+    )
     future_goals: list[str]
     programs: list[str]
     photos: list[ImageOut]
@@ -148,6 +167,7 @@ class OrganizationOut(Output):
     events: list[EventRefOut]
     events_card: list[Card]
     cta: Link | None
+    calendar: str | None
 
 
 class HostOut(Output):
@@ -170,16 +190,24 @@ class SlotOut(Output):
 
 
 class EventOut(Output):
-    """One event of the feed, with its slots."""
+    """One event of the feed (a single event or one occurrence of a series), with its slots."""
 
     slug: str
+    series: str | None
+    path: str
+    calendar: str
     title: str
     description: str
+    description_html: str = Field(
+        description="The description's Markdown as sanitized HTML (raw HTML disabled): the only "
+        "HTML the site inserts as is."
+    )
     host: HostOut
     date: str
     date_text: str
     time_text: str
     location: str
+    map_url: str
     rsvp: Literal["account", "guest"]
     start: str
     end: str
@@ -192,6 +220,8 @@ class SlotRecord(Output):
     """A flat record of one RSVP-able id, for the RSVP service."""
 
     event: str
+    series: str | None
+    path: str
     title: str
     time: str
     date: str
@@ -205,12 +235,41 @@ class SlotRecord(Output):
     host_name: str
 
 
+class SeriesDateOut(Output):
+    """One date of a series: a link to its page, or a cancelled (excepted) date."""
+
+    slug: str
+    path: str
+    date: str
+    date_text: str
+    end: str
+    cancelled: bool
+
+
+class SeriesOut(Output):
+    """A series of events, for its overview page at /events/<slug> (every date, in order)."""
+
+    slug: str
+    path: str
+    title: str
+    description: str
+    description_html: str = Field(
+        description="The description's Markdown as sanitized HTML (raw HTML disabled): the only "
+        "HTML the site inserts as is."
+    )
+    host: HostOut
+    location: str
+    time_text: str
+    dates: list[SeriesDateOut]
+
+
 class EventsOut(Output):
-    """events.json: the event feed, and every RSVP-able id for the service."""
+    """events.json: the event feed (soonest first), and every RSVP-able id for the service."""
 
     timezone: str
     guest_rsvp_event: str
     events: list[EventOut]
+    series: list[SeriesOut]
     slots: dict[str, SlotRecord]
 
 
@@ -218,7 +277,7 @@ class RouteOut(Output):
     """One route of the site."""
 
     path: str
-    kind: Literal["page", "profile"]
+    kind: Literal["page", "profile", "event", "series"]
     slug: str | None = None
 
 

@@ -10,16 +10,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from generator.errors import ContentError
+from generator.errors import ContentError, field_path
 from generator.loaders import Document
-
-
-def field_path(loc: tuple[Any, ...]) -> str:
-    """Render a pydantic location like ('core_impact', 2, 'title') as core_impact[2].title."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
+from generator.value_hints import bad_date, not_text
 
 
 def _show(value: Any) -> str:
@@ -125,21 +118,29 @@ def translate(doc: Document, model: type[BaseModel], exc: ValidationError) -> li
             found = f"{len(value)} characters"
             hint = "Shorten it."
         elif kind == "string_type":
-            expected, found = "text", _show(value)
-            hint = 'Put the value in double quotes, for example "1992".'
+            key_line = doc.source_line(doc.mark(loc, key=True)[0])
+            expected, found, hint = not_text(loc[-1] if loc else "", value, key_line,
+                                             doc.source_line(line), column)
         elif kind == "list_type":
+            name = str(loc[-1]) if loc else "items"
             expected, found = "a list (lines starting with `- `)", _show(value)
-            hint = "Write each entry on its own line starting with `- `."
+            example = f"[{value}]" if isinstance(value, str) and value.strip() else "[one, two]"
+            hint = (f"Write the entries in square brackets, for example `{name}: {example}`, or "
+                    f"each on its own line under `{name}:` starting with `- `.")
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
+            owner, _ = _walk(model, loc)
+            name = str(loc[-1]) if loc else "the file"
             expected, found = "a block of `key: value` lines", _show(value)
-            hint = "Indent the fields of this block under it."
+            fields = [f for f, info in owner.model_fields.items() if info.is_required()]
+            hint = (f"Write `{name}:` alone on its line and its fields "
+                    f"({', '.join(fields) or 'see content/README.md'}) on the lines below it, "
+                    "each indented by two more spaces.")
         elif kind in ("literal_error", "enum"):
             expected = f"one of {ctx.get('expected')}"
             found = _show(value)
             hint = "Use one of the allowed values exactly as written."
         elif kind.startswith("date"):
-            expected, found = "a date like 2025-07-27", _show(value)
-            hint = "Write the date as year-month-day."
+            expected, found, hint = bad_date(value)
         elif kind == "string_pattern_mismatch":
             expected = "a slug made of letters, digits and dashes"
             found = _show(value)

@@ -1,62 +1,87 @@
-"""`new-org`: scaffold a valid, commented organization file for an editor to fill in."""
+"""`new-org`: scaffold a commented organization file whose placeholders the check refuses."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from generator.placeholders import MARKER
 from generator.validate import RESERVED_SEGMENTS, SLUG_PATTERN
 
 TEMPLATE = """\
 # yaml-language-server: $schema=../schemas/organization.schema.json
 # Profile of {name}. The file name ({slug}.yaml) is the page address: /{slug}
-# Every field below is explained in content/README.md. Replace each placeholder,
-# then run `make check` to see any mistakes with their line numbers.
+# Replace every text that starts with {marker} (the check refuses them until you do), then run
+# `make check`. Lines starting with # are notes: to use an optional field, delete the # and the
+# space after it. content/README.md explains each field and the basics of YAML.
 
+# The organization's name as it appears on the site.
 name: {name}
-# One of: university, community_college, nonprofit, foundation
+# What it is: university, community_college, nonprofit or foundation.
 kind: nonprofit
-# A few lowercase words, used for filtering and search.
-causes: [community]
-# Colours of the round monogram logo the site draws (white letters on `primary`).
+# A few lowercase words used for filtering and search, one per line.
+causes:
+  - {marker} with a cause, such as youth
+# Colours of the round monogram logo: white letters on `primary` (pick a dark one). Keep the quotes.
 colors:
   primary: "#1f4e8c"
   accent: "#f2b705"
+# Optional: 1-4 letters for the monogram (default: the first letters of the name).
+# initials: {initials}
+# Optional: the organization's own logo (an SVG under content/images/) instead of the monogram.
+# logo:
+#   src: /images/organizations/{slug}/logo.svg
+#   alt: {name} logo
 # One short sentence shown under the name.
-tagline: Placeholder tagline for {name}.
+tagline: {marker} with one short sentence on what {name} does.
+# Two to four sentences; `>-` lets the text run over several lines, each indented by two spaces.
 description: >-
-  Two to four sentences on who {name} is and what it does in St. Louis.
+  {marker} with two to four sentences on who {name} is and what it does in St. Louis.
+# Goals the organization is working toward (the Future Goals card), one per line.
 future_goals:
-  - A goal the organization is working toward.
+  - {marker} with a goal the organization is working toward.
+# Programs people can join, one per line.
 programs:
-  - A program people can join.
-# Exactly two pictures. Put the files in content/images/organizations/{slug}/.
+  - {marker} with a program people can join.
+# Exactly two pictures in content/images/organizations/{slug}/ (replace the grey placeholders).
 photos:
   - src: /images/organizations/{slug}/photo-1.svg
-    alt: Describe what the first picture shows.
+    alt: {marker} with what the first picture shows.
   - src: /images/organizations/{slug}/photo-2.svg
-    alt: Describe what the second picture shows.
-# Exactly four cards.
+    alt: {marker} with what the second picture shows.
+# Exactly four cards on what the organization achieves: a short title and a sentence or two each.
 core_impact:
-  - title: First impact
-    text: One or two sentences.
-  - title: Second impact
-    text: One or two sentences.
-  - title: Third impact
-    text: One or two sentences.
-  - title: Fourth impact
-    text: One or two sentences.
-# Only figures you can source. Quote numbers: "1992".
+  - title: {marker} with a short title
+    text: {marker} with one or two sentences.
+  - title: {marker} with a short title
+    text: {marker} with one or two sentences.
+  - title: {marker} with a short title
+    text: {marker} with one or two sentences.
+  - title: {marker} with a short title
+    text: {marker} with one or two sentences.
+# Headline figures, only ones you can source; keep each value in quotes, like "79".
 impact_numbers:
-  - value: "1"
-    label: replace with a real figure
-# Optional: social links (https, on each platform's own site); delete the ones they lack.
-social: {{}}
-#  instagram: https://www.instagram.com/example
-#  facebook: https://www.facebook.com/example
-# Optional contact details:
+  - value: "{marker} with a figure"
+    label: {marker} with what it counts, such as acres of garden
+# Optional: social links, each an https:// address on the platform's own site.
+# social:
+#   instagram: https://www.instagram.com/example
+#   facebook: https://www.facebook.com/example
+# Optional: the website (https:// only).
 # website: https://www.example.org
+# Optional: a public contact email.
 # email: info@example.org
+# Optional: a public phone number, in quotes.
 # phone: "(314) 555-0100"
+# Optional: cards shown in the profile's Events card.
+# events_card:
+#   - title: Volunteer Orientation
+#     text: Learn how to volunteer with us.
+# Optional: a button to a page of this site.
+# cta:
+#   label: RSVP for Next Event
+#   href: /features
+# Optional: old addresses of this profile that should lead here.
+# legacy_paths: [/organizations/{slug}]
 """
 
 PLACEHOLDER_SVG = """\
@@ -85,7 +110,10 @@ def new_org(content: Path, slug: str, name: str | None = None) -> Path:
         )
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{slug}.yaml"
-    path.write_text(TEMPLATE.format(slug=slug, name=name or slug), encoding="utf-8")
+    name = name or slug
+    initials = "".join(word[0] for word in name.split() if word[:1].isalnum())[:4].upper()
+    text = TEMPLATE.format(slug=slug, name=name, marker=MARKER, initials=initials or "AB")
+    path.write_text(text, encoding="utf-8")
     pictures = content / "images" / "organizations" / slug
     pictures.mkdir(parents=True, exist_ok=True)
     for n in (1, 2):

@@ -41,9 +41,23 @@ def _draft07(schema: dict[str, Any], title: str) -> dict[str, Any]:
     return {"$schema": DRAFT, "$id": f"{title}.schema.json", **converted}
 
 
+def _markdown(node: Any) -> None:
+    """Give each description a markdownDescription twin: editors then render its `code` and
+    **bold** instead of showing the characters escaped."""
+    if isinstance(node, dict):
+        if isinstance(node.get("description"), str):
+            node["markdownDescription"] = node["description"]
+        for value in node.values():
+            _markdown(value)
+    elif isinstance(node, list):
+        for value in node:
+            _markdown(value)
+
+
 def content_schema(name: str) -> dict[str, Any]:
     """The schema editors' YAML files are checked against while they type."""
     schema = CONTENT_MODELS[name].model_json_schema(mode="validation")
+    _markdown(schema)
     return _draft07(schema, name)
 
 

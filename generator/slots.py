@@ -32,6 +32,30 @@ def _clock(hour: str, minute: str, meridiem: str) -> dt.time:
     return dt.time(h, m)
 
 
+_NO_MERIDIEM = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$")
+
+
+def _without_meridiem(label: str) -> str | None:
+    """Advice for a range written without AM/PM: 24-hour times converted, 12-hour ones completed."""
+    match = _NO_MERIDIEM.match(label)
+    if not match:
+        return None
+    h1, m1, h2, m2 = (int(part) for part in match.groups())
+    if max(h1, h2) > 23 or max(m1, m2) > 59:
+        return None
+    if max(h1, h2) <= 12:
+        return (f"Add AM or PM after the end time, for example {h1}:{m1:02d}-{h2}:{m2:02d} PM "
+                "(or AM for a morning slot).")
+    start, end = dt.time(h1, m1), dt.time(h2, m2)
+
+    def twelve(t: dt.time) -> tuple[str, str]:
+        return f"{(t.hour - 1) % 12 + 1}:{t.minute:02d}", "AM" if t.hour < 12 else "PM"
+
+    (s, s_half), (e, e_half) = twelve(start), twelve(end)
+    written = f"{s}-{e} {e_half}" if s_half == e_half else f"{s} {s_half}-{e} {e_half}"
+    return f"Use 12-hour times with AM or PM: {label.strip()} is {written}."
+
+
 def parse_time_range(label: str) -> tuple[dt.time, dt.time]:
     """Parse a label like "1:00-1:50 PM" or "11:30 AM-12:20 PM" into start and end times."""
     match = _RANGE.match(label)
@@ -39,7 +63,8 @@ def parse_time_range(label: str) -> tuple[dt.time, dt.time]:
     if not match:
         raise PydanticCustomError(
             "content", "expected {expected}, found {found}. {hint}",
-            {"expected": "a time range like 1:00-1:50 PM", "found": repr(label), "hint": hint},
+            {"expected": "a time range like 1:00-1:50 PM", "found": repr(label),
+             "hint": _without_meridiem(label) or hint},
         )
     h1, m1, mer1, h2, m2, mer2 = match.groups()
     try:

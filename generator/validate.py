@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
+from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ValidationError
 
-from generator import images
+from generator import images, photos, rich_text
 from generator.errors import ContentError, ContentInvalid
 from generator.loaders import Document, load_document
 from generator.models import (
@@ -24,13 +26,15 @@ from generator.models import (
     Site,
     TornadoPage,
 )
+from generator.placeholders import MARKER, placeholder_fields
 from generator.pydantic_errors import field_path, translate
+from generator.series import MAX_OCCURRENCES, expand, first_start, occurrence_id
 from generator.slots import slot_id
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
 APP_ROUTES = (
     "/", "/features", "/about", "/tornado", "/organizations", "/login", "/register",
-    "/dashboard", "/verify", "/auth/callback",
+    "/dashboard", "/verify", "/auth/callback", "/reset-password", "/cancel",
 )
 RESERVED_SEGMENTS = frozenset(
     {r.strip("/").split("/")[0].lower() for r in APP_ROUTES if r != "/"}
@@ -61,6 +65,8 @@ class Project:
     organizations: dict[str, Entry[Organization]]
     events: dict[str, Entry[Event]]
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Series slug -> (every date of its rule, the excepted ones among them).
+    series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
 
     @property
     def routes(self) -> list[str]:
@@ -80,10 +86,12 @@ class _Draft:
     org_slugs: set[str]
     event_slugs: set[str]
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
 
     @property
     def routes(self) -> set[str]:
-        return {*APP_ROUTES, *(f"/{slug}" for slug in self.org_slugs)}
+        return {*APP_ROUTES, *(f"/{slug}" for slug in self.org_slugs),
+                *(f"/events/{slug}" for slug in self.event_slugs)}
 
 
 class _Run:
@@ -182,13 +190,14 @@ def validate(root: Path) -> Project:
     draft = _Draft(root, site, pages, organizations, events,
                    run.stems["organizations"], run.stems["events"])
     _check_slugs(run, draft)
+    _check_placeholders(run, draft)
     _check_legacy_paths(run, draft)
     _check_links(run, draft)
     _check_events(run, draft)
     _check_images(run, draft)
     if run.errors or site is None:
         raise ContentInvalid(run.errors)
-    return Project(root, site, pages, organizations, events, draft.image_sizes)
+    return Project(root, site, pages, organizations, events, draft.image_sizes, draft.series)
 
 
 def _check_slugs(run: _Run, project: _Draft) -> None:
@@ -204,6 +213,16 @@ def _check_slugs(run: _Run, project: _Draft) -> None:
                       f"{slug}.yaml, which differs from {other}.yaml only in letter case",
                       "URLs must differ by more than case; rename one of the files.")
         seen.setdefault(slug.lower(), slug)
+
+
+def _check_placeholders(run: _Run, project: _Draft) -> None:
+    for entry in project.organizations.values():
+        for loc, text in placeholder_fields(entry.model):
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            run.error(entry.doc, loc, "the organization's own text",
+                      f"the placeholder {shown!r} from the scaffold",
+                      f"This organization still has placeholder text in {field_path(loc)}: "
+                      f"replace it (the words after {MARKER} say what to write).")
 
 
 def _check_legacy_paths(run: _Run, project: _Draft) -> None:
@@ -250,6 +269,16 @@ def _find(value: Any, target: type[M], loc: tuple[Any, ...]) -> list[tuple[tuple
     return found
 
 
+def _route_hint(href: str, routes: set[str]) -> str | None:
+    """None when an internal link leads to a page; otherwise what to do about it."""
+    target = re.split(r"[?#]", href, maxsplit=1)[0] or "/"
+    if target in routes:
+        return None
+    close = [r for r in routes if r.lower() == target.lower()]
+    return (f"Did you mean {close[0]}? Paths are case-sensitive."
+            if close else "Link to an existing page, such as /features or /keenstl.")
+
+
 def _check_links(run: _Run, project: _Draft) -> None:
     routes = project.routes
     site = [project.site] if project.site else []
@@ -258,14 +287,11 @@ def _check_links(run: _Run, project: _Draft) -> None:
     for entry in entries:
         for link_loc, link in _find(entry.model, Link, ()):
             href, loc = link.href, (*link_loc, "href")
-            if not href.startswith("/"):
-                continue
-            target = re.split(r"[?#]", href, maxsplit=1)[0] or "/"
-            if target not in routes:
-                close = [r for r in routes if r.lower() == target.lower()]
-                hint = (f"Did you mean {close[0]}? Paths are case-sensitive."
-                        if close else "Link to an existing page, such as /features or /keenstl.")
+            if href.startswith("/") and (hint := _route_hint(href, routes)):
                 run.error(entry.doc, loc, "a link to a page of this site", repr(href), hint)
+    described: list[Entry[Any]] = [*project.organizations.values(), *project.events.values()]
+    for entry in described:
+        _check_text_links(run, entry, ("description",), entry.model.description, routes)
     site_doc = project.site.doc if project.site else None
     for path in project.site.model.app_pages if project.site else ():
         if site_doc and path not in APP_ROUTES and path != "/404":
@@ -273,38 +299,123 @@ def _check_links(run: _Run, project: _Draft) -> None:
                       repr(path), "Describe only the app's own pages here.", key=True)
 
 
+def _check_text_links(run: _Run, entry: Entry[Any], loc: tuple[Any, ...], text: str,
+                      routes: set[str]) -> None:
+    """Links written in Markdown inside a text: to a page of this site, or to https://."""
+    for href in rich_text.links(text):
+        if href.startswith("/") and not href.startswith("//"):
+            hint = _route_hint(href, routes)
+            expected = "a link to a page of this site"
+        elif href.startswith("https://"):
+            continue
+        else:
+            hint = ("Link to a page of this site as a path (/features) or to another site with "
+                    "its full https:// address.")
+            expected = "a link to /a-page or https://"
+        if hint:
+            line, column = _text_link_mark(entry.doc, loc, href)
+            run.errors.append(ContentError(entry.doc.display, line, column, field_path(loc),
+                                           expected, repr(href), hint))
+
+
+def _text_link_mark(doc: Document, loc: tuple[Any, ...], href: str) -> tuple[int, int]:
+    """Where `](href` is written, from the text's first line on (the text's start if not found)."""
+    line, column = doc.mark(loc)
+    lines = doc.path.read_text(encoding="utf-8").splitlines()
+    for number in range(line, len(lines) + 1):
+        at = lines[number - 1].find("](" + href, column - 1 if number == line else 0)
+        if at >= 0:
+            return number, at + 3
+    return line, column
+
+
 def _check_events(run: _Run, project: _Draft) -> None:
-    for org in project.organizations.values():
-        for i, ref in enumerate(org.model.events):
-            if ref not in project.event_slugs:
-                run.error(org.doc, ("events", i), "the slug of a file in content/events/",
-                          repr(ref), "Check the spelling against the events folder.")
+    zone = ZoneInfo(project.site.model.timezone if project.site else "America/Chicago")
+    owners: dict[str, str] = {}  # slot id -> the event file that has it
     for slug, entry in project.events.items():
-        if entry.model.host not in project.org_slugs:
+        event = entry.model
+        if event.host not in project.org_slugs:
             run.error(entry.doc, ("host",), "the slug of a file in content/organizations/",
-                      repr(entry.model.host), "Use the host's file name without .yaml.")
-        ids: dict[str, int] = {}
-        for i, slot in enumerate(entry.model.slots):
-            sid = slot_id(slug, slot.time)
-            if sid in ids:
-                run.error(entry.doc, ("slots", i, "time"), "a time different from other slots",
-                          f"{slot.time!r}, the same as slot {ids[sid] + 1}",
-                          "Each slot needs its own time.")
-            ids[sid] = i
+                      repr(event.host), "Use the host's file name without .yaml.")
+        days = [event.date]
+        if event.is_series:
+            days = _check_series(run, project, slug, entry, zone)
+        elif extra := [f for f in ("until", "count", "except_") if getattr(event, f)]:
+            name = extra[0].rstrip("_")
+            run.error(entry.doc, (name,), "`repeat:` with a rule, for a field of a series",
+                      f"`{name}:` on an event without `repeat:`",
+                      "Add the series' rule as `repeat:`, or remove this line.", key=True)
+        for day in days:
+            base = occurrence_id(slug, day) if event.is_series else slug
+            ids: dict[str, int] = {}
+            for i, slot in enumerate(event.slots):
+                sid = slot_id(base, slot.time)
+                if sid in ids:
+                    run.error(entry.doc, ("slots", i, "time"), "a time different from other slots",
+                              f"{slot.time!r}, the same as slot {ids[sid] + 1}",
+                              "Each slot needs its own time.")
+                elif sid in owners:
+                    run.error(entry.doc, ("slots", i, "time"),
+                              "a slot id that no other event's slot has",
+                              f"{sid!r}, also a slot id of {owners[sid]}.yaml",
+                              "Rename one of the two event files: a slot id is made of the file "
+                              "name, the date for a series, and the time.")
+                ids[sid] = i
+                owners.setdefault(sid, slug)
     if project.site is None:
         return
     guest = project.site.model.guest_rsvp_event
-    event = project.events.get(guest)
-    if event is None and guest in project.event_slugs:
+    guest_entry = project.events.get(guest)
+    if guest_entry is None and guest in project.event_slugs:
         return  # the event file has its own errors, reported already
-    if event is None:
+    if guest_entry is None:
         run.error(project.site.doc, ("guest_rsvp_event",), "the slug of a file in content/events/",
                   repr(guest), "Name the event the Event Feed's RSVP form is for.")
-    elif event.model.rsvp != "guest" or len(event.model.slots) != 1:
+    elif (ge := guest_entry.model).rsvp != "guest" or len(ge.slots) != 1 or ge.is_series:
         run.error(project.site.doc, ("guest_rsvp_event",),
-                  "an event with `rsvp: guest` and exactly one slot",
-                  f"{guest!r} with rsvp {event.model.rsvp} and {len(event.model.slots)} slots",
+                  "an event with `rsvp: guest` and exactly one slot, not a series",
+                  f"{guest!r} with rsvp {ge.rsvp} and {len(ge.slots)} slots"
+                  + (", a series" if ge.is_series else ""),
                   "The guest form RSVPs for one slot without an account; fix the event file.")
+
+
+def _check_series(run: _Run, project: _Draft, slug: str, entry: Entry[Event],
+                  zone: ZoneInfo) -> list[dt.date]:
+    """Expand a series' rule; report an endless series and excepted dates it never has."""
+    event, doc = entry.model, entry.doc
+    assert event.repeat is not None
+    if event.until is None and event.count is None:
+        run.error(doc, ("repeat",), "a series with an end: `until:` (a date) or `count:`",
+                  f"the rule {event.repeat!r} with neither",
+                  "Add `until: 2027-06-30` or `count: 12` on its own line; a series without an "
+                  "end would add pages forever.")
+        return []
+    if event.until is not None and event.count is not None:
+        run.error(doc, ("count",), "either `until:` or `count:`", "both",
+                  "Keep the one you mean and remove the other.", key=True)
+        return []
+    if event.until is not None and event.until < event.date:
+        run.error(doc, ("until",), f"a date on or after the first date {event.date}",
+                  str(event.until), "Fix the last date of the series.")
+        return []
+    days, cancelled = expand(event.repeat, event.date, first_start([s.time for s in event.slots]),
+                             zone, until=event.until, count=event.count, excepted=event.except_)
+    if not days or days[0] != event.date:
+        found = f"{event.date} ({event.date:%A}), which the rule skips" + (
+            f"; its first date would be {days[0]} ({days[0]:%A})" if days else "")
+        run.error(doc, ("date",), "the first date of the series, a day the rule gives", found,
+                  "Set `date:` to the first day the series really meets.")
+        return []
+    if len(days) > MAX_OCCURRENCES:
+        run.error(doc, ("repeat",), f"a series of at most {MAX_OCCURRENCES} occurrences",
+                  "more than that", "Check `until:` or `count:`; split a very long series.")
+        return []
+    for i, day in enumerate(event.except_):
+        if day not in cancelled:
+            run.error(doc, ("except", i), "a date the series meets on", f"{day} ({day:%A})",
+                      "Check the date against the rule; only a real occurrence can be cancelled.")
+    project.series[slug] = (days, cancelled)
+    return [d for d in days if d not in cancelled]
 
 
 def _check_images(run: _Run, project: _Draft) -> None:
@@ -314,9 +425,16 @@ def _check_images(run: _Run, project: _Draft) -> None:
             if image.src in project.image_sizes:
                 continue
             path = project.root / image.src.lstrip("/")
+            if photos.is_photo(path) and path.is_file():
+                minimum = photos.MIN_LOGO if loc[0] == "logo" else photos.MIN_PHOTO
+                if issue := photos.problem(path, minimum):
+                    run.error(entry.doc, (*loc, "src"), *issue)
+                else:
+                    project.image_sizes[image.src] = photos.size_of(path)
+                continue
             size = None
-            if not images.is_supported(path):
-                expected = "an .svg image"
+            if not images.is_supported(path) and not photos.is_photo(path):
+                expected = "an .svg, .jpg, .png or .webp image"
             elif not path.is_file():
                 expected = f"an image file at content{image.src}"
             else:

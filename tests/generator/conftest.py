@@ -36,8 +36,13 @@ def edit(content: Path) -> Callable[[str, str, str], None]:
 
 
 @pytest.fixture
-def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str]]:
-    """Run `python -m generator ...` in-process; return (status, stdout, stderr)."""
+def run_cli(capsys: pytest.CaptureFixture[str],
+            monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str, str]]:
+    """Run `python -m generator ...` in-process; return (status, stdout, stderr).
+
+    Output is the same in CI as here: GitHub Actions' variable would add annotations to stdout.
+    """
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
 
     def invoke(*args: str) -> tuple[int, str, str]:
         status = main(list(args))

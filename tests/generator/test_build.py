@@ -76,16 +76,31 @@ def test_build_emits_slot_ids_and_redirects(run_cli: Callable[..., tuple[int, st
     out = tmp_path / "out"
     assert run_cli("build", "--content", str(VALID), "--out", str(out))[0] == 0
     events = json.loads((out / "events.json").read_text())
+    # A series occurrence's slot ids carry its date; the excepted 2025-11-01 has none.
     assert sorted(events["slots"]) == [
         "forest-park-cleanup-1-00pm-3-00pm",
         "inclusive-sports-clinic-1-00-1-50-pm",
         "inclusive-sports-clinic-2-00-2-50-pm",
         "inclusive-sports-clinic-3-00-3-50-pm",
+        *(f"keen-swim-{day}-{time}" for day in ("2025-10-04", "2025-10-18", "2025-11-15")
+          for time in ("10-00-10-50-am", "9-00-9-50-am")),
     ]
     clinic = events["slots"]["inclusive-sports-clinic-2-00-2-50-pm"]
     assert clinic["start"] == "2025-07-27T14:00:00-05:00"
     assert clinic["end"] == "2025-07-27T14:50:00-05:00"
     assert clinic["rsvp"] == "account"
+    assert clinic["capacity"] is None
+    # Across the end of daylight time (2025-11-02) the local time stays 9:00 AM.
+    swim = events["slots"]["keen-swim-2025-10-18-9-00-9-50-am"]
+    assert (swim["start"], swim["capacity"], swim["series"]) == (
+        "2025-10-18T09:00:00-05:00", 6, "keen-swim")
+    overview = events["series"][0]
+    assert (overview["path"], [(d["date"], d["cancelled"]) for d in overview["dates"]]) == (
+        "/events/keen-swim", [("2025-10-04", False), ("2025-10-18", False), ("2025-11-01", True),
+                              ("2025-11-15", False)])
+    later = events["slots"]["keen-swim-2025-11-15-10-00-10-50-am"]
+    assert (later["start"], later["capacity"]) == ("2025-11-15T10:00:00-06:00", 4)
+    assert later["path"] == "/events/keen-swim/2025-11-15"
     redirects = json.loads((out / "redirects.json").read_text())
     assert {"from": "/organizations/keen", "to": "/keenstl", "status": 301} in redirects
 
@@ -101,7 +116,13 @@ def test_real_content_passes_check_and_builds_all_28(run_cli: Callable[..., tupl
     assert sorted(e["id"] for e in index) == sorted(SPEC_SLUGS)
     assert len({e["link"] for e in index}) == 28
     routes = json.loads((out / "routes.json").read_text())
-    assert len(routes) == 38
+    events = json.loads((out / "events.json").read_text())["events"]
+    assert len([r for r in routes if r["kind"] in ("page", "profile")]) == 40
+    assert sorted(r["path"] for r in routes if r["kind"] == "event") == sorted(
+        e["path"] for e in events)
+    series = {e["series"] for e in events if e["series"]}
+    assert sorted(r["path"] for r in routes if r["kind"] == "series") == sorted(
+        f"/events/{slug}" for slug in series)
     redirects = {r["from"]: r["to"] for r in json.loads((out / "redirects.json").read_text())}
     for old, new in {"/coca": "/Coca", "/GirlScouts": "/girlscouts",
                      "/HarisStowe": "/HarrisStowe", "/Intstl": "/IntStl",
@@ -135,3 +156,13 @@ def test_monogram_uri_is_the_svg_percent_encoded_once(initials: str, label: str)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert f"<title>{html.escape(label)}</title>" in svg
     assert f">{html.escape(initials)}</text>" in svg
+
+
+def test_output_folders_are_readable_by_every_user(run_cli: Callable[..., tuple[int, str, str]],
+                                                   tmp_path: Path) -> None:
+    # The service may run as another user than the build; it must be able to read the output.
+    out = tmp_path / "out"
+    assert run_cli("build", "--content", str(VALID), "--out", str(out))[0] == 0
+    folders = [out, *(p for p in out.rglob("*") if p.is_dir())]
+    assert all(p.stat().st_mode & 0o005 == 0o005 for p in folders)
+    assert all(p.stat().st_mode & 0o004 for p in out.rglob("*") if p.is_file())

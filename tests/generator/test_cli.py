@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -11,26 +13,76 @@ from urllib.parse import unquote
 
 import pytest
 
+from generator.models import Organization
 from generator.slots import parse_time_range, slot_id
 from tests.generator.conftest import VALID
 
 
-def test_new_org_scaffold_is_valid_and_builds(content: Path, tmp_path: Path,
-                                              run_cli: Callable[..., tuple[int, str, str]]) -> None:
-    status, stdout, _ = run_cli("new-org", "--content", str(content), "gatewaygreening",
+def test_new_org_scaffold_is_refused_until_its_placeholders_are_replaced(
+    content: Path, tmp_path: Path, run_cli: Callable[..., tuple[int, str, str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(content.parent)
+    status, stdout, _ = run_cli("new-org", "--content", "content", "gatewaygreening",
                                 "--name", "Gateway Greening")
     assert status == 0
-    assert "gatewaygreening.yaml" in stdout
-    text = (content / "organizations" / "gatewaygreening.yaml").read_text()
+    assert "gatewaygreening.yaml" in stdout and "Replace every text starting with REPLACE" in stdout
+    path = content / "organizations" / "gatewaygreening.yaml"
+    text = path.read_text()
     assert text.startswith("# yaml-language-server: $schema=../schemas/organization.schema.json")
-    assert run_cli("check", "--content", str(content))[0] == 0
+    status, _, stderr = run_cli("check", "--content", "content")
+    assert status == 1
+    errors = stderr.strip().splitlines()[:-2]
+    assert len(errors) == text.count("REPLACE with") == 17
+    assert all("This organization still has placeholder text in " in e for e in errors)
+    assert (
+        "content/organizations/gatewaygreening.yaml:25:10: tagline: expected the organization's "
+        "own text, found the placeholder 'REPLACE with one short sentence on what Gateway "
+        "Greening ...' from the scaffold. This organization still has placeholder text in "
+        "tagline: replace it (the words after REPLACE say what to write)."
+    ) in errors
+    # An editor who writes every placeholder's text gets a valid profile.
+    path.write_text(text.replace("REPLACE with ", ""))
+    assert run_cli("check", "--content", "content")[0] == 0
     out = tmp_path / "out"
-    assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0
+    assert run_cli("build", "--content", "content", "--out", str(out))[0] == 0
     profile = json.loads((out / "organizations" / "gatewaygreening.json").read_text())
     assert profile["name"] == "Gateway Greening"
     logo = unquote(profile["logo"]["src"].removeprefix("data:image/svg+xml,"))
     assert logo.startswith("<svg") and ">GG</text>" in logo
     assert profile["logo"]["alt"] == "Gateway Greening logo"
+
+
+def test_new_org_scaffold_explains_every_field(
+    content: Path, run_cli: Callable[..., tuple[int, str, str]],
+) -> None:
+    assert run_cli("new-org", "--content", str(content), "gatewaygreening")[0] == 0
+    lines = (content / "organizations" / "gatewaygreening.yaml").read_text().splitlines()
+    for name, info in Organization.model_fields.items():
+        # Required fields are written out; optional ones are commented out with an example.
+        key = f"{name}:" if info.is_required() else f"# {name}:"
+        at = [i for i, line in enumerate(lines) if line.startswith(key)]
+        assert len(at) == 1, name
+        note = lines[at[0] - 1]
+        fields = tuple(f"# {n}:" for n in Organization.model_fields)
+        assert note.startswith("# ") and not note.startswith(fields), name
+        assert note.startswith("# Optional") != info.is_required(), name
+
+
+def test_new_org_optional_examples_are_valid_once_uncommented(
+    content: Path, run_cli: Callable[..., tuple[int, str, str]],
+) -> None:
+    assert run_cli("new-org", "--content", str(content), "gatewaygreening")[0] == 0
+    path = content / "organizations" / "gatewaygreening.yaml"
+    example = re.compile(r"^# (?=(?:[a-z_]+:|  ))")
+    text = "\n".join(example.sub("", line) for line in path.read_text().splitlines())
+    assert "\nsocial:\n  instagram:" in text and "\nphone: " in text
+    pictures = content / "images" / "organizations" / "gatewaygreening"
+    shutil.copy(pictures / "photo-1.svg", pictures / "logo.svg")
+    text = text.replace("REPLACE with ", "")
+    path.write_text(text)
+    status, _, stderr = run_cli("check", "--content", str(content))
+    assert (status, stderr) == (0, "")
 
 
 @pytest.mark.parametrize(("slug", "message"), [

@@ -103,8 +103,9 @@ def test_duplicate_keys_are_reported_where_they_are(tmp_path: Path) -> None:
     doc, errors = loaders.load_document(path, "file.yaml")
     assert doc is not None and doc.positions is not None
     assert [e.format() for e in errors] == [
-        "file.yaml:3:3: b: expected each key once per block, found `b` a second time. "
-        "Delete one of the two entries; YAML would silently keep only the last."
+        "file.yaml:3:3: a.b: expected each key once per block, found `b` a second time on line 3 "
+        "(it is already on line 2). Keep one of lines 2 and 3 and delete the other; YAML would "
+        "silently keep only the last."
     ]
 
 

@@ -11,10 +11,12 @@ import pytest
 KEEN = "content/organizations/keenstl.yaml"
 FPF = "content/organizations/forestparkforever.yaml"
 CLINIC = "content/events/inclusive-sports-clinic.yaml"
+SWIM = "content/events/keen-swim.yaml"
+SERIES_RULE = "repeat: FREQ=WEEKLY;INTERVAL=2;BYDAY=SA"
 ORG_FIELDS = (
-    "one of the fields causes, colors, core_impact, cta, description, email, events, "
-    "events_card, future_goals, impact_numbers, initials, kind, legacy_paths, logo, name, "
-    "phone, photos, programs, social, tagline, website"
+    "one of the fields causes, colors, core_impact, cta, description, email, events_card, "
+    "future_goals, impact_numbers, initials, kind, legacy_paths, logo, name, phone, photos, "
+    "programs, social, tagline, website"
 )
 
 # (rule, file to edit, old text, new text, the exact error lines expected)
@@ -31,21 +33,34 @@ CASES = [
         "in this block. Add `tagline:` here (see content/README.md for what it holds).",
     ]),
     ("broken internal link", "organizations/keenstl.yaml", "href: /features", "href: /featurs", [
-        f"{KEEN}:40:9: cta.href: expected a link to a page of this site, found '/featurs'. "
+        f"{KEEN}:39:9: cta.href: expected a link to a page of this site, found '/featurs'. "
         "Link to an existing page, such as /features or /keenstl.",
+    ]),
+    ("broken internal link in Markdown text", "organizations/keenstl.yaml", "(/features)",
+     "(/featurs)", [
+        f"{KEEN}:9:77: description: expected a link to a page of this site, found '/featurs'. "
+        "Link to an existing page, such as /features or /keenstl.",
+    ]),
+    ("Markdown link neither internal nor https", "events/keen-swim.yaml",
+     "https://example.org/pool", "http://example.org/pool", [
+        f"{SWIM}:8:133: description: expected a link to /a-page or https://, found "
+        "'http://example.org/pool'. Link to a page of this site as a path (/features) or to "
+        "another site with its full https:// address.",
     ]),
     ("internal link with wrong case", "pages/home.yaml", "href: /features", "href: /Features", [
         "content/pages/home.yaml:26:9: rsvp_button.href: expected a link to a page of this site, "
         "found '/Features'. Did you mean /features? Paths are case-sensitive.",
     ]),
     ("YAML syntax error", "organizations/keenstl.yaml", "kind: nonprofit", "kind: [nonprofit", [
-        f"{KEEN}:4:7: (whole file): expected valid YAML, found did not find expected ',' or ']'. "
-        "Check indentation, colons and quotes on this line and the one before it.",
+        f"{KEEN}:3:7: kind: expected a closing ] on line 3, found a [ that opens on line 3 and is "
+        "never closed. Add ] at the end of the list on line 3, or write the items on their own "
+        "lines starting with `- ` instead.",
     ]),
     ("duplicate YAML key", "organizations/keenstl.yaml", "kind: nonprofit",
      "kind: nonprofit\nkind: university", [
-        f"{KEEN}:4:1: kind: expected each key once per block, found `kind` a second time. "
-        "Delete one of the two entries; YAML would silently keep only the last.",
+        f"{KEEN}:4:1: kind: expected each key once per block, found `kind` a second time on "
+        "line 4 (it is already on line 3). Keep one of lines 3 and 4 and delete the other; YAML "
+        "would silently keep only the last.",
     ]),
     ("exactly four core impact cards", "organizations/keenstl.yaml",
      "  - title: Four\n    text: Fourth.\n", "", [
@@ -87,7 +102,7 @@ CASES = [
     ]),
     ("legacy paths do not collide", "organizations/forestparkforever.yaml",
      "legacy_paths: [/FPF]", "legacy_paths: [/organizations/keen]", [
-        f"{KEEN}:41:16: legacy_paths[0]: expected an old URL that only one organization claims, "
+        f"{KEEN}:40:16: legacy_paths[0]: expected an old URL that only one organization claims, "
         "found '/organizations/keen', already claimed by forestparkforever.yaml. "
         "Keep it in one file only.",
     ]),
@@ -100,18 +115,61 @@ CASES = [
     ("guest event is a one-slot guest event", "site.yaml",
      "guest_rsvp_event: forest-park-cleanup", "guest_rsvp_event: inclusive-sports-clinic", [
         "content/site.yaml:31:19: guest_rsvp_event: expected an event with `rsvp: guest` and "
-        "exactly one slot, found 'inclusive-sports-clinic' with rsvp account and 3 slots. "
+        "exactly one slot, not a series, found 'inclusive-sports-clinic' with rsvp account and "
+        "3 slots. "
         "The guest form RSVPs for one slot without an account; fix the event file.",
     ]),
     ("date is a real calendar date", "events/inclusive-sports-clinic.yaml", "date: 2025-07-27",
      "date: 2025-13-01", [
         f"{CLINIC}:5:7: date: expected a date like 2025-07-27, found '2025-13-01'. "
-        "Write the date as year-month-day.",
+        "There is no month 13: months run from 01 to 12, and the date is written year-month-day.",
     ]),
     ("kind is one of the allowed values", "organizations/keenstl.yaml", "kind: nonprofit",
      "kind: charity", [
         f"{KEEN}:3:7: kind: expected one of 'university', 'community_college', 'nonprofit' or "
         "'foundation', found 'charity'. Use one of the allowed values exactly as written.",
+    ]),
+    ("series rule parses", "events/keen-swim.yaml", SERIES_RULE, "repeat: FREQ=SOMETIMES", [
+        f"{SWIM}:4:9: repeat: expected an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=3SA, found "
+        "'FREQ=SOMETIMES' (invalid 'FREQ': SOMETIMES). Write FREQ=DAILY, WEEKLY, MONTHLY or "
+        "YEARLY, then parts such as ;INTERVAL=2 or ;BYDAY=3SA, separated by semicolons "
+        "(see content/README.md).",
+    ]),
+    ("series end has its own field", "events/keen-swim.yaml", SERIES_RULE,
+     "repeat: FREQ=WEEKLY;COUNT=3", [
+        f"{SWIM}:4:9: repeat: expected an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=3SA, found "
+        "'FREQ=WEEKLY;COUNT=3'. Remove COUNT from the rule and write it as `count:` on its own "
+        "line.",
+    ]),
+    ("series has an end", "events/keen-swim.yaml", "count: 4\n", "", [
+        f"{SWIM}:4:9: repeat: expected a series with an end: `until:` (a date) or `count:`, found "
+        "the rule 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA' with neither. Add `until: 2027-06-30` or "
+        "`count: 12` on its own line; a series without an end would add pages forever.",
+    ]),
+    ("series date is an occurrence", "events/keen-swim.yaml", "date: 2025-10-04",
+     "date: 2025-10-05", [
+        f"{SWIM}:3:7: date: expected the first date of the series, a day the rule gives, found "
+        "2025-10-05 (Sunday), which the rule skips; its first date would be 2025-10-18 "
+        "(Saturday). Set `date:` to the first day the series really meets.",
+    ]),
+    ("except date is an occurrence", "events/keen-swim.yaml", "except: [2025-11-01]",
+     "except: [2025-11-02]", [
+        f"{SWIM}:6:10: except[0]: expected a date the series meets on, found 2025-11-02 "
+        "(Sunday). Check the date against the rule; only a real occurrence can be cancelled.",
+    ]),
+    ("except only on a series", "events/inclusive-sports-clinic.yaml", "rsvp: account",
+     "rsvp: account\nexcept: [2025-07-27]", [
+        f"{CLINIC}:13:1: except: expected `repeat:` with a rule, for a field of a series, found "
+        "`except:` on an event without `repeat:`. Add the series' rule as `repeat:`, or remove "
+        "this line.",
+    ]),
+    ("event capacity at least 1", "events/keen-swim.yaml", "capacity: 6", "capacity: 0", [
+        f"{SWIM}:10:11: capacity: expected a capacity of 1 or more volunteers, found 0. Write how "
+        "many volunteers the slot can take, or remove `capacity:` for no limit.",
+    ]),
+    ("slot capacity at least 1", "events/keen-swim.yaml", "capacity: 4", "capacity: -2", [
+        f"{SWIM}:14:15: slots[1].capacity: expected a capacity of 1 or more volunteers, found -2. "
+        "Write how many volunteers the slot can take, or remove `capacity:` for no limit.",
     ]),
 ]
 
@@ -175,3 +233,22 @@ def test_all_errors_come_out_in_one_run(content: Path, edit: Callable[[str, str,
         "content/events/inclusive-sports-clinic.yaml", FPF, KEEN, "content/pages/about.yaml",
     ]
     assert "4 problems found" in stderr
+
+
+def test_two_events_with_the_same_slot_id(content: Path, tmp_path: Path,
+                                          run_cli: Callable[..., tuple[int, str, str]],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    # A single event named like an occurrence of the keen-swim series, at the same time.
+    (content / "events/keen-swim-2025-10-18.yaml").write_text(
+        "title: X\nhost: keenstl\ndate: 2025-10-18\nlocation: L\ndescription: D\n"
+        "rsvp: account\nslots:\n  - time: 9:00-9:50 AM\n", encoding="utf-8")
+    status, _, stderr = run_cli("build", "--content", "content", "--out", "out")
+    assert status == 1
+    assert (
+        "content/events/keen-swim-2025-10-18.yaml:8:11: slots[0].time: expected a slot id that "
+        "no other event's slot has, found 'keen-swim-2025-10-18-9-00-9-50-am', also a slot id of "
+        "keen-swim.yaml. Rename one of the two event files: a slot id is made of the file name, "
+        "the date for a series, and the time."
+    ) in stderr.splitlines()
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,94 @@
+"""Series of events: RFC 5545 recurrence rules expanded into dated occurrences.
+
+An event file with `repeat:` (an RRULE such as FREQ=MONTHLY;BYDAY=3SA) describes a series that
+starts on `date:` and ends with `until:` (a date) or after `count:` occurrences. `except:` dates are
+occurrences that do not take place; calendars show them as cancelled. The rule is expanded with
+python-dateutil in the site's time zone, from the first slot's local start time, so every
+occurrence keeps its wall-clock time across daylight-saving changes.
+
+Each occurrence is an event of its own: its id is the series slug, a dash and its date
+(`keen-sports-2026-12-19`), and its slot ids follow the spec's rule from that id
+(`keen-sports-2026-12-19-10-00-10-50-am`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from dateutil.rrule import rrule, rrulestr
+from pydantic_core import PydanticCustomError
+
+from generator.slots import parse_time_range
+
+# A series longer than this is almost always a typo in UNTIL or COUNT (and thousands of pages).
+MAX_OCCURRENCES = 400
+_FORBIDDEN_PARTS = {"UNTIL": "until", "COUNT": "count", "DTSTART": "date"}
+_EXAMPLE = "an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=3SA"
+
+
+def _rule_error(found: str, hint: str) -> PydanticCustomError:
+    return PydanticCustomError(
+        "content", "expected {expected}, found {found}. {hint}",
+        {"expected": _EXAMPLE, "found": found, "hint": hint},
+    )
+
+
+def _parse(rule: str, start: dt.datetime) -> rrule:
+    parsed = rrulestr(rule, dtstart=start)
+    if not isinstance(parsed, rrule):  # several lines (EXDATE, RDATE) make an rruleset
+        raise ValueError("more than one rule")
+    return parsed
+
+
+def check_rule(rule: str) -> None:
+    """Refuse a rule dateutil cannot parse, or one that sets what has its own field."""
+    parts = [p for p in rule.removeprefix("RRULE:").split(";") if p]
+    for part in parts:
+        name = part.split("=", 1)[0].strip().upper()
+        if name in _FORBIDDEN_PARTS:
+            field = _FORBIDDEN_PARTS[name]
+            raise _rule_error(
+                repr(rule),
+                f"Remove {name} from the rule and write it as `{field}:` on its own line.",
+            )
+    try:
+        _parse(rule, dt.datetime(2000, 1, 1))
+    except (ValueError, TypeError) as exc:
+        raise _rule_error(
+            f"{rule!r} ({exc})",
+            "Write FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, then parts such as ;INTERVAL=2 or "
+            ";BYDAY=3SA, separated by semicolons (see content/README.md).",
+        ) from None
+
+
+def occurrence_id(series: str, day: dt.date) -> str:
+    """The id (and URL segment) of one occurrence of a series."""
+    return f"{series}-{day.isoformat()}"
+
+
+def expand(rule: str, first: dt.date, start: dt.time, zone: ZoneInfo, *,
+           until: dt.date | None, count: int | None,
+           excepted: list[dt.date]) -> tuple[list[dt.date], list[dt.date]]:
+    """Every date the rule gives from `first` (bounded by until or count), split by `excepted`.
+
+    Returns (all dates of the rule, of which the excepted ones are cancelled). Callers have
+    checked that the series has an end.
+    """
+    begin = dt.datetime.combine(first, start, zone)
+    parsed = _parse(rule, begin)
+    if until is not None:
+        parsed = parsed.replace(until=dt.datetime.combine(until, dt.time(23, 59, 59), zone))
+    elif count is not None:
+        parsed = parsed.replace(count=count)
+    days: list[dt.date] = []
+    for moment in parsed:
+        days.append(moment.date())
+        if len(days) > MAX_OCCURRENCES:
+            break
+    return days, sorted(set(excepted) & set(days))
+
+
+def first_start(slots_times: list[str]) -> dt.time:
+    """The local time the series' rule is anchored at: its earliest slot's start."""
+    return min(parse_time_range(t)[0] for t in slots_times)

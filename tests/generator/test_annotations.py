@@ -1,0 +1,75 @@
+"""In CI, content errors are also GitHub Actions annotations, shown on the pull request's lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ContentError
+
+KEEN = "content/organizations/keenstl.yaml"
+KIND_ANNOTATION = (
+    f"::error file={KEEN},line=3,col=7,title=Content error in kind::kind: expected one of "
+    "'university', 'community_college', 'nonprofit' or 'foundation', found 'charity'. "
+    "Use one of the allowed values exactly as written."
+)
+KIND_LINE = (
+    f"{KEEN}:3:7: kind: expected one of 'university', 'community_college', 'nonprofit' or "
+    "'foundation', found 'charity'. Use one of the allowed values exactly as written."
+)
+
+
+def test_annotation_escapes_what_github_would_misread() -> None:
+    error = ContentError("content/a,b:c.yaml", 4, 2, "tagline", "text", "'100%\r\nsure'",
+                         "Fix it:\nnow.")
+    assert error.annotation("content/a,b:c.yaml") == (
+        "::error file=content/a%2Cb%3Ac.yaml,line=4,col=2,title=Content error in tagline::"
+        "tagline: expected text, found '100%25%0D%0Asure'. Fix it:%0Anow."
+    )
+
+
+def test_whole_file_errors_have_a_title_too() -> None:
+    error = ContentError("content/site.yaml", 1, 1, "", "content/site.yaml", "no such file",
+                         "Create it.")
+    assert error.annotation("content/site.yaml") == (
+        "::error file=content/site.yaml,line=1,col=1,title=Content error in the file::"
+        "(whole file): expected content/site.yaml, found no such file. Create it."
+    )
+
+
+def test_format_github_prints_annotations_beside_the_log(
+    content: Path, edit: Callable[[str, str, str], None], tmp_path: Path,
+    run_cli: Callable[..., tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("organizations/keenstl.yaml", "kind: nonprofit", "kind: charity")
+    status, stdout, stderr = run_cli("check", "--format", "github", "--content", "content")
+    assert status == 1
+    assert stdout.splitlines() == [KIND_ANNOTATION]
+    assert stderr.splitlines()[0] == KIND_LINE
+
+
+def test_github_actions_turns_annotations_on_and_paths_start_at_the_checkout(
+    content: Path, edit: Callable[[str, str, str], None], tmp_path: Path,
+    run_cli: Callable[..., tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The job runs from the repository root; the content folder is given from there.
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.chdir(tmp_path)
+    edit("organizations/keenstl.yaml", "kind: nonprofit", "kind: charity")
+    status, stdout, _ = run_cli("check", "--content", str(content))
+    assert status == 1
+    assert stdout.splitlines() == [KIND_ANNOTATION]
+
+
+def test_without_ci_there_are_no_annotations(
+    content: Path, edit: Callable[[str, str, str], None], tmp_path: Path,
+    run_cli: Callable[..., tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("organizations/keenstl.yaml", "kind: nonprofit", "kind: charity")
+    status, stdout, stderr = run_cli("check", "--content", "content")
+    assert (status, stdout) == (1, "")
+    assert stderr.splitlines()[0] == KIND_LINE

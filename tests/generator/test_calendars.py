@@ -1,0 +1,83 @@
+"""Calendar feeds: valid RFC 5545 read back with icalendar, every occurrence once, stable UIDs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import icalendar
+
+from tests.generator.conftest import VALID
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _build(run_cli: Callable[..., tuple[int, str, str]], content: Path, out: Path) -> Path:
+    status, _, stderr = run_cli("build", "--content", str(content), "--out", str(out))
+    assert status == 0, stderr
+    return out
+
+
+def _events(path: Path) -> list[icalendar.Event]:
+    cal = icalendar.Calendar.from_ical(path.read_bytes())
+    assert cal["VERSION"] == "2.0" and cal["PRODID"]
+    return list(cal.walk("VEVENT"))
+
+
+def test_site_feed_has_every_occurrence_once_and_cancellations(
+    run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
+) -> None:
+    out = _build(run_cli, VALID, tmp_path / "out")
+    feed = json.loads((out / "events.json").read_text())["events"]
+    vevents = _events(out / "public/calendar.ics")
+    uids = [str(v["UID"]) for v in vevents]
+    assert len(uids) == len(set(uids))
+    live = {str(v["UID"]) for v in vevents if v["STATUS"] == "CONFIRMED"}
+    assert live == {f"{e['slug']}@civicstl.org" for e in feed}
+    cancelled = [v for v in vevents if v["STATUS"] == "CANCELLED"]
+    assert [str(v["UID"]) for v in cancelled] == ["keen-swim-2025-11-01@civicstl.org"]
+    swim = next(v for v in vevents if str(v["UID"]) == "keen-swim-2025-11-15@civicstl.org")
+    # 9:00 AM Central after daylight time ended is 15:00 UTC.
+    assert swim.decoded("DTSTART").isoformat() == "2025-11-15T15:00:00+00:00"
+    assert str(swim["URL"]) == "https://civicstl.org/events/keen-swim/2025-11-15"
+
+
+def test_organization_and_event_feeds(run_cli: Callable[..., tuple[int, str, str]],
+                                      tmp_path: Path) -> None:
+    out = _build(run_cli, VALID, tmp_path / "out")
+    keen = json.loads((out / "organizations/keenstl.json").read_text())
+    assert keen["calendar"] == "/organizations/keenstl/calendar.ics"
+    hosts = {str(v["ORGANIZER"]) for v in _events(out / "public" / keen["calendar"].lstrip("/"))}
+    assert hosts == {"https://civicstl.org/keenstl"}
+    single = _events(out / "public/events/inclusive-sports-clinic/calendar.ics")
+    assert [str(v["SUMMARY"]) for v in single] == ["Inclusive Sports Clinic"]
+
+
+def test_uids_are_stable_across_two_builds(run_cli: Callable[..., tuple[int, str, str]],
+                                           content: Path, tmp_path: Path) -> None:
+    first = _build(run_cli, content, tmp_path / "a")
+    # An editor adds an event: the existing events keep their UIDs.
+    (content / "events/zz-new.yaml").write_text(
+        "title: New\nhost: keenstl\ndate: 2025-12-06\nlocation: L\ndescription: D\n"
+        "rsvp: account\nslots:\n  - time: 9:00-9:50 AM\n", encoding="utf-8")
+    second = _build(run_cli, content, tmp_path / "b")
+    before = {str(v["UID"]): str(v["DTSTART"].to_ical())
+              for v in _events(first / "public/calendar.ics")}
+    after = {str(v["UID"]): str(v["DTSTART"].to_ical())
+             for v in _events(second / "public/calendar.ics")}
+    assert set(after) == set(before) | {"zz-new@civicstl.org"}
+    assert {uid: after[uid] for uid in before} == before
+
+
+def test_real_content_has_a_year_of_upcoming_events(
+    run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
+) -> None:
+    out = _build(run_cli, ROOT / "content", tmp_path / "out")
+    events = json.loads((out / "events.json").read_text())["events"]
+    # The twelve months after the content was written (2026-11-23).
+    coming = [e for e in events if "2026-11-23" <= e["date"] < "2027-11-23"]
+    assert len({e["series"] or e["slug"] for e in coming}) >= 8
+    assert len({e["host"]["slug"] for e in coming}) >= 5
+    assert all(s["capacity"] for e in coming for s in e["slots"])
+    assert len(_events(out / "public/calendar.ics")) == len(events) + 2  # two excepted dates

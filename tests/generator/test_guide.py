@@ -1,0 +1,35 @@
+"""content/README.md, the editors' guide, agrees with the generator it describes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from generator.validate import APP_ROUTES
+
+GUIDE = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_text()
+# Pages only emails and the sign-in or reset flows lead to; the guide says not to link to them.
+NOT_FOR_LINKS = {"/verify", "/auth/callback", "/reset-password", "/cancel"}
+
+
+def test_guide_lists_every_page_to_link_to() -> None:
+    table = GUIDE.split("Pages you can link to:", 1)[1].split("\n\n", 2)[1]
+    listed = set(re.findall(r"^\| `(/[^`<]*)` \|", table, re.MULTILINE))
+    assert listed == set(APP_ROUTES) - NOT_FOR_LINKS
+    assert "| `/<slug>` |" in table
+
+
+def test_guide_yaml_examples_parse_unless_marked_as_errors() -> None:
+    blocks = re.findall(r"```yaml\n(.*?)```", GUIDE, re.DOTALL)
+    assert len(blocks) >= 5
+    for block in blocks:
+        good = "\n".join(line for line in block.splitlines() if "# error" not in line)
+        yaml.safe_load(good)
+        for bad in (line for line in block.splitlines() if "# error" in line):
+            try:
+                yaml.safe_load(bad)
+            except yaml.YAMLError:
+                continue
+            raise AssertionError(f"the guide says this is an error, but it parses: {bad}")

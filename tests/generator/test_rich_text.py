@@ -1,0 +1,49 @@
+"""Descriptions' Markdown subset: what renders, what stays text, where text links are checked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.rich_text import links, to_html
+
+
+def test_the_subset_renders() -> None:
+    text = "One **bold** and *italic* [link](/features).\n\nSecond paragraph:\n\n- a\n- b\n\n1. x\n"
+    assert to_html(text) == (
+        '<p>One <strong>bold</strong> and <em>italic</em> <a href="/features">link</a>.</p>\n'
+        "<p>Second paragraph:</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol>\n<li>x</li>\n</ol>\n"
+    )
+
+
+def test_raw_html_and_unsafe_links_stay_text() -> None:
+    html = to_html('<script>alert(1)</script> <img src=x onerror="y"> [j](javascript:alert(1))')
+    assert "<script" not in html and "<img" not in html and "href" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_headings_images_and_quotes_are_not_in_the_subset() -> None:
+    assert to_html("# Title") == "<p># Title</p>\n"
+    assert to_html("> quote") == "<p>&gt; quote</p>\n"
+    assert "<img" not in to_html("![alt](/images/x.png)")
+
+
+def test_links_lists_every_target_even_unsafe_ones() -> None:
+    assert links("[a](/features) *[b](https://x.org)* [c](javascript:alert(1))") == [
+        "/features", "https://x.org", "javascript:alert(1)"]
+
+
+def test_a_broken_link_in_a_block_text_is_reported_on_its_own_line(
+    content: Path, edit: Callable[[str, str, str], None],
+    run_cli: Callable[..., tuple[int, str, str]],
+) -> None:
+    edit("organizations/keenstl.yaml",
+         'description: "Fixture **description**, with *emphasis* and [the Event Feed](/features)."',
+         "description: |\n  First paragraph.\n\n  - See [the feed](/features)\n"
+         "  - and [our page](/keenstll)")
+    status, _, stderr = run_cli("check", "--content", str(content))
+    assert status == 1
+    assert stderr.splitlines()[0] == (
+        "content/organizations/keenstl.yaml:13:20: description: expected a link to a page of "
+        "this site, found '/keenstll'. Link to an existing page, such as /features or /keenstl."
+    )
