@@ -1,32 +1,47 @@
-"""Command line: `python -m rsvp_service` serves; `python -m rsvp_service migrate` migrates."""
+"""Command line: `python -m rsvp_service` serves; `migrate` migrates; `outbox` lists mail."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import sys
 
 import uvicorn
 
-from rsvp_service.db import close_database, open_database
+from rsvp_service.db import DatabaseNotWritable, close_database, open_database
+from rsvp_service.events import EventsFileError, load_catalogue
+from rsvp_service.server import HeaderTimeoutProtocol
 from rsvp_service.settings import Settings
 
 
 async def _migrate(settings: Settings) -> None:
-    # Opening the database applies every pending migration.
+    # Opening the database applies every pending migration and checks it can be written.
     await close_database(await open_database(settings))
 
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and serve or migrate."""
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["outbox"]:
+        from rsvp_service.mail.cli import main as outbox_main
+
+        sys.exit(outbox_main(arguments[1:]))
     parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=__doc__)
     parser.add_argument("command", nargs="?", choices=["serve", "migrate"], default="serve")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    if args.command == "migrate":
+    try:
+        if args.command == "serve":
+            # Checked here once so a bad file stops start-up with one line, not a traceback
+            # from every worker.
+            load_catalogue(settings.events_file)
         asyncio.run(_migrate(settings))
+    except (EventsFileError, DatabaseNotWritable) as exc:
+        sys.exit(f"rsvp_service: {exc}")
+    if args.command == "migrate":
         logging.getLogger("rsvp_service").info("Migrations are up to date.")
         return
     uvicorn.run(
@@ -35,7 +50,11 @@ def main(argv: list[str] | None = None) -> None:
         host=settings.host,
         port=settings.port,
         workers=args.workers,
-        proxy_headers=False,
+        http=HeaderTimeoutProtocol,
+        # Behind a reverse proxy, the proxy's address: then X-Forwarded-For/-Proto name the real
+        # client (rate limits key on it). Unset, those headers are ignored.
+        proxy_headers=settings.forwarded_allow_ips is not None,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
         # Browsers and load balancers reuse connections for longer than uvicorn's 5 s default;
         # closing sooner races their next request into a reset.
         timeout_keep_alive=65,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sqlite3
@@ -9,19 +10,28 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from tortoise.backends.base.client import BaseDBAsyncClient, TransactionContext
+from tortoise.backends.asyncpg.client import AsyncpgDBClient
+from tortoise.backends.asyncpg.client import TransactionWrapper as AsyncpgTransactionWrapper
+from tortoise.backends.base.client import (
+    BaseDBAsyncClient,
+    TransactionContext,
+    TransactionContextPooled,
+)
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.backends.sqlite.client import (
     SqliteClient,
     SqliteTransactionContext,
     SqliteTransactionWrapper,
 )
+from tortoise.connection import get_connections
 from tortoise.context import TortoiseContext
-from tortoise.exceptions import TransactionManagementError
+from tortoise.exceptions import BaseORMException, TransactionManagementError
 from tortoise.migrations.executor import MigrationExecutor
 from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
+from tortoise.transactions import in_transaction
 
+from rsvp_service.models import SlotCount
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -38,15 +48,16 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
     # Tortoise caches compiled queries per connection name, so naming the connection after
     # its dialect keeps SQLite and PostgreSQL apps in one process (the tests) from mixing.
     connection = "sqlite" if database_url.startswith("sqlite") else "postgres"
-    target: str | dict[str, Any] = database_url
+    target = expand_db_url(database_url)
+    # This module's get_client_class: Tortoise's clients with the transaction fixes below.
+    target["engine"] = __name__
     if connection == "sqlite":
-        target = expand_db_url(database_url)
-        # This module's get_client_class: Tortoise's SQLite client, transactions IMMEDIATE.
-        target["engine"] = __name__
-        # In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit;
-        # only a power cut can lose the last commits. A URL parameter still wins.
-        target["credentials"].setdefault("synchronous", "NORMAL")
-        target["credentials"].setdefault("busy_timeout", 5000)
+        # FULL syncs the WAL at every commit, so an acknowledged RSVP survives a power cut
+        # too (NORMAL could lose the last commits). A URL parameter (?synchronous=) still wins.
+        target["credentials"].setdefault("synchronous", "FULL")
+        # Several processes on one file queue for the write lock; SQLite's busy handler is not
+        # fair, so under a burst on a busy machine a writer can wait seconds before its turn.
+        target["credentials"].setdefault("busy_timeout", 10000)
     return {
         "connections": {connection: target},
         "apps": {
@@ -75,9 +86,9 @@ class _ImmediateTransaction(SqliteTransactionWrapper):
 
     async def begin(self) -> None:
         # A deferred transaction that reads and then writes fails at once ("database is
-        # locked", without waiting) if another connection committed in between, such as the
-        # RSVP store's writer or another process. IMMEDIATE waits for the lock up to
-        # busy_timeout instead, before reading anything.
+        # locked", without waiting) if another process committed in between. IMMEDIATE waits
+        # for the lock up to busy_timeout instead, before reading anything, and makes every
+        # transaction (an RSVP's capacity check and counter bump included) serialisable.
         try:
             await self._connection.commit()
             await self._connection.execute("BEGIN IMMEDIATE")
@@ -85,16 +96,63 @@ class _ImmediateTransaction(SqliteTransactionWrapper):
             raise TransactionManagementError(exc) from exc
 
 
+class _TransactionContext(SqliteTransactionContext):
+    """Tortoise's SQLite transaction context, letting go of the connection when BEGIN fails."""
+
+    async def __aenter__(self) -> Any:
+        try:
+            return await super().__aenter__()
+        except BaseException:
+            # Tortoise 1.1.9 keeps the connection's lock when BEGIN fails (a database locked
+            # past busy_timeout, or read-only), and every later query then waits forever.
+            token = getattr(self, "token", None)
+            if token is not None:
+                get_connections().reset(token)
+            if self._trxlock.locked():
+                self._trxlock.release()
+            raise
+
+
 class _SqliteClient(SqliteClient):
     """Tortoise's SQLite client with IMMEDIATE transactions."""
 
     def _in_transaction(self) -> TransactionContext:
-        return SqliteTransactionContext(_ImmediateTransaction(self), self._lock)
+        return _TransactionContext(_ImmediateTransaction(self), self._lock)
+
+
+class _PooledTransactionContext(TransactionContextPooled):
+    """Tortoise's PostgreSQL transaction context, giving the connection back when BEGIN fails."""
+
+    async def __aenter__(self) -> Any:
+        await self.ensure_connection()
+        pool = self.client._parent._pool
+        self.client._connection = await pool.acquire()
+        self.token = get_connections().set(self.connection_name, self.client)
+        try:
+            await self.client.begin()
+        except BaseException:
+            # Tortoise 1.1.9 neither releases the connection nor resets the context when
+            # BEGIN fails (a connection the server closed): the pool then runs dry, or the
+            # task's next transaction nests into the dead one.
+            get_connections().reset(self.token)
+            with contextlib.suppress(Exception):
+                await pool.release(self.client._connection)
+            raise
+        return self.client
+
+
+class _PostgresClient(AsyncpgDBClient):
+    """Tortoise's asyncpg client whose transactions let go of a connection that failed."""
+
+    def _in_transaction(self) -> TransactionContext:
+        return _PooledTransactionContext(AsyncpgTransactionWrapper(self), self._pool_init_lock)
 
 
 def get_client_class(db_info: dict[str, Any]) -> type[BaseDBAsyncClient]:
-    """The SQLite client class, for Tortoise (this module is the SQLite connection's engine)."""
-    return _SqliteClient
+    """The client class for Tortoise (this module is the engine of both connections)."""
+    if "file_path" in db_info["credentials"]:
+        return _SqliteClient
+    return _PostgresClient
 
 
 def _ensure_sqlite_folder(database_url: str) -> None:
@@ -103,8 +161,32 @@ def _ensure_sqlite_folder(database_url: str) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
 
 
+class DatabaseNotWritable(Exception):
+    """The database cannot be written; the message says why in one sentence."""
+
+
+class _ProbeDone(Exception):
+    """Ends the write probe's transaction by rolling it back."""
+
+
+async def check_writable() -> None:
+    """Write a row and roll it back, raising DatabaseNotWritable if the database refuses."""
+    try:
+        async with in_transaction():
+            await SlotCount.create(slot_id="(write probe)", count=0)
+            raise _ProbeDone
+    except _ProbeDone:
+        return
+    except (BaseORMException, sqlite3.Error, asyncpg.PostgresError, OSError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DatabaseNotWritable(
+            f"The database (DATABASE_URL) cannot be written: {reason}. "
+            "Make it writable (permissions, free space, a read-write server) and start again."
+        ) from None
+
+
 async def open_database(settings: Settings) -> TortoiseContext:
-    """Connect to the database, apply pending migrations and return the live context."""
+    """Connect, apply pending migrations, check the database is writable; return the context."""
     if settings.is_sqlite:
         _ensure_sqlite_folder(settings.database_url)
     ctx = TortoiseContext()
@@ -116,6 +198,7 @@ async def open_database(settings: Settings) -> TortoiseContext:
         )
         try:
             await apply_migrations(ctx, settings)
+            await check_writable()
         except BaseException:
             await ctx.close_connections()
             raise

@@ -8,26 +8,57 @@ else (RSVP) reads `error`.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
+import asyncpg
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from tortoise.exceptions import (
+    DBConnectionError,
+    IntegrityError,
+    OperationalError,
+    TransactionManagementError,
+)
+
+from rsvp_service.security_headers import security_headers
 
 Shape = Literal["error", "msg", "errors"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
+log = logging.getLogger(__name__)
 
 _MSG_PATHS = ("/api/auth/verify", "/api/auth/resend-verification")
 
 MALFORMED_JSON = "The request body is not valid JSON."
 NOT_AN_OBJECT = "The request body must be a JSON object."
+NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
+TOO_DEEP = "The request body is nested too deeply to be read."
 TOO_LARGE = "The request body is larger than 64 KB."
 NOT_FOUND = "There is no such API endpoint."
 METHOD_NOT_ALLOWED = "This API endpoint does not accept that method."
 SERVER_ERROR = "Something went wrong on our side. Please try again."
 PAGE_NOT_FOUND = "This page does not exist."
+DATABASE_UNAVAILABLE = (
+    "We cannot save or read your data right now because our database is unavailable. "
+    "Nothing was changed; please try again in a minute."
+)
+DATABASE_RETRY_AFTER = "30"
+# What a database that cannot write (full disk, read-only, locked past busy_timeout) or a lost
+# PostgreSQL connection raises, through Tortoise or straight from the driver.
+DATABASE_FAILURES: tuple[type[Exception], ...] = (
+    OperationalError,
+    DBConnectionError,
+    TransactionManagementError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.InsufficientResourcesError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.ReadOnlySQLTransactionError,
+    ConnectionError,
+)
 
 
 def shape_for_path(path: str) -> Shape:
@@ -96,12 +127,19 @@ def validation_message(exc: ValidationError) -> str:
 
 
 async def read_json(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
-    """Parse and validate a JSON object body, raising ApiError 400/422 in the given shape."""
+    """Parse and validate a JSON object body, raising ApiError 400/415/422 in the given shape."""
+    # HTML forms can only send form or text types, never application/json without a CORS
+    # preflight: insisting on it keeps cross-site forms (login CSRF) out of every JSON endpoint.
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(415, NOT_JSON, shape=shape)
     raw = await request.body()
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, MALFORMED_JSON, shape=shape) from None
+    except RecursionError:
+        raise ApiError(400, TOO_DEEP, shape=shape) from None
     if not isinstance(data, dict):
         raise ApiError(422, NOT_AN_OBJECT, shape=shape)
     try:
@@ -147,14 +185,36 @@ def not_found_page(request: Request) -> Response:
     return PlainTextResponse(PAGE_NOT_FOUND, status_code=404)
 
 
+async def database_error_handler(request: Request, exc: Exception) -> Response:
+    """Answer a database that cannot write (or be reached) with 503 and Retry-After."""
+    if isinstance(exc, IntegrityError):
+        # A constraint no route expected is a bug, not an outage.
+        return await server_error_handler(request, exc)
+    log.error("Database unavailable on %s %s: %s", request.method, request.url.path, exc)
+    return error_response(
+        503,
+        DATABASE_UNAVAILABLE,
+        shape=shape_for_path(request.url.path),
+        headers={"Retry-After": DATABASE_RETRY_AFTER},
+    )
+
+
 async def server_error_handler(request: Request, exc: Exception) -> Response:
     """Answer an unexpected exception with a generic sentence, never a stack trace."""
     # Starlette re-raises the exception after this response, so the server still logs it.
-    return error_response(500, SERVER_ERROR, shape=shape_for_path(request.url.path))
+    # This answer leaves outside every middleware, so it carries the security headers itself.
+    https = request.app.state.settings.is_https or request.url.scheme == "https"
+    return error_response(
+        500,
+        SERVER_ERROR,
+        shape=shape_for_path(request.url.path),
+        headers=dict(security_headers(request.url.path, https=https)),
+    )
 
 
-EXCEPTION_HANDLERS = {
+EXCEPTION_HANDLERS: dict[Any, Any] = {
     ApiError: api_error_handler,
     HTTPException: http_exception_handler,
+    **{failure: database_error_handler for failure in DATABASE_FAILURES},
     Exception: server_error_handler,
 }

@@ -1,23 +1,31 @@
-"""The event catalogue: the generator's events.json, read once at start-up."""
+"""The event catalogue: the generator's events.json, parsed with the generator's own model.
+
+The shape of events.json lives once, in `generator.outputs.EventsOut`; this module keeps only
+the lookups the service needs (slot by id, the slots of an event, the guest event's slots).
+"""
 
 from __future__ import annotations
 
-import json
-import logging
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-log = logging.getLogger(__name__)
+from pydantic import ValidationError
+
+from generator.outputs import EventsOut, SlotRecord
+
+
+class EventsFileError(Exception):
+    """EVENTS_FILE is missing or is not a valid events.json; the message is one line."""
 
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """One RSVP-able time slot of an event."""
+    """One RSVP-able time slot: its id and record, with the times the service compares parsed."""
 
     id: str
     event: str
+    path: str
     title: str
     time: str
     date: str
@@ -30,6 +38,26 @@ class Slot:
     location: str
     host_name: str
 
+    @classmethod
+    def from_record(cls, slot_id: str, record: SlotRecord) -> Slot:
+        """Build the slot for an id from its validated events.json record."""
+        return cls(
+            id=slot_id,
+            event=record.event,
+            path=record.path,
+            title=record.title,
+            time=record.time,
+            date=record.date,
+            date_text=record.date_text,
+            timezone=record.timezone,
+            start=datetime.fromisoformat(record.start),
+            end=datetime.fromisoformat(record.end),
+            capacity=record.capacity,
+            rsvp=record.rsvp,
+            location=record.location,
+            host_name=record.host_name,
+        )
+
     @property
     def needs_account(self) -> bool:
         """Whether only signed-in users may RSVP to this slot."""
@@ -37,31 +65,18 @@ class Slot:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """An event and the ids of its slots, in start order."""
-
-    slug: str
-    title: str
-    description: str
-    slot_ids: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Catalogue:
-    """Every event and slot the service accepts RSVPs for."""
+    """Every slot the service accepts RSVPs for, and which slots each event has."""
 
-    events: dict[str, Event]
     slots: dict[str, Slot]
+    event_slots: dict[str, tuple[str, ...]]
     guest_event: str | None
 
     def slots_for(self, event_id: str) -> list[Slot]:
         """Return the slot an id names, or every slot of the event it names (else empty)."""
         if event_id in self.slots:
             return [self.slots[event_id]]
-        event = self.events.get(event_id)
-        if event is None:
-            return []
-        return [self.slots[slot_id] for slot_id in event.slot_ids]
+        return [self.slots[slot_id] for slot_id in self.event_slots.get(event_id, ())]
 
     @property
     def guest_slots(self) -> list[Slot]:
@@ -69,42 +84,40 @@ class Catalogue:
         return self.slots_for(self.guest_event) if self.guest_event else []
 
 
-def _slot(slot_id: str, record: dict[str, Any]) -> Slot:
-    return Slot(
-        id=slot_id,
-        event=record["event"],
-        title=record["title"],
-        time=record["time"],
-        date=record["date"],
-        date_text=record["date_text"],
-        timezone=record.get("timezone", "America/Chicago"),
-        start=datetime.fromisoformat(record["start"]),
-        end=datetime.fromisoformat(record["end"]),
-        capacity=record.get("capacity"),
-        rsvp=record.get("rsvp", "guest"),
-        location=record.get("location", ""),
-        host_name=record.get("host_name", ""),
-    )
+def parse_catalogue(document: EventsOut) -> Catalogue:
+    """Build the catalogue from a validated events.json document."""
+    slots = {slot_id: Slot.from_record(slot_id, record)
+             for slot_id, record in document.slots.items()}
+    event_slots = {event.slug: tuple(slot.id for slot in event.slots) for event in document.events}
+    missing = sorted({slot_id for ids in event_slots.values() for slot_id in ids} - set(slots))
+    if missing:
+        raise ValueError(f"events list slots that 'slots' does not define: {', '.join(missing)}")
+    return Catalogue(slots=slots, event_slots=event_slots, guest_event=document.guest_rsvp_event)
 
 
-def parse_catalogue(data: dict[str, Any]) -> Catalogue:
-    """Build a catalogue from the parsed events.json document."""
-    slots = {slot_id: _slot(slot_id, record) for slot_id, record in data["slots"].items()}
-    events = {
-        event["slug"]: Event(
-            slug=event["slug"],
-            title=event["title"],
-            description=event.get("description", ""),
-            slot_ids=tuple(slot["id"] for slot in event.get("slots", [])),
-        )
-        for event in data["events"]
-    }
-    return Catalogue(events=events, slots=slots, guest_event=data.get("guest_rsvp_event"))
+def _first_problem(exc: ValidationError) -> str:
+    first = exc.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the document"
+    more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+    return f"{where}: {first['msg']}{more}"
 
 
 def load_catalogue(path: Path) -> Catalogue:
-    """Read events.json; an absent file gives an empty catalogue (and a warning)."""
-    if not path.exists():
-        log.warning("EVENTS_FILE %s does not exist; no event accepts RSVPs.", path)
-        return Catalogue(events={}, slots={}, guest_event=None)
-    return parse_catalogue(json.loads(path.read_text(encoding="utf-8")))
+    """Read and validate events.json, or raise EventsFileError naming the path and the problem."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise EventsFileError(
+            f"EVENTS_FILE {path} does not exist; build it with `make content` "
+            "or point EVENTS_FILE at the generator's events.json."
+        ) from None
+    except OSError as exc:
+        raise EventsFileError(f"EVENTS_FILE {path} cannot be read: {exc.strerror}.") from None
+    try:
+        return parse_catalogue(EventsOut.model_validate_json(raw))
+    except ValidationError as exc:
+        raise EventsFileError(
+            f"EVENTS_FILE {path} is not a valid events.json: {_first_problem(exc)}."
+        ) from None
+    except ValueError as exc:
+        raise EventsFileError(f"EVENTS_FILE {path} is not a valid events.json: {exc}.") from None

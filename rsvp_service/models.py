@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from tortoise import fields
 from tortoise.models import Model
 
 
+class RsvpStatus(enum.StrEnum):
+    """Where an RSVP stands: holding a seat, waiting for one, or given up."""
+
+    CONFIRMED = "confirmed"
+    WAITLISTED = "waitlisted"
+    CANCELLED = "cancelled"
+
+
 class Rsvp(Model):
-    """One person's RSVP to one slot; (event_id, email) is unique."""
+    """One person's RSVP to one slot; (event_id, active_email) is unique, so only one live one."""
 
     id = fields.BigIntField(primary_key=True)
     event_id = fields.CharField(max_length=200, description="Slot id from events.json.")
@@ -21,38 +30,84 @@ class Rsvp(Model):
     user: fields.ForeignKeyNullableRelation = fields.ForeignKeyField(
         "models.User", related_name="rsvps", null=True, on_delete=fields.SET_NULL
     )
+    user_id: int | None
     created_at = fields.DatetimeField(auto_now_add=True)
+    status = fields.CharEnumField(
+        RsvpStatus, max_length=12, default=RsvpStatus.CONFIRMED, db_default="confirmed"
+    )
+    cancelled_at = fields.DatetimeField(null=True)
+    active_email = fields.CharField(
+        max_length=254, null=True,
+        description="The email while the RSVP is not cancelled, NULL after: keeps one live RSVP "
+        "per person and slot while letting a cancelled one be followed by a new one.",
+    )
+    waitlist_ticket = fields.IntField(
+        null=True, description="Arrival order on the slot's waitlist (from the slot counter)."
+    )
 
     class Meta:
         table = "rsvp"
-        unique_together = (("event_id", "email"),)
+        unique_together = (("event_id", "active_email"),)
+        indexes = (("event_id", "status", "waitlist_ticket"),)
+
+
+class CancelToken(Model):
+    """A cancel link's token, stored only as its SHA-256; one per email sent about an RSVP."""
+
+    id = fields.BigIntField(primary_key=True)
+    token_hash = fields.CharField(max_length=64, unique=True)
+    rsvp: fields.ForeignKeyRelation[Rsvp] = fields.ForeignKeyField(
+        "models.Rsvp", related_name="cancel_tokens", on_delete=fields.CASCADE
+    )
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "rsvp_cancel_token"
 
 
 class SlotCount(Model):
-    """How many RSVPs a slot has, kept in step with inserts so counting is one row read."""
+    """A slot's confirmed and waiting RSVPs, kept in step with writes so counting is one row read.
+
+    The row is also the slot's lock: every write that changes who holds a seat moves it.
+    """
 
     slot_id = fields.CharField(max_length=200, primary_key=True)
     count = fields.IntField(default=0)
+    waitlist = fields.IntField(default=0, db_default=0)
+    tickets = fields.IntField(
+        default=0, db_default=0, description="Waitlist tickets handed out (arrival order)."
+    )
 
     class Meta:
         table = "rsvp_slot_count"
 
 
 class OutboxMessage(Model):
-    """An email waiting for (or done with) delivery by the sender task."""
+    """An email waiting for, done with, or given up on delivery; built by the sender when sent."""
 
     id = fields.BigIntField(primary_key=True)
     created_at = fields.DatetimeField(auto_now_add=True)
+    kind = fields.CharField(max_length=40, description="Which builder makes the message.")
     recipient = fields.CharField(max_length=254)
-    subject = fields.CharField(max_length=300)
-    kind = fields.CharField(max_length=40, default="raw", description="raw, or a deferred kind.")
-    message = fields.BinaryField(null=True, description="The RFC 5322 message (kind raw).")
-    payload: Any = fields.JSONField(null=True, description="What a deferred kind is built from.")
+    payload: Any = fields.JSONField(description="What the kind's builder needs (slot id, names).")
     attempts = fields.IntField(default=0)
-    next_attempt_at = fields.DatetimeField(db_index=True)
+    next_attempt_at = fields.DatetimeField(
+        null=True, db_index=True, description="When to try next; NULL once sent or dead."
+    )
     claimed_until = fields.DatetimeField(null=True)
+    claim = fields.CharField(
+        max_length=32, null=True, description="The sender holding the lease; only it may update."
+    )
     sent_at = fields.DatetimeField(null=True, db_index=True)
+    dead_at = fields.DatetimeField(
+        null=True, db_index=True, description="Given up on: a dead letter (see last_error)."
+    )
     last_error = fields.TextField(null=True)
+    connection_failed = fields.BooleanField(
+        default=False,
+        db_default=False,
+        description="The last attempt could not reach the mail server.",
+    )
 
     class Meta:
         table = "mail_outbox"

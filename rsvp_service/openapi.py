@@ -14,7 +14,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from rsvp_service.account_data import DeletePayload
 from rsvp_service.auth.openapi import auth_paths, auth_security_schemes
+from rsvp_service.cancel import TokenPayload
 from rsvp_service.rsvp import RsvpPayload
 
 JSON = "application/json"
@@ -28,8 +30,28 @@ _SCHEMAS: dict[str, Any] = {
     "Error": {"type": "object", "required": ["error"], "properties": {"error": _STRING}},
     "Count": {
         "type": "object",
-        "required": ["count"],
-        "properties": {"count": {"type": "integer", "minimum": 0}},
+        "required": ["count", "capacity", "remaining", "waitlist"],
+        "properties": {
+            "count": {"type": "integer", "minimum": 0},
+            "capacity": {"type": ["integer", "null"], "minimum": 0},
+            "remaining": {"type": ["integer", "null"], "minimum": 0},
+            "waitlist": {"type": "integer", "minimum": 0},
+        },
+    },
+    "CancelPreview": {
+        "type": "object",
+        "required": ["event", "date_text", "time", "location", "status", "position", "path"],
+        "properties": {
+            "event": _STRING, "date_text": _STRING, "time": _STRING, "location": _STRING,
+            "status": {"enum": ["confirmed", "waitlisted", "cancelled"]},
+            "position": {"type": ["integer", "null"], "minimum": 1},
+            "path": _STRING,
+        },
+    },
+    "Cancelled": {
+        "type": "object",
+        "required": ["message", "status"],
+        "properties": {"message": _STRING, "status": {"const": "cancelled"}},
     },
     "HasRsvped": {
         "type": "object",
@@ -38,8 +60,12 @@ _SCHEMAS: dict[str, Any] = {
     },
     "RsvpCreated": {
         "type": "object",
-        "required": ["message", "eventId", "event", "email"],
-        "properties": {"message": _STRING, "eventId": _STRING, "event": _STRING, "email": _STRING},
+        "required": ["status", "message", "eventId", "event", "email"],
+        "properties": {
+            "status": {"enum": ["confirmed", "waitlisted"]},
+            "position": {"type": "integer", "minimum": 1},
+            "message": _STRING, "eventId": _STRING, "event": _STRING, "email": _STRING,
+        },
     },
     "MyRsvps": {
         "type": "object",
@@ -50,15 +76,24 @@ _SCHEMAS: dict[str, Any] = {
                 "items": {
                     "type": "object",
                     "required": [
-                        "eventId", "event", "title", "time", "date_text", "location", "createdAt"
+                        "id", "status", "position", "eventId", "event", "title", "date", "time",
+                        "date_text", "location", "start", "end", "path", "past", "createdAt",
                     ],
                     "properties": {
+                        "id": {"type": "integer"},
+                        "status": {"enum": ["confirmed", "waitlisted"]},
+                        "position": {"type": ["integer", "null"], "minimum": 1},
                         "eventId": _STRING,
                         "event": _STRING,
                         "title": _STRING,
                         "time": _STRING,
+                        "date": _STRING,
                         "date_text": _STRING,
                         "location": _STRING,
+                        "start": {"type": ["string", "null"], "format": "date-time"},
+                        "end": {"type": ["string", "null"], "format": "date-time"},
+                        "path": _STRING,
+                        "past": {"type": "boolean"},
                         "createdAt": {"type": "string", "format": "date-time"},
                     },
                 },
@@ -72,10 +107,12 @@ _DESCRIPTIONS = {
     201: "Created.",
     400: "Malformed request.",
     401: "Not signed in, or bad credentials.",
-    404: "Unknown event.",
-    409: "Already registered, or the slot is full.",
-    410: "The event has ended.",
+    403: "Not allowed for this user.",
+    404: "Unknown event, or a cancel link that is not valid.",
+    409: "Already registered or waiting (with position), or the slot is full (full: true).",
+    410: "The event has ended or started, or the RSVP was already cancelled.",
     413: "Body larger than 64 KB.",
+    415: "The body is not sent as application/json.",
     422: "A field is missing or invalid.",
     429: "Too many requests; see Retry-After.",
 }
@@ -116,37 +153,94 @@ def _operation(summary: str, responses: dict, **extra: Any) -> dict[str, Any]:
 
 
 def _paths() -> dict[str, Any]:
-    body_errors = (400, 413, 422, 429)
+    body_errors = (400, 413, 415, 422, 429)
     # The /api/auth paths come from the auth package's own fragment.
     return {
         **auth_paths(),
         "/api/rsvp/check": {
             "get": _operation(
-                "Whether an email has RSVP'd to a slot or to any slot of an event.",
-                _responses({200: "HasRsvped"}, (404, 422), "Error"),
+                "Whether the signed-in user (email must be their own) has RSVP'd to a slot "
+                "or to any slot of an event.",
+                _responses({200: "HasRsvped"}, (401, 403, 404, 422, 429), "Error"),
                 parameters=[
                     _query("eventId", required=True),
                     _query("email", required=True, fmt="email"),
                 ],
+                security=TOKEN,
             )
         },
         "/api/rsvp": {
             "get": _operation(
-                "RSVP count of a slot, of a whole event, or (no eventId) of the guest event.",
+                "Confirmed RSVPs, capacity, spots left and waitlist length of a slot, of a whole "
+                "event (sums), or (no eventId) of the guest event.",
                 _responses({200: "Count"}, (404, 422), "Error"),
                 parameters=[_query("eventId", required=False)],
             ),
             "post": _operation(
-                "RSVP to a slot (no eventId: the guest event). Account events need a sign-in.",
+                "RSVP to a slot (no eventId: the guest event). Account events need a sign-in. "
+                "When the slot is full, waitlist: true joins its waitlist.",
                 _responses({201: "RsvpCreated"}, (*body_errors, 401, 404, 409, 410), "Error"),
                 requestBody=_body(RsvpPayload),
                 security=OPTIONAL_TOKEN,
             ),
         },
+        "/api/rsvp/cancel/preview": {
+            "post": _operation(
+                "What the cancel link's token would cancel; changes nothing.",
+                _responses({200: "CancelPreview"}, (*body_errors, 404), "Error"),
+                requestBody=_body(TokenPayload),
+            )
+        },
+        "/api/rsvp/cancel": {
+            "post": _operation(
+                "Cancel the RSVP of the cancel link's token; frees the seat and promotes the "
+                "first person on the waitlist.",
+                _responses({200: "Cancelled"}, (*body_errors, 404, 410), "Error"),
+                requestBody=_body(TokenPayload),
+            )
+        },
+        "/api/me/rsvps/{rsvp_id}/cancel": {
+            "post": _operation(
+                "Cancel one of the signed-in user's RSVPs (incl. guest RSVPs with their verified "
+                "address); promotes the waitlist like the email link.",
+                _responses({200: "Cancelled"}, (401, 403, 404, 410, 429), "Error"),
+                parameters=[{"name": "rsvp_id", "in": "path", "required": True,
+                             "schema": {"type": "integer"}}],
+                security=TOKEN,
+            )
+        },
+        "/api/me/rsvps/{rsvp_id}/calendar.ics": {
+            "get": _operation(
+                "The slot of one of the signed-in user's RSVPs as an iCalendar file.",
+                {"200": {"description": "OK.", "content": {"text/calendar": {
+                    "schema": {"type": "string"}}}},
+                 **_responses({}, (401, 403, 404), "Error")},
+                parameters=[{"name": "rsvp_id", "in": "path", "required": True,
+                             "schema": {"type": "integer"}}],
+                security=TOKEN,
+            )
+        },
         "/api/me/rsvps": {
             "get": _operation(
-                "The signed-in user's RSVPs, newest first.",
+                "The signed-in user's live RSVPs (confirmed or waitlisted, incl. guest RSVPs "
+                "with their verified address): upcoming soonest first, then past newest first.",
                 _responses({200: "MyRsvps"}, (401,), "Error"),
+                security=TOKEN,
+            )
+        },
+        "/api/me/export": {
+            "get": _operation(
+                "Everything stored about the signed-in user, as a JSON download.",
+                _responses({200: "Export"}, (401,), "Error"),
+                security=TOKEN,
+            )
+        },
+        "/api/me/delete": {
+            "post": _operation(
+                "Delete the signed-in user's account: cancels future RSVPs (promoting "
+                "waitlists), erases sessions and personal data, clears the refresh cookie.",
+                _responses({200: "Deleted"}, (401, 403, *body_errors), "Error"),
+                requestBody=_body(DeletePayload),
                 security=TOKEN,
             )
         },
@@ -179,7 +273,9 @@ def openapi_document() -> dict[str, Any]:
         },
         "paths": _paths(),
         "components": {
-            "schemas": {**_SCHEMAS, "RsvpPayload": _model_schema(RsvpPayload)},
+            "schemas": {**_SCHEMAS, "RsvpPayload": _model_schema(RsvpPayload),
+                        "TokenPayload": _model_schema(TokenPayload),
+                        "DeletePayload": _model_schema(DeletePayload)},
             "securitySchemes": auth_security_schemes(),
         },
     }

@@ -1,4 +1,4 @@
-"""Rate limits for login, register, resend-verification and RSVP, in memory or in Redis.
+"""Rate limits for login, register, resend, password reset and RSVP, in memory or in Redis.
 
 Wiring (core service):
 
@@ -44,13 +44,22 @@ logger = logging.getLogger(__name__)
 # Every limit the service applies, by name. The key passed with a hit says whose budget it is.
 LIMITS: dict[str, str] = {
     "login-ip": "20/minute",
-    # Counts failed logins only: a person who signs in fine never spends it.
-    "login-account": "10 per 15 minutes",
+    # The next two count failed logins only: a person who signs in fine never spends them.
+    # Keyed on (account, IP), never on the account alone, so nobody can lock an owner out.
+    "login-failures": "10 per 15 minutes",
+    "login-failures-ip": "100/hour",
     "register-ip": "10/hour",
     "resend-ip": "10/hour",
     "resend-email": "3 per 15 minutes",
+    "forgot-ip": "10/hour",
+    "forgot-email": "3 per 15 minutes",
+    "reset-ip": "20/hour",
+    "rsvp-check": "60/minute",
+    "rsvp-cancel": "30/minute",
     "rsvp-ip": "30/minute",
     "rsvp-email": "10/hour",
+    # Per account: deleting asks for the password again, which must not be guessable.
+    "account-delete": "5 per 15 minutes",
 }
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."

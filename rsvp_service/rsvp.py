@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 
-from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
+from tortoise.expressions import Q
 
 from rsvp_service import clock
 from rsvp_service.auth.models import User
+from rsvp_service.auth.payloads import has_control_characters
 from rsvp_service.auth.tokens import user_from_request
+from rsvp_service.emails import normalize_email
 from rsvp_service.errors import ApiError, read_json, validate_query
 from rsvp_service.events import Catalogue, Slot
-from rsvp_service.mail import confirmation
-from rsvp_service.mail.outbox import deferred_mail, notify
-from rsvp_service.models import Rsvp
-from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip
-from rsvp_service.rsvp_store import NewRsvp, Outcome, RsvpStore
+from rsvp_service.mail.outbox import notify
+from rsvp_service.models import Rsvp, RsvpStatus
+from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce
+from rsvp_service.rsvp_store import NewRsvp, Outcome, add_rsvp, tally, waitlist_position
 from rsvp_service.settings import Settings
 
 UNKNOWN_EVENT = "There is no event with that eventId."
@@ -29,54 +29,19 @@ PICK_A_SLOT = "This event has several time slots; send the eventId of one of the
 ENDED = "This event has ended."
 SIGN_IN = "Please log in to RSVP for this event."
 SIGN_IN_LIST = "Please log in to see your RSVPs."
+SIGN_IN_CHECK = "Please log in to see whether you have RSVP'd."
+OWN_ADDRESS_ONLY = "You can only check the RSVPs of your own email address."
 ALREADY = "You have already RSVP'd to this event."
-FULL = "This time slot is full."
+FULL = "This time slot is full. Join the waitlist?"
+ON_WAITLIST = "You are already on the waitlist for this time slot (#{position})."
 CREATED = "You have RSVP'd! A confirmation email will be sent."
+WAITLISTED = "You are #{position} on the waitlist. We will email you if a spot opens up."
 EVENT_ID_MAX = 200
 
 
-# A plain ASCII address: dot-separated atoms of letters, digits, _ + - before the @, and
-# hostname labels ending in a letters-only top-level domain after it. Every such address
-# that also passes the length and reserved-name checks below is valid to email_validator,
-# which normalizes it to itself; everything else goes to email_validator.
-SIMPLE_ADDRESS = re.compile(
-    r"[a-z0-9_+-]+(?:\.[a-z0-9_+-]+)*@((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]+)",
-    re.ASCII | re.IGNORECASE,
-)
-
-
-def _simple_address(value: str) -> str | None:
-    match = SIMPLE_ADDRESS.fullmatch(value)
-    if match is None or len(value) > 254:
-        return None
-    address = value.lower()
-    domain = match.group(1).lower()
-    if (
-        len(address) - len(domain) - 1 > 64
-        or len(domain) > 253
-        or "--" in domain  # Punycode and RFC 5890 R-LDH rules: leave them to the library
-        or any(domain == name or domain.endswith(f".{name}") for name in SPECIAL_USE_DOMAIN_NAMES)
-        or any(len(label) > 63 for label in domain.split("."))
-    ):
-        return None
-    return address
-
-
-def normalize_email(value: str) -> str:
-    """Validate an address (syntax only) and return it normalized and lower-cased."""
-    # email_validator takes ~45 us an address, as much as the rest of an RSVP's parsing.
-    if (simple := _simple_address(value)) is not None:
-        return simple
-    try:
-        result = validate_email(value, check_deliverability=False)
-    except EmailNotValidError:
-        raise ValueError("it must be a valid email address") from None
-    return result.normalized.lower()
-
-
 def _no_line_breaks(value: str) -> str:
-    if "\r" in value or "\n" in value:
-        raise ValueError("it must not contain line breaks")
+    if has_control_characters(value):
+        raise ValueError("it must not contain control characters or line breaks")
     return value
 
 
@@ -90,6 +55,7 @@ class RsvpPayload(BaseModel):
     firstName: str = Field(min_length=1, max_length=100)
     lastName: str = Field(default="", max_length=100)
     phone: str | None = Field(default=None, max_length=40)
+    waitlist: bool = False
 
     _emails = field_validator("email")(normalize_email)
     _names = field_validator("firstName", "lastName", "phone")(
@@ -122,11 +88,6 @@ def _catalogue(request: Request) -> Catalogue:
     return catalogue
 
 
-def _store(request: Request) -> RsvpStore:
-    store: RsvpStore = request.app.state.rsvp_store
-    return store
-
-
 def _slots_or_404(catalogue: Catalogue, event_id: str | None) -> list[Slot]:
     if event_id is None:
         slots = catalogue.guest_slots
@@ -153,30 +114,32 @@ async def _check_rate_limit(request: Request, email: str) -> None:
 
 
 async def check_rsvp(request: Request) -> Response:
-    """GET /api/rsvp/check: whether an email has RSVP'd to a slot (or any slot of an event)."""
+    """GET /api/rsvp/check: whether the signed-in user has RSVP'd to a slot (or an event)."""
+    # Only about one's own address: answering for any address would tell anyone who RSVP'd.
+    user = await user_from_request(request)
+    if user is None:
+        raise ApiError(401, SIGN_IN_CHECK, shape="error")
+    await enforce(request, "rsvp-check", str(user.id), shape="error")
     query = validate_query(request, CheckQuery, shape="error")
+    if query.email != user.email:
+        raise ApiError(403, OWN_ADDRESS_ONLY, shape="error")
     slots = _slots_or_404(_catalogue(request), query.eventId)
-    exists = await Rsvp.filter(event_id__in=[slot.id for slot in slots], email=query.email).exists()
-    return JSONResponse({"hasRSVPed": exists})
+    exists = await Rsvp.filter(
+        event_id__in=[slot.id for slot in slots], active_email=user.email
+    ).exists()
+    return JSONResponse({"hasRSVPed": exists}, headers={"Cache-Control": "no-store"})
 
 
-def _count_event_id(request: Request) -> str | None:
-    query: bytes = request.scope["query_string"]
-    # The site always asks `?eventId=<slot or event id>`: take that without parsing when
-    # nothing in it is escaped and its length is valid; anything else is parsed and validated.
-    if query.startswith(b"eventId=") and not any(c in query for c in b"&%+"):
-        event_id = query[8:].decode("latin-1")
-        if 0 < len(event_id) <= EVENT_ID_MAX:
-            return event_id
-    return validate_query(request, CountQuery, shape="error").eventId
-
-
-async def count_rsvps(request: Request) -> Response:
-    """GET /api/rsvp: the RSVP count of a slot, of a whole event, or of the guest event."""
-    slots = _slots_or_404(_catalogue(request), _count_event_id(request))
-    count = await _store(request).count([slot.id for slot in slots])
-    # The hottest answer of all, so written without a JSON encoder.
-    return Response(b'{"count":%d}' % count, media_type="application/json")
+async def rsvp_count(request: Request) -> Response:
+    """GET /api/rsvp: confirmed RSVPs, spots left and waitlist of a slot, event or guest event."""
+    query = validate_query(request, CountQuery, shape="error")
+    slots = _slots_or_404(_catalogue(request), query.eventId)
+    counts = await tally([slot.id for slot in slots])
+    capacities = [slot.capacity for slot in slots]
+    capacity = None if None in capacities else sum(c for c in capacities if c is not None)
+    remaining = None if capacity is None else max(capacity - counts.count, 0)
+    return JSONResponse({"count": counts.count, "capacity": capacity, "remaining": remaining,
+                         "waitlist": counts.waitlist})
 
 
 async def create_rsvp(request: Request) -> Response:
@@ -195,19 +158,8 @@ async def create_rsvp(request: Request) -> Response:
     # A signed-in RSVP is always for the account's own address.
     email = user.email if user is not None else payload.email
     await _check_rate_limit(request, email)
-    if slot.capacity is not None and slot.capacity <= 0:
-        raise ApiError(409, FULL, shape="error")
     now = datetime.now(UTC)
-    facts = confirmation.confirmation_payload(
-        slot, email=email, first_name=payload.firstName, last_name=payload.lastName, stamp=now
-    )
-    mail = deferred_mail(
-        confirmation.KIND,
-        facts,
-        recipient=email,
-        subject=f"Your RSVP: {slot.title}, {slot.date_text}",
-    )
-    outcome = await _store(request).add(
+    placement = await add_rsvp(
         NewRsvp(
             slot_id=slot.id,
             event=slot.event,
@@ -218,49 +170,81 @@ async def create_rsvp(request: Request) -> Response:
             user_id=user.id if user is not None else None,
             capacity=slot.capacity,
             created_at=now,
-            mail=mail,
+            waitlist=payload.waitlist,
         )
     )
-    if outcome is Outcome.DUPLICATE:
+    position = placement.position
+    if placement.outcome is Outcome.DUPLICATE:
+        if position is not None:
+            return JSONResponse({"error": ON_WAITLIST.format(position=position),
+                                 "position": position}, status_code=409)
         raise ApiError(409, ALREADY, shape="error")
-    if outcome is Outcome.FULL:
-        raise ApiError(409, FULL, shape="error")
+    if placement.outcome is Outcome.FULL:
+        return JSONResponse({"error": FULL, "full": True}, status_code=409)
     notify(request)
-    return JSONResponse(
-        {"message": CREATED, "eventId": slot.id, "event": slot.event, "email": email},
-        status_code=201,
-    )
+    answer = {"eventId": slot.id, "event": slot.event, "email": email}
+    if placement.outcome is Outcome.WAITLISTED:
+        return JSONResponse(
+            {"status": "waitlisted", "position": position,
+             "message": WAITLISTED.format(position=position), **answer},
+            status_code=201,
+        )
+    return JSONResponse({"status": "confirmed", "message": CREATED, **answer}, status_code=201)
+
+
+def mine(user: User) -> Q:
+    """The RSVPs that are the user's: their own, and guest ones with their verified address."""
+    owned = Q(user_id=user.id)
+    return owned | Q(email=user.email) if user.is_verified else owned
 
 
 async def my_rsvps(request: Request) -> Response:
-    """GET /api/me/rsvps: the signed-in user's RSVPs, newest first, for the dashboard."""
+    """GET /api/me/rsvps: the user's live RSVPs, upcoming first (soonest first), then past."""
     user: User | None = await user_from_request(request)
     if user is None:
         raise ApiError(401, SIGN_IN_LIST, shape="error")
     catalogue = _catalogue(request)
-    rows = await Rsvp.filter(user_id=user.id).order_by("-created_at", "-id")
-    items = []
+    now = clock.now(request.app.state.settings)
+    rows = await Rsvp.filter(mine(user)).exclude(status=RsvpStatus.CANCELLED).order_by(
+        "-created_at", "-id")
+    upcoming: list[tuple[datetime, dict[str, object]]] = []
+    past: list[tuple[datetime, dict[str, object]]] = []
     for row in rows:
         slot = catalogue.slots.get(row.event_id)
-        items.append(
-            {
-                "eventId": row.event_id,
-                "event": row.event,
-                "title": slot.title if slot else row.event,
-                "time": slot.time if slot else "",
-                "date_text": slot.date_text if slot else "",
-                "location": slot.location if slot else "",
-                "createdAt": row.created_at.isoformat(),
-            }
-        )
-    return JSONResponse({"rsvps": items})
+        position = None
+        if row.status is RsvpStatus.WAITLISTED and row.waitlist_ticket is not None:
+            position = await waitlist_position(row.event_id, row.waitlist_ticket)
+        is_past = slot is None or slot.end <= now
+        item = {
+            "id": row.id,
+            "status": row.status.value,
+            "position": position,
+            "eventId": row.event_id,
+            "event": row.event,
+            "title": slot.title if slot else row.event,
+            "date": slot.date if slot else "",
+            "date_text": slot.date_text if slot else "",
+            "time": slot.time if slot else "",
+            "location": slot.location if slot else "",
+            "start": slot.start.isoformat() if slot else None,
+            "end": slot.end.isoformat() if slot else None,
+            "path": slot.path if slot else f"/events/{row.event}",
+            "past": is_past,
+            "createdAt": row.created_at.isoformat(),
+        }
+        # A slot gone from events.json sorts as the oldest past RSVP.
+        when = slot.start if slot else datetime.min.replace(tzinfo=UTC)
+        (past if is_past else upcoming).append((when, item))
+    upcoming.sort(key=lambda pair: pair[0])
+    past.sort(key=lambda pair: pair[0], reverse=True)
+    return JSONResponse({"rsvps": [item for _, item in upcoming + past]},
+                        headers={"Cache-Control": "no-store"})
 
 
 def routes() -> list[BaseRoute]:
     """Return the RSVP routes."""
     return [
-        # The count first: it is the most frequent request of all.
-        Route("/api/rsvp", count_rsvps, methods=["GET"]),
+        Route("/api/rsvp", rsvp_count, methods=["GET"]),
         Route("/api/rsvp", create_rsvp, methods=["POST"]),
         Route("/api/rsvp/check", check_rsvp, methods=["GET"]),
         Route("/api/me/rsvps", my_rsvps, methods=["GET"]),

@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     )
     host: str = Field(default="127.0.0.1", description="Address uvicorn binds to.")
     port: int = Field(default=8000, description="Port uvicorn binds to.")
+    forwarded_allow_ips: str | None = Field(
+        default=None,
+        description="Comma-separated proxy addresses (or *) whose X-Forwarded-For is trusted.",
+    )
     var_dir: Path = Field(default=Path("var"), description="Folder for the database, keys, mail.")
     database_url: str = Field(
         default="sqlite://var/civicstl.sqlite3",
@@ -67,6 +71,10 @@ class Settings(BaseSettings):
     static_dir: Path = Field(
         default=Path("build/site"), description="Built site served at / when it exists."
     )
+    guest_data_days: int = Field(
+        default=90, ge=1,
+        description="Days after a slot ends when guests' names and phone numbers are erased.",
+    )
     outbox_poll_seconds: float = Field(
         default=1.0, gt=0, description="How often the mail sender looks for due messages."
     )
@@ -75,6 +83,12 @@ class Settings(BaseSettings):
     )
     outbox_retry_max_seconds: float = Field(
         default=900.0, gt=0, description="Longest delay between two delivery attempts."
+    )
+    outbox_lease_seconds: float = Field(
+        default=120.0, gt=0, description="How long a sender holds a message; a send gets half."
+    )
+    outbox_max_attempts: int = Field(
+        default=100, ge=1, description="Attempts before an email is a dead letter (about a day)."
     )
 
     @field_validator("cors_origins", mode="before")

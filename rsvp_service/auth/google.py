@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import logging
 import unicodedata
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from authlib.integrations.starlette_client import OAuth, StarletteOAuth2App
@@ -42,6 +43,10 @@ logger = logging.getLogger("rsvp_service.auth")
 SESSION_COOKIE = "civicstl_oauth"
 SESSION_PATH = "/api/auth/google"
 SCOPE = "openid email profile"
+CALLBACK_PATH = "/api/auth/google/callback"
+# The token handed to the site's /auth/callback travels in a URL (history, logs): it only has
+# to last until the page trades it for /api/auth/me; the refresh cookie does the rest.
+CALLBACK_TOKEN_LIFETIME = timedelta(seconds=60)
 
 
 def build_google_client(settings: Settings) -> StarletteOAuth2App | None:
@@ -109,8 +114,9 @@ async def start(request: Request) -> Response:
     if client is None:
         return failure(settings)
     try:
+        # From SITE_URL, never from the Host header, which the client chooses.
         redirect: Response = await client.authorize_redirect(
-            request, request.url_for("google_callback")
+            request, _site(settings, CALLBACK_PATH)
         )
     # Any failure (provider unreachable, bad metadata) must land on the login page.
     except Exception:
@@ -192,7 +198,7 @@ async def callback(request: Request) -> Response:
         logger.warning("Google sign-in refused for the returned identity.")
         return failure(settings)
     issued = await start_session(user.id)
-    access_token = issue_access_token(settings, user.id)
+    access_token = issue_access_token(settings, user.id, lifetime=CALLBACK_TOKEN_LIFETIME)
     response = RedirectResponse(_site(settings, f"/auth/callback?token={access_token}"), 302)
     set_refresh_cookie(response, settings, issued)
     logger.info("Login ok through Google (user_id=%s).", user.id)

@@ -1,4 +1,4 @@
-"""Database models for accounts: users, refresh-token families and email-verification tokens."""
+"""Database models for accounts: users, refresh-token families, email and reset tokens."""
 
 from __future__ import annotations
 
@@ -77,3 +77,20 @@ class EmailToken(Model):
 
     class Meta:
         table = "email_tokens"
+
+
+class PasswordResetToken(Model):
+    """A single-use password-reset token, stored only as a hash; only the newest one is kept."""
+
+    id = fields.IntField(primary_key=True)
+    token_hash = fields.CharField(max_length=64, unique=True)
+    user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="password_reset_tokens", on_delete=fields.OnDelete.CASCADE
+    )
+    user_id: int
+    created_at = fields.DatetimeField(auto_now_add=True)
+    expires_at = fields.DatetimeField()
+    used_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "password_reset_tokens"

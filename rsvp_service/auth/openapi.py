@@ -72,7 +72,20 @@ def auth_paths() -> dict[str, Any]:
         },
         ["name", "email", "password"],
     )
-    bad_input = {"400": _errors("Malformed JSON."), "422": _errors("A field is missing or wrong.")}
+    bad_input = {
+        "400": _errors("Malformed JSON."),
+        "415": _errors("The body is not sent as application/json."),
+        "422": _errors("A field is missing or wrong."),
+    }
+    foreign = {"403": _errors("The request came from a site that is not allowed.")}
+    limited = {"429": _errors("Too many attempts.") | {"headers": RETRY_AFTER}}
+    reset = _object(
+        {
+            "token": {"type": "string", "maxLength": 200},
+            "password": {"type": "string", "maxLength": 1024},
+        },
+        ["token", "password"],
+    )
     cookie = [
         {"name": REFRESH_COOKIE, "in": "cookie", "required": False, "schema": {"type": "string"}}
     ]
@@ -84,6 +97,7 @@ def auth_paths() -> dict[str, Any]:
                 "responses": {
                     "201": _json(SIGNED_IN, "Signed in; the refresh cookie is set."),
                     **bad_input,
+                    **foreign,
                     "409": _errors("An account with this email already exists."),
                     "429": _errors("Too many attempts.") | {"headers": RETRY_AFTER},
                 },
@@ -96,6 +110,7 @@ def auth_paths() -> dict[str, Any]:
                 "responses": {
                     "200": _json(SIGNED_IN, "Signed in; the refresh cookie is set."),
                     **bad_input,
+                    **foreign,
                     "401": _errors("Invalid email or password."),
                     "429": _errors("Too many attempts.") | {"headers": RETRY_AFTER},
                 },
@@ -135,8 +150,36 @@ def auth_paths() -> dict[str, Any]:
                 "responses": {
                     "200": _msg("Sent if the account needs it."),
                     "400": _msg("Malformed JSON."),
+                    "415": _msg("The body is not sent as application/json."),
                     "422": _msg("The email is missing or invalid."),
                     "429": _msg("Too many attempts.") | {"headers": RETRY_AFTER},
+                },
+            }
+        },
+        "/api/auth/forgot-password": {
+            "post": {
+                "summary": "Email a one-hour, single-use password reset link "
+                "(same answer and timing for unknown accounts).",
+                "requestBody": _body(_object({"email": _EMAIL}, ["email"])),
+                "responses": {
+                    "200": _msg("Sent if an account uses the address."),
+                    **bad_input,
+                    **limited,
+                },
+            }
+        },
+        "/api/auth/reset-password": {
+            "post": {
+                "summary": "Set a new password with the token from a reset link; marks the "
+                "email verified and ends every session of the account.",
+                "requestBody": _body(reset),
+                "responses": {
+                    "200": _msg("Password changed; sign in with it."),
+                    "400": _errors("Malformed JSON, or an invalid, expired or spent token."),
+                    "415": bad_input["415"],
+                    "422": _errors("A field is missing, or the new password is refused."),
+                    **foreign,
+                    **limited,
                 },
             }
         },

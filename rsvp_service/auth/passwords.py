@@ -40,14 +40,18 @@ def _load_common_passwords() -> frozenset[str]:
 COMMON_PASSWORDS = _load_common_passwords()
 
 
-def password_problem(password: str) -> str | None:
+def password_problem(password: str, email: str = "") -> str | None:
     """Return a sentence saying why a new password is refused, or None when it is acceptable."""
+    if password and not password.strip():
+        return "Your password must contain more than spaces. Please choose a different one."
     if len(password) < MIN_LENGTH:
         return f"Password must be at least {MIN_LENGTH} characters long."
     if len(password) > MAX_LENGTH:
         return f"Password must be at most {MAX_LENGTH} characters long."
     if password.lower() in COMMON_PASSWORDS:
         return "This password is too common and easy to guess. Please choose a different one."
+    if email and password.strip().lower() == email.strip().lower():
+        return "Your password must not be your email address. Please choose a different one."
     return None
 
 

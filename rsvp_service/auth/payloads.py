@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 
-from email_validator import EmailNotValidError, validate_email
 from pydantic import BaseModel, ConfigDict, Field
 
+from rsvp_service import emails
 from rsvp_service.auth.models import DEFAULT_ROLE
 from rsvp_service.errors import ApiError, Shape
 
 INVALID_EMAIL = "Please enter a valid email address."
+NON_ASCII_EMAIL = (
+    "We cannot send email to addresses with accented or non-Latin letters before the @ yet. "
+    "Please use another address."
+)
+CONTROL_CHARACTERS = "{field} must not contain control characters or line breaks."
 
 
 class RegisterPayload(BaseModel):
@@ -34,40 +39,59 @@ class LoginPayload(BaseModel):
 
 
 class EmailPayload(BaseModel):
-    """POST /api/auth/resend-verification."""
+    """POST /api/auth/resend-verification and /api/auth/forgot-password."""
 
     model_config = ConfigDict(extra="ignore")
 
     email: str = Field(max_length=320)
 
 
+class ResetPasswordPayload(BaseModel):
+    """POST /api/auth/reset-password: the site also sends verifyPassword, which is ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    token: str = Field(max_length=200)
+    password: str = Field(max_length=1024)
+
+
 def normalize_email(value: str) -> str | None:
-    """Return the address in canonical form (syntax checked, lowercased), or None if invalid."""
+    """Return the address in canonical form (see `rsvp_service.emails`), or None if invalid."""
     try:
-        checked = validate_email(value.strip(), check_deliverability=False)
-    except EmailNotValidError:
+        return emails.normalize_email(value)
+    except ValueError:
         return None
-    # Mailbox names are case-sensitive in theory, never in practice; lowercasing stops
-    # "Ann@x.org" and "ann@x.org" from becoming two accounts.
-    return checked.normalized.lower()
 
 
 def require_email(value: str, *, shape: Shape) -> str:
     """Normalize an email address or raise a 422 in the endpoint's shape."""
-    email = normalize_email(value)
-    if email is None:
-        raise ApiError(422, INVALID_EMAIL, shape=shape)
-    return email
+    try:
+        return emails.normalize_email(value)
+    except emails.NonAsciiMailboxError:
+        raise ApiError(422, NON_ASCII_EMAIL, shape=shape) from None
+    except ValueError:
+        raise ApiError(422, INVALID_EMAIL, shape=shape) from None
+
+
+def has_control_characters(value: str) -> bool:
+    """Tell whether text holds a control, format or unassigned character or a line separator."""
+    # Category C covers NUL, CR/LF and bidi overrides; Zl/Zp are U+2028/U+2029, which break
+    # lines in headers and scripts although Python counts them as whitespace.
+    return any(
+        unicodedata.category(char)[0] == "C" or unicodedata.category(char) in {"Zl", "Zp"}
+        for char in value
+    )
 
 
 def require_name(value: str) -> str:
     """Return a display name trimmed, refusing empty names and control characters."""
+    # Checked before whitespace is collapsed: split() would quietly turn U+2028 into a space.
+    # The name goes into email headers and greetings; control characters have no place there.
+    if has_control_characters(value):
+        raise ApiError(422, CONTROL_CHARACTERS.format(field="Your name"), shape="errors")
     name = " ".join(value.split())
     if not name:
         raise ApiError(422, "Please enter your name.", shape="errors")
-    # The name goes into email headers and greetings; control characters have no place there.
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ApiError(422, "Your name must not contain control characters.", shape="errors")
     return name
 
 

@@ -1,10 +1,11 @@
-"""The /api/auth endpoints: register, login, refresh, logout, me, verification and Google."""
+"""The /api/auth endpoints: register, login, refresh, logout, me, verification, reset, Google."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
+from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -23,10 +24,12 @@ from rsvp_service.auth.payloads import (
     EmailPayload,
     LoginPayload,
     RegisterPayload,
+    ResetPasswordPayload,
     require_email,
     require_name,
     require_role,
 )
+from rsvp_service.auth.reset import reset_password, send_reset_email, user_for_reset_token
 from rsvp_service.auth.sessions import (
     REFRESH_COOKIE,
     IssuedRefreshToken,
@@ -59,12 +62,28 @@ VERIFY_INVALID = (
 )
 VERIFIED = "Email verified successfully!"
 SIGNED_OUT = "You have been signed out."
+RESET_SENT = (
+    "If an account uses that email, a link to choose a new password is on its way. "
+    "It works once, for one hour."
+)
+RESET_INVALID = (
+    "This password reset link is invalid, expired or already used. "
+    "Please ask for a new one from the sign-in page."
+)
+RESET_DONE = "Your password has been changed. Please sign in with your new password."
 # Tokens must never be cached by a browser or a proxy.
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _json(body: dict[str, Any], status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=NO_STORE)
+def _json(
+    body: dict[str, Any], status: int = 200, *, background: BackgroundTask | None = None
+) -> JSONResponse:
+    return JSONResponse(body, status_code=status, headers=NO_STORE, background=background)
+
+
+def _require_allowed_origin(request: Request) -> None:
+    if not origin_allowed(request, request.app.state.settings):
+        raise ApiError(403, FOREIGN_ORIGIN, shape="errors")
 
 
 def signed_in_response(
@@ -82,12 +101,13 @@ def signed_in_response(
 async def register(request: Request) -> Response:
     """Create an account, queue its verification email and sign it in."""
     settings = request.app.state.settings
+    _require_allowed_origin(request)
     await enforce(request, "register-ip", client_ip(request), shape="errors")
     payload = await read_json(request, RegisterPayload, shape="errors")
     name = require_name(payload.name)
     email = require_email(payload.email, shape="errors")
     require_role(payload.role)
-    if problem := password_problem(payload.password):
+    if problem := password_problem(payload.password, email):
         raise ApiError(422, problem, shape="errors")
     # Registering must say when an address is taken (it signs the person in right away);
     # the per-IP limit keeps that from being used to test addresses in bulk.
@@ -112,19 +132,27 @@ async def register(request: Request) -> Response:
 async def login(request: Request) -> Response:
     """Sign in with email and password; unknown email and wrong password look the same."""
     limiter: RateLimiter = request.app.state.rate_limiter
-    await enforce(request, "login-ip", client_ip(request), shape="errors")
+    _require_allowed_origin(request)
+    ip = client_ip(request)
+    await enforce(request, "login-ip", ip, shape="errors")
     payload = await read_json(request, LoginPayload, shape="errors")
     email = require_email(payload.email, shape="errors")
-    if (retry_after := await limiter.test("login-account", email)) is not None:
-        logger.warning("Login refused: account locked after repeated failures (email=%s).", email)
-        raise ApiError(
-            429, TOO_MANY_REQUESTS, shape="errors", headers={"Retry-After": str(retry_after)}
-        )
+    # Failures count per (account, IP) and per IP, never per account alone: an attacker
+    # hammering an address from elsewhere must not lock its owner out.
+    account_here = f"{email} {ip}"
+    for name, key in (("login-failures-ip", ip), ("login-failures", account_here)):
+        if (retry_after := await limiter.test(name, key)) is not None:
+            logger.warning("Login refused after repeated failures (%s).", name)
+            raise ApiError(
+                429, TOO_MANY_REQUESTS, shape="errors", headers={"Retry-After": str(retry_after)}
+            )
     user = await User.get_or_none(email=email)
-    # Unknown emails are checked against a dummy hash so they take as long as wrong passwords.
-    if user is None or not await verify_password(user.password_hash, payload.password):
-        await limiter.hit("login-account", email)
-        logger.warning("Login failed (email=%s).", email)
+    # Unknown emails are checked against the dummy hash so they take as long as wrong passwords.
+    password_hash = user.password_hash if user is not None else None
+    if not await verify_password(password_hash, payload.password) or user is None:
+        await limiter.hit("login-failures-ip", ip)
+        await limiter.hit("login-failures", account_here)
+        logger.warning("Login failed.")
         raise ApiError(401, INVALID_LOGIN, shape="errors")
     if user.password_hash and needs_rehash(user.password_hash):
         user.password_hash = await hash_password(payload.password)
@@ -137,8 +165,7 @@ async def login(request: Request) -> Response:
 async def refresh(request: Request) -> Response:
     """Trade the refresh cookie for a new access token, rotating the cookie."""
     settings = request.app.state.settings
-    if not origin_allowed(request, settings):
-        raise ApiError(403, FOREIGN_ORIGIN, shape="errors")
+    _require_allowed_origin(request)
     token = request.cookies.get(REFRESH_COOKIE)
     # The cookie is left alone on failure: a tab that lost a refresh race must not erase the
     # fresh cookie the winning tab just received.
@@ -153,8 +180,7 @@ async def refresh(request: Request) -> Response:
 async def logout(request: Request) -> Response:
     """Revoke the session behind the refresh cookie and clear it."""
     settings = request.app.state.settings
-    if not origin_allowed(request, settings):
-        raise ApiError(403, FOREIGN_ORIGIN, shape="errors")
+    _require_allowed_origin(request)
     token = request.cookies.get(REFRESH_COOKIE)
     if token:
         await revoke(token)
@@ -172,19 +198,69 @@ async def me(request: Request) -> Response:
     return _json(user.public())
 
 
+async def _queue_verification(request: Request, email: str) -> None:
+    """Queue a verification email if the address has an unverified account (after the answer)."""
+    try:
+        user = await User.get_or_none(email=email)
+        if user is None or user.is_verified:
+            return
+        async with in_transaction() as connection:
+            await send_verification_email(request.app.state.settings, user, connection=connection)
+        notify(request)
+    except Exception:
+        logger.exception("Could not queue a verification email.")
+
+
 async def resend_verification(request: Request) -> Response:
     """Send a fresh verification link; the answer never says whether the account exists."""
-    settings = request.app.state.settings
     await enforce(request, "resend-ip", client_ip(request), shape="msg")
     payload = await read_json(request, EmailPayload, shape="msg")
     email = require_email(payload.email, shape="msg")
     await enforce(request, "resend-email", email, shape="msg")
-    user = await User.get_or_none(email=email)
-    if user is not None and not user.is_verified:
+    # The lookup and the queueing run after the answer is sent, so its timing cannot tell
+    # whether a mail was queued.
+    task = BackgroundTask(_queue_verification, request, email)
+    return _json({"msg": RESEND_SENT}, background=task)
+
+
+async def _queue_reset(request: Request, email: str) -> None:
+    """Queue a password-reset email if the address has an account (after the answer)."""
+    try:
+        user = await User.get_or_none(email=email)
+        if user is None:
+            return
         async with in_transaction() as connection:
-            await send_verification_email(settings, user, connection=connection)
+            await send_reset_email(request.app.state.settings, user, connection=connection)
         notify(request)
-    return _json({"msg": RESEND_SENT})
+        logger.info("Password reset requested (user_id=%s).", user.id)
+    except Exception:
+        logger.exception("Could not queue a password-reset email.")
+
+
+async def forgot_password(request: Request) -> Response:
+    """Email a reset link; the answer and its timing never say whether the account exists."""
+    await enforce(request, "forgot-ip", client_ip(request), shape="errors")
+    payload = await read_json(request, EmailPayload, shape="errors")
+    email = require_email(payload.email, shape="errors")
+    await enforce(request, "forgot-email", email, shape="errors")
+    task = BackgroundTask(_queue_reset, request, email)
+    return _json({"msg": RESET_SENT}, background=task)
+
+
+async def reset_password_route(request: Request) -> Response:
+    """Set a new password with a reset link's token; every session of the account ends."""
+    _require_allowed_origin(request)
+    await enforce(request, "reset-ip", client_ip(request), shape="errors")
+    payload = await read_json(request, ResetPasswordPayload, shape="errors")
+    user = await user_for_reset_token(payload.token.strip())
+    if user is None:
+        raise ApiError(400, RESET_INVALID, shape="errors")
+    if problem := password_problem(payload.password, user.email):
+        raise ApiError(422, problem, shape="errors")
+    password_hash = await hash_password(payload.password)
+    if not await reset_password(payload.token.strip(), password_hash):
+        raise ApiError(400, RESET_INVALID, shape="errors")
+    return _json({"msg": RESET_DONE})
 
 
 async def verify(request: Request) -> Response:
@@ -207,6 +283,8 @@ def routes() -> list[BaseRoute]:
         Route("/api/auth/me", me, methods=["GET"]),
         Route("/api/auth/resend-verification", resend_verification, methods=["POST"]),
         Route("/api/auth/verify", verify, methods=["GET"]),
+        Route("/api/auth/forgot-password", forgot_password, methods=["POST"]),
+        Route("/api/auth/reset-password", reset_password_route, methods=["POST"]),
         Route("/api/auth/google", google.start, methods=["GET"]),
         Route(
             "/api/auth/google/callback", google.callback, methods=["GET"], name="google_callback"

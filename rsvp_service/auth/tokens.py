@@ -44,8 +44,14 @@ def issuer(settings: Settings) -> str:
     return settings.site_url.rstrip("/")
 
 
-def issue_access_token(settings: Settings, user_id: int, *, now: datetime | None = None) -> str:
-    """Sign a 15-minute access token for a user id."""
+def issue_access_token(
+    settings: Settings,
+    user_id: int,
+    *,
+    now: datetime | None = None,
+    lifetime: timedelta = ACCESS_TOKEN_LIFETIME,
+) -> str:
+    """Sign an access token for a user id (15 minutes unless `lifetime` says less)."""
     issued = now or datetime.now(UTC)
     claims: dict[str, Any] = {
         "iss": issuer(settings),
@@ -53,7 +59,7 @@ def issue_access_token(settings: Settings, user_id: int, *, now: datetime | None
         "sub": str(user_id),
         "iat": issued,
         "nbf": issued,
-        "exp": issued + ACCESS_TOKEN_LIFETIME,
+        "exp": issued + min(lifetime, ACCESS_TOKEN_LIFETIME),
         "jti": uuid.uuid4().hex,
     }
     return jwt.encode(

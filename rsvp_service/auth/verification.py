@@ -11,9 +11,8 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service.auth.models import EmailToken, User
 from rsvp_service.auth.tokens import hash_opaque_token, new_opaque_token
-from rsvp_service.mail.message import build_message, format_address
 from rsvp_service.mail.outbox import enqueue
-from rsvp_service.mail.render import render
+from rsvp_service.mail.verification import verification_mail
 
 if TYPE_CHECKING:
     from tortoise.backends.base.client import BaseDBAsyncClient
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger("rsvp_service.auth")
 
 TOKEN_LIFETIME = timedelta(hours=24)
-SUBJECT = "Please verify your email for CivicSTL"
 
 
 def verification_link(settings: Settings, token: str) -> str:
@@ -44,22 +42,13 @@ async def send_verification_email(
         expires_at=datetime.now(UTC) + TOKEN_LIFETIME,
         using_db=connection,
     )
-    site_url = settings.site_url.rstrip("/")
-    text, html = render(
-        "verify",
-        user_name=user.name,
+    mail = verification_mail(
+        user.email,
+        name=user.name,
         link=verification_link(settings, token),
         hours=int(TOKEN_LIFETIME.total_seconds() // 3600),
-        site_url=site_url,
     )
-    message = build_message(
-        sender=settings.mail_from,
-        to=format_address(user.name, user.email),
-        subject=SUBJECT,
-        text=text,
-        html=html,
-    )
-    await enqueue(message, connection=connection)
+    await enqueue(mail, connection=connection)
 
 
 async def consume_verification_token(token: str) -> bool:

@@ -1,67 +1,58 @@
-"""The RSVP confirmation email (text + HTML + .ics), built by the sender, not the request.
-
-Building a MIME message with a calendar costs milliseconds, so POST /api/rsvp only stores
-what the email is made from (`confirmation_payload`) and the outbox sender builds it
-(`build_confirmation`) when it delivers.
-"""
+"""The RSVP confirmation email (text + HTML + .ics): queued as slot id + person, built when sent."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
-from datetime import datetime
-from functools import lru_cache
-from typing import Any
-
-from rsvp_service.events import Slot
 from rsvp_service.mail.ics import slot_calendar
-from rsvp_service.mail.message import format_address
-from rsvp_service.mail.mime import compose
+from rsvp_service.mail.message import (
+    Attachment,
+    Draft,
+    Mail,
+    MailContext,
+    PermanentMailError,
+    QueuedMail,
+)
 from rsvp_service.mail.render import render
-from rsvp_service.settings import Settings
 
 KIND = "rsvp_confirmation"
 
 
-@lru_cache(maxsize=1024)
-def _slot_json(slot: Slot) -> str:
-    # The same for every RSVP to a slot, so encoded once (slots are frozen and hashable).
-    fields = {field.name: getattr(slot, field.name) for field in dataclasses.fields(slot)}
-    fields["start"] = slot.start.isoformat()
-    fields["end"] = slot.end.isoformat()
-    return json.dumps(fields, separators=(",", ":"))
+def confirmation_mail(
+    slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None
+) -> Mail:
+    """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent)."""
+    data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
+            "cancel_token": cancel_token}
+    return Mail(KIND, email, data)
 
 
-def confirmation_payload(
-    slot: Slot, *, email: str, first_name: str, last_name: str, stamp: datetime
-) -> str:
-    """Return the JSON the confirmation is built from (self-contained: it copies the slot)."""
-    person = json.dumps(
-        {"email": email, "first_name": first_name, "last_name": last_name,
-         "stamp": stamp.isoformat()},
-        separators=(",", ":"),
-    )
-    return f'{{"slot":{_slot_json(slot)},{person[1:]}'
+def cancel_url(site_url: str, token: str | None) -> str | None:
+    """Return the cancel page link carrying the token in its fragment (never sent to a server)."""
+    return None if not token else f"{site_url.rstrip('/')}/cancel#token={token}"
 
 
-def build_confirmation(settings: Settings, payload: dict[str, Any]) -> bytes:
-    """Build the confirmation message (RFC 5322 bytes) from a `confirmation_payload`."""
-    fields = dict(payload["slot"])
-    fields["start"] = datetime.fromisoformat(fields["start"])
-    fields["end"] = datetime.fromisoformat(fields["end"])
-    slot = Slot(**fields)
-    first_name, last_name, email = payload["first_name"], payload["last_name"], payload["email"]
+def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say what the confirmation of one RSVP says, from the catalogue's current slot."""
+    settings, data = context.settings, queued.data
+    slot = context.catalogue.slots.get(data["slot_id"])
+    if slot is None:
+        raise PermanentMailError(
+            f"The slot {data['slot_id']!r} is no longer in the event catalogue."
+        )
+    first_name, last_name = data["first_name"], data["last_name"]
     text, html = render(
-        "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url
+        "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url,
+        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")),
     )
     description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
-    stamp = datetime.fromisoformat(payload["stamp"])
-    ics = slot_calendar(slot, email=email, stamp=stamp, description=description)
-    return compose(
-        sender=settings.mail_from,
-        to=format_address(f"{first_name} {last_name}".strip(), email),
+    ics = slot_calendar(
+        slot, email=queued.recipient, stamp=queued.created_at, description=description
+    )
+    return Draft(
+        to_name=f"{first_name} {last_name}".strip(),
         subject=f"Your RSVP: {slot.title}, {slot.date_text}",
         text=text,
         html=html,
-        attachments=((ics, "text", "calendar", "event.ics"),),
+        attachments=(
+            Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),
+        ),
     )

@@ -1,14 +1,33 @@
-"""Building RFC 5322 messages safely (no header injection)."""
+"""The one mail builder: every kind of email becomes an `EmailMessage` here.
+
+A kind (see `kinds.py`) only decides what its email says (a `Draft`); the headers, the
+stable Message-ID, the address encoding and the MIME structure are made here for all kinds.
+"""
 
 from __future__ import annotations
 
+import email.policy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.errors import HeaderParseError
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formataddr, make_msgid, parseaddr
+from email.utils import format_datetime, parseaddr
+from typing import Any
+
+import idna
+
+from rsvp_service.events import Catalogue
+from rsvp_service.settings import Settings
 
 
 class HeaderInjectionError(ValueError):
     """A name or address carried a line break, which could smuggle in extra headers."""
+
+
+class PermanentMailError(Exception):
+    """The message can never be built or delivered as stored (it becomes a dead letter)."""
 
 
 def check_header_value(value: str, what: str) -> str:
@@ -18,47 +37,122 @@ def check_header_value(value: str, what: str) -> str:
     return value
 
 
-def format_address(name: str, email: str) -> str:
-    """Format a display name and address for a header, refusing CR/LF in either."""
-    check_header_value(name, "name")
-    check_header_value(email, "email address")
-    return formataddr((name, email))
+@dataclass(frozen=True, slots=True)
+class Mail:
+    """An email to queue: its kind, its recipient and the JSON data its builder needs."""
+
+    kind: str
+    recipient: str
+    data: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        check_header_value(self.recipient, "recipient")
 
 
-def address_domain(address: str) -> str:
-    """Return the domain of a formatted address, for Message-ID generation."""
-    return parseaddr(address)[1].rpartition("@")[2] or "civicstl.local"
+@dataclass(frozen=True, slots=True)
+class QueuedMail:
+    """An outbox row as the builders see it."""
+
+    id: int
+    kind: str
+    recipient: str
+    data: Mapping[str, Any]
+    created_at: datetime
 
 
-def build_message(
-    *,
-    sender: str,
-    to: str,
-    subject: str,
-    text: str,
-    html: str,
-    attachments: tuple[tuple[bytes, str, str, str], ...] = (),
-) -> EmailMessage:
-    """Return a multipart (text + HTML) message; attachments are (data, maintype, subtype, name)."""
-    check_header_value(sender, "sender")
-    check_header_value(to, "recipient")
-    check_header_value(subject, "subject")
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = to
-    message["Subject"] = subject
-    message["Message-ID"] = make_msgid(domain=address_domain(sender))
-    message.set_content(text)
-    message.add_alternative(html, subtype="html")
-    for data, maintype, subtype, filename in attachments:
-        params = {"method": "PUBLISH"} if subtype == "calendar" else {}
+@dataclass(frozen=True, slots=True)
+class MailContext:
+    """What builders may read besides the row: the settings and the event catalogue."""
+
+    settings: Settings
+    catalogue: Catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file attached to a message."""
+
+    data: bytes
+    maintype: str
+    subtype: str
+    filename: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """What one email says: recipient's display name, subject, bodies and attachments."""
+
+    to_name: str
+    subject: str
+    text: str
+    html: str
+    attachments: tuple[Attachment, ...] = ()
+
+
+Builder = Callable[[MailContext, QueuedMail], Draft]
+
+
+def encodable_address(address: str) -> str:
+    """Return the address as it goes on the wire: an IDNA domain, UTF-8 only in a local part.
+
+    Raises PermanentMailError when the address cannot be encoded at all.
+    """
+    check_header_value(address, "recipient")
+    local, at, domain = address.rpartition("@")
+    if not at or not local or not domain:
+        raise PermanentMailError("The recipient address has no local part or no domain.")
+    if not domain.isascii():
+        try:
+            domain = idna.encode(domain, uts46=True).decode("ascii")
+        except idna.IDNAError:
+            raise PermanentMailError("The recipient's domain cannot be encoded (IDNA).") from None
+    return f"{local}@{domain}"
+
+
+def message_id(queued: QueuedMail, sender: str) -> str:
+    """Return the message's Message-ID: the same for every attempt to send one outbox row."""
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "civicstl.local"
+    # The creation time keeps ids unique across databases that reuse row numbers.
+    return f"<outbox.{queued.id}.{queued.created_at.strftime('%Y%m%d%H%M%S')}@{domain}>"
+
+
+def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> EmailMessage:
+    """Build the complete message of an outbox row with its kind's builder."""
+    settings = context.settings
+    try:
+        draft = builder(context, queued)
+    except PermanentMailError:
+        raise
+    except Exception as exc:
+        # Building depends only on the row and the catalogue: trying again changes nothing.
+        raise PermanentMailError(f"The message could not be built: {exc!r}") from exc
+    recipient = encodable_address(queued.recipient)
+    policy = email.policy.SMTP if recipient.isascii() else email.policy.SMTPUTF8
+    message = EmailMessage(policy=policy)
+    try:
+        message["From"] = check_header_value(settings.mail_from, "sender")
+        local, _, domain = recipient.rpartition("@")
+        to_name = check_header_value(draft.to_name, "name")
+        message["To"] = Address(display_name=to_name, username=local, domain=domain)
+        message["Subject"] = check_header_value(draft.subject, "subject")
+    except (HeaderParseError, IndexError, ValueError) as exc:
+        raise PermanentMailError(f"A header of the message cannot be encoded: {exc}") from None
+    message["Date"] = format_datetime(queued.created_at)
+    message["Message-ID"] = message_id(queued, settings.mail_from)
+    message.set_content(draft.text)
+    message.add_alternative(draft.html, subtype="html")
+    for attachment in draft.attachments:
         message.add_attachment(
-            data, maintype=maintype, subtype=subtype, filename=filename, params=params
+            attachment.data,
+            maintype=attachment.maintype,
+            subtype=attachment.subtype,
+            filename=attachment.filename,
+            params=dict(attachment.params),
         )
     return message
 
 
-def recipient_address(message: EmailMessage) -> str:
-    """Return the bare address of the message's first To recipient."""
-    addresses: tuple[Address, ...] = message["To"].addresses
-    return addresses[0].addr_spec if addresses else ""
+def as_bytes(message: EmailMessage) -> bytes:
+    """Return the message as RFC 5322 bytes (UTF-8 headers only where its policy allows)."""
+    return message.as_bytes(policy=message.policy)

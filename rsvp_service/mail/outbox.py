@@ -1,10 +1,17 @@
-"""The transactional outbox: enqueue in the caller's transaction, deliver from a task.
+"""The transactional outbox: one way in (`enqueue`), one sender task that delivers.
 
-A message row is written in the same transaction as the RSVP or registration that causes
-it, so an email exists exactly when its cause was committed. The sender task claims due
-rows with a lease (`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service
-processes can share one database without sending a message twice, and failed deliveries
-are retried with exponential backoff until they succeed.
+A row is written in the same transaction as the RSVP or registration that causes it, so an
+email exists exactly when its cause was committed. The row holds what the message is made of
+(kind, recipient, data); the sender builds the message when it delivers it.
+
+The sender claims one due row at a time under a lease carrying a claim token, sends it, and
+records the outcome only on a row whose claim is still its own. The outcome is recorded
+shielded from cancellation right after the send, so an interrupted sender sends nothing
+twice but, at worst, the one message whose server acknowledgement it had not yet recorded.
+A failed delivery is retried with exponential backoff; after `outbox_max_attempts`, on a
+permanent SMTP 5xx, or when the message cannot be built or encoded, the row becomes a dead
+letter with its reason. A successful send brings forward rows that failed to connect, so
+mail held up by an SMTP outage goes out as soon as the server is back.
 """
 
 from __future__ import annotations
@@ -14,80 +21,76 @@ import contextlib
 import json
 import logging
 import random
-from collections.abc import Callable, Mapping
+import uuid
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from typing import Any
 
 from starlette.requests import Request
 from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.expressions import F
 
-from rsvp_service.mail.message import HeaderInjectionError, check_header_value, recipient_address
+from rsvp_service.events import Catalogue
+from rsvp_service.mail.failures import describe, is_connection_error, is_permanent
+from rsvp_service.mail.kinds import BUILDERS
+from rsvp_service.mail.message import (
+    Builder,
+    Mail,
+    MailContext,
+    PermanentMailError,
+    QueuedMail,
+    build_email,
+    encodable_address,
+)
 from rsvp_service.mail.transports import Transport, envelope_sender
 from rsvp_service.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
 
-# Builds a deferred message (RFC 5322 bytes) from its stored payload at delivery time.
-Builder = Callable[[Settings, dict[str, Any]], bytes]
-
-BATCH_SIZE = 50
-# Longer than any single delivery can take (the SMTP timeout is 15 s).
-LEASE = timedelta(minutes=2)
-# Lease up to BATCH_SIZE (50) due rows and return them. On PostgreSQL several processes may claim
-# at once: each skips the rows another is leasing right now.
+# How long shutdown waits for the message in hand before cancelling its delivery.
+SHUTDOWN_GRACE = 10.0
+# How often a successful send also looks for mail another process could not deliver.
+BRING_FORWARD_EVERY = 30.0
+# Lease the most overdue due row; on PostgreSQL a row another process is leasing right now
+# is skipped. Sent and dead rows have no next_attempt_at, so the index holds only live mail.
 CLAIM_POSTGRES = """
-UPDATE mail_outbox SET claimed_until = $1, attempts = attempts + 1
-WHERE id IN (
+UPDATE mail_outbox SET claimed_until = $1, claim = $2, attempts = attempts + 1
+WHERE id = (
     SELECT id FROM mail_outbox
-    WHERE sent_at IS NULL AND next_attempt_at <= $2
-        AND (claimed_until IS NULL OR claimed_until < $2)
-    ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED
+    WHERE next_attempt_at <= $3 AND (claimed_until IS NULL OR claimed_until < $3)
+    ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
 )
-RETURNING id, recipient, kind, message, payload, attempts
+RETURNING id, kind, recipient, payload, created_at, attempts
 """
 CLAIM_SQLITE = """
-UPDATE mail_outbox SET claimed_until = ?, attempts = attempts + 1
-WHERE id IN (
+UPDATE mail_outbox SET claimed_until = ?, claim = ?, attempts = attempts + 1
+WHERE id = (
     SELECT id FROM mail_outbox
-    WHERE sent_at IS NULL AND next_attempt_at <= ?
-        AND (claimed_until IS NULL OR claimed_until < ?)
-    ORDER BY id LIMIT 50
+    WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+    ORDER BY next_attempt_at, id LIMIT 1
 )
-RETURNING id, recipient, kind, message, payload, attempts
+RETURNING id, kind, recipient, payload, created_at, attempts
 """
 
 
-async def enqueue(message: EmailMessage, *, connection: BaseDBAsyncClient) -> None:
-    """Store the message for delivery, inside the caller's transaction (`connection`)."""
-    recipient = recipient_address(message)
-    check_header_value(recipient, "recipient")
-    await OutboxMessage.create(
-        recipient=recipient,
-        subject=str(message["Subject"] or "")[:300],
-        message=bytes(message),
+async def enqueue(mail: Mail, *, connection: BaseDBAsyncClient) -> int:
+    """Queue an email inside the caller's transaction (`connection`); return its outbox id.
+
+    The one way into the outbox. Call `notify(request)` after the transaction committed to
+    have this process's sender deliver it at once rather than at its next poll.
+    """
+    if mail.kind not in BUILDERS:
+        raise ValueError(f"No builder makes mail of kind {mail.kind!r}; register it in kinds.py.")
+    row = await OutboxMessage.create(
+        kind=mail.kind,
+        recipient=mail.recipient,
+        payload=dict(mail.data),
         next_attempt_at=datetime.now(UTC),
         using_db=connection,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class DeferredMail:
-    """An outbox row's worth of a deferred message: the sender builds it from `payload_json`."""
-
-    recipient: str
-    subject: str
-    kind: str
-    payload_json: str
-
-
-def deferred_mail(kind: str, payload_json: str, *, recipient: str, subject: str) -> DeferredMail:
-    """Check a deferred message (payload already JSON) for a store to insert in its transaction."""
-    if "\r" in recipient or "\n" in recipient:
-        raise HeaderInjectionError("The recipient must not contain line breaks.")
-    return DeferredMail(recipient, subject[:300], kind, payload_json)
+    return int(row.id)
 
 
 def notify(request: Request) -> None:
@@ -97,45 +100,65 @@ def notify(request: Request) -> None:
         sender.wake()
 
 
+def _parse_time(value: Any) -> datetime:
+    # asyncpg returns datetimes; SQLite returns Tortoise's ISO text.
+    stamp = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
 @dataclass(frozen=True, slots=True)
 class _Claimed:
-    id: int
-    recipient: str
-    kind: str
-    raw: bytes | None
-    payload: Any
+    mail: QueuedMail
+    claim: str
     attempts: int
 
 
 class OutboxSender:
-    """Background task that delivers due outbox rows through a transport."""
+    """Background task that delivers due outbox rows, one claimed row at a time."""
 
     def __init__(
-        self, settings: Settings, transport: Transport, builders: Mapping[str, Builder]
+        self,
+        settings: Settings,
+        transport: Transport,
+        catalogue: Callable[[], Catalogue],
+        builders: Mapping[str, Builder] = BUILDERS,
     ) -> None:
         self.settings = settings
         self.transport = transport
+        self.catalogue = catalogue
         self.builders = builders
         self.sender = envelope_sender(settings)
         self._wake = asyncio.Event()
         self._stopping = False
         self._task: asyncio.Task[None] | None = None
+        self._recording: asyncio.Future[None] | None = None
+        self._connection_failed = False
+        self._brought_forward_at = 0.0
+        self.lease = timedelta(seconds=settings.outbox_lease_seconds)
+        # The lease must outlast one whole delivery, so a delivery gets half of it.
+        self.send_deadline = settings.outbox_lease_seconds / 2
 
     def start(self) -> None:
         """Start the delivery loop in the running event loop."""
         self._task = asyncio.create_task(self._run(), name="outbox-sender")
 
     async def stop(self) -> None:
-        """Stop the delivery loop; undelivered rows stay in the outbox for next time."""
+        """Finish the message in hand (for up to SHUTDOWN_GRACE) and stop; the rest stay queued."""
         if self._task is None:
             return
-        # The flag ends the loop even when a library swallowed the cancellation (seen with
-        # the database drivers): the loop then finishes its batch and leaves on its own.
         self._stopping = True
         self._wake.set()
-        self._task.cancel()
+        done, _ = await asyncio.wait({self._task}, timeout=SHUTDOWN_GRACE)
+        if not done:
+            # The delivery in hand took too long: cancelling it releases its row.
+            self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
+        if self._recording is not None:
+            # An outcome being recorded when the task was cancelled still gets written.
+            with contextlib.suppress(Exception):
+                await self._recording
+        await self.transport.close()
         self._task = None
 
     def wake(self) -> None:
@@ -146,12 +169,14 @@ class OutboxSender:
         while not self._stopping:
             self._wake.clear()
             try:
-                handled = await self.deliver_due()
+                delivered = await self.deliver_next()
             except Exception:
                 # A database hiccup must not kill the sender; the rows wait for the next poll.
                 log.exception("The mail sender could not read the outbox.")
-                handled = 0
-            if handled == BATCH_SIZE or self._stopping:
+                delivered = False
+            if delivered:
+                # Let waiting requests run between messages.
+                await asyncio.sleep(0)
                 continue
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the
             # cancellation from stop() when it races the timeout, and stop() then hangs.
@@ -159,72 +184,132 @@ class OutboxSender:
                 async with asyncio.timeout(self.settings.outbox_poll_seconds):
                     await self._wake.wait()
 
-    async def deliver_due(self) -> int:
-        """Claim and deliver one batch of due messages; return how many were claimed."""
+    async def deliver_next(self) -> bool:
+        """Claim and deliver the most overdue due message; return whether there was one."""
         claimed = await self._claim()
-        if not claimed:
-            return 0
-        sent: list[int] = []
-        for message in claimed:
-            try:
+        if claimed is None:
+            return False
+        try:
+            message = build_email(
+                MailContext(self.settings, self.catalogue()),
+                claimed.mail,
+                self._builder(claimed.mail.kind),
+            )
+            async with asyncio.timeout(self.send_deadline):
                 await self.transport.send(
-                    message.id, self._raw(message), sender=self.sender, recipient=message.recipient
+                    claimed.mail.id,
+                    message,
+                    sender=self.sender,
+                    recipient=encodable_address(claimed.mail.recipient),
                 )
-            except Exception as exc:
-                await self._reschedule(message, exc)
-            else:
-                sent.append(message.id)
-            # Building and sending is CPU work; let waiting requests run between messages.
-            await asyncio.sleep(0)
-        if sent:
-            await OutboxMessage.filter(id__in=sent).update(
-                sent_at=datetime.now(UTC), claimed_until=None, last_error=None
-            )
-        return len(claimed)
+        except asyncio.CancelledError:
+            await self._record(self._release(claimed))
+            raise
+        except Exception as exc:
+            await self._record(self._failed(claimed, exc))
+        else:
+            await self._record(self._sent(claimed))
+        return True
 
-    def _raw(self, message: _Claimed) -> bytes:
-        if message.raw is not None:
-            return message.raw
-        return self.builders[message.kind](self.settings, message.payload)
+    def _builder(self, kind: str) -> Builder:
+        builder = self.builders.get(kind)
+        if builder is None:
+            raise PermanentMailError(f"No builder makes mail of kind {kind!r}.")
+        return builder
 
-    async def _claim(self) -> list[_Claimed]:
+    async def _record(self, outcome: Coroutine[Any, Any, None]) -> None:
+        # Shielded: a cancellation arriving now must not lose the outcome of a delivery that
+        # already happened (stop() waits for it), or the message would be sent again.
+        self._recording = asyncio.ensure_future(outcome)
+        await asyncio.shield(self._recording)
+        self._recording = None
+
+    async def _claim(self) -> _Claimed | None:
         now = datetime.now(UTC)
+        claim = uuid.uuid4().hex
         connection = OutboxMessage._meta.db
-        postgres = connection.capabilities.dialect == "postgres"
-        # One statement picks and leases the batch, so the write lock (SQLite) or the row
-        # locks (PostgreSQL) are held for that statement alone, not across round trips.
-        sql, values = (CLAIM_POSTGRES, [now + LEASE, now]) if postgres else (
-            CLAIM_SQLITE, [now + LEASE, now, now])
+        # One statement picks and leases the row, so no lock is held across round trips.
+        if connection.capabilities.dialect == "postgres":
+            sql, values = CLAIM_POSTGRES, [now + self.lease, claim, now]
+        else:
+            # Tortoise's SQLite backend stores datetimes as ISO text; compare like with like.
+            until = (now + self.lease).isoformat(" ")
+            sql, values = CLAIM_SQLITE, [until, claim, now.isoformat(" "), now.isoformat(" ")]
         rows = await connection.execute_query_dict(sql, values)
-        return [
-            _Claimed(
-                row["id"],
-                row["recipient"],
-                row["kind"],
-                row["message"],
-                json.loads(row["payload"]) if isinstance(row["payload"], str) else row["payload"],
-                row["attempts"],
+        if not rows:
+            return None
+        [row] = rows
+        payload = row["payload"]
+        data = json.loads(payload) if isinstance(payload, str | bytes) else payload
+        mail = QueuedMail(
+            id=int(row["id"]),
+            kind=row["kind"],
+            recipient=row["recipient"],
+            data=data,
+            created_at=_parse_time(row["created_at"]),
+        )
+        return _Claimed(mail, claim, int(row["attempts"]))
+
+    def _ours(self, claimed: _Claimed) -> Any:
+        return OutboxMessage.filter(id=claimed.mail.id, claim=claimed.claim)
+
+    async def _sent(self, claimed: _Claimed) -> None:
+        # The data goes with the send: names, links and their tokens are not kept.
+        updated = await self._ours(claimed).update(
+            sent_at=datetime.now(UTC), next_attempt_at=None, claimed_until=None, claim=None,
+            last_error=None, connection_failed=False, payload={},
+        )
+        if not updated:
+            log.warning("Mail #%s was sent after its lease had run out.", claimed.mail.id)
+        if self._connection_failed or self._bring_forward_is_due():
+            await self._bring_forward()
+
+    def _bring_forward_is_due(self) -> bool:
+        return asyncio.get_running_loop().time() - self._brought_forward_at >= BRING_FORWARD_EVERY
+
+    async def _bring_forward(self) -> None:
+        self._connection_failed = False
+        self._brought_forward_at = asyncio.get_running_loop().time()
+        now = datetime.now(UTC)
+        moved = await OutboxMessage.filter(connection_failed=True, next_attempt_at__gt=now).update(
+            next_attempt_at=now
+        )
+        if moved:
+            log.info("The mail server is reachable again; %s held-up message(s) are due now.",
+                     moved)
+            self._wake.set()
+
+    async def _release(self, claimed: _Claimed) -> None:
+        # Interrupted before the outcome was known: give the row back, attempt not counted.
+        await self._ours(claimed).update(
+            claimed_until=None, claim=None, attempts=F("attempts") - 1
+        )
+
+    async def _failed(self, claimed: _Claimed, exc: Exception) -> None:
+        reason = describe(exc)
+        connection_failed = is_connection_error(exc)
+        self._connection_failed = self._connection_failed or connection_failed
+        mail, limit = claimed.mail, self.settings.outbox_max_attempts
+        if is_permanent(exc) or claimed.attempts >= limit:
+            if not is_permanent(exc):
+                reason = f"Gave up after {claimed.attempts} attempts. {reason}"
+            await self._ours(claimed).update(
+                dead_at=datetime.now(UTC), next_attempt_at=None, claimed_until=None, claim=None,
+                last_error=reason, connection_failed=connection_failed,
             )
-            for row in sorted(rows, key=lambda row: int(row["id"]))
-        ]
+            log.error("Mail #%s (%s) is a dead letter after %s attempt(s): %s",
+                      mail.id, mail.kind, claimed.attempts, reason)
+            return
+        delay = self.backoff(claimed.attempts)
+        await self._ours(claimed).update(
+            next_attempt_at=datetime.now(UTC) + timedelta(seconds=delay), claimed_until=None,
+            claim=None, last_error=reason, connection_failed=connection_failed,
+        )
+        log.warning("Delivery of mail #%s (%s) failed (attempt %s), retrying in %.1f s: %s",
+                    mail.id, mail.kind, claimed.attempts, delay, reason)
 
     def backoff(self, attempts: int) -> float:
         """Return the delay before the next attempt after `attempts` failures (with jitter)."""
         base = self.settings.outbox_retry_base_seconds * 2 ** min(attempts - 1, 30)
         delay = min(base, self.settings.outbox_retry_max_seconds)
         return delay * random.uniform(0.8, 1.0)  # noqa: S311 (jitter, not security)
-
-    async def _reschedule(self, message: _Claimed, exc: Exception) -> None:
-        delay = self.backoff(message.attempts)
-        log.warning(
-            "Delivery of mail #%s failed (attempt %s), retrying in %.1f s: %s",
-            message.id,
-            message.attempts,
-            delay,
-            exc,
-        )
-        await OutboxMessage.filter(id=message.id).update(
-            next_attempt_at=datetime.now(UTC) + timedelta(seconds=delay),
-            claimed_until=None,
-            last_error=f"{type(exc).__name__}: {exc}"[:1000],
-        )

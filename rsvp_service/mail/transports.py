@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
+from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
 from typing import Protocol
 
 import aiosmtplib
 
+from rsvp_service.mail.message import as_bytes
 from rsvp_service.settings import Settings
 
 
 class Transport(Protocol):
-    """Something that delivers one raw message to its recipients."""
+    """Something that delivers one message to its recipient."""
 
-    async def send(self, message_id: int, raw: bytes, *, sender: str, recipient: str) -> None:
+    async def send(
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+    ) -> None:
         """Deliver the message or raise."""
+
+    async def close(self) -> None:
+        """Finish whatever the transport still does after its last send."""
 
 
 class FileTransport:
@@ -34,19 +42,29 @@ class FileTransport:
         # The rename makes a half-written file impossible to observe.
         partial.replace(final)
 
-    async def send(self, message_id: int, raw: bytes, *, sender: str, recipient: str) -> None:
+    async def send(
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+    ) -> None:
         """Write the .eml file in a worker thread."""
-        await asyncio.to_thread(self._write, message_id, raw)
+        await asyncio.to_thread(self._write, message_id, as_bytes(message))
+
+    async def close(self) -> None:
+        """Nothing to finish: every write is complete when send returns."""
 
 
 class ConsoleTransport:
     """Print each message to standard output (for development)."""
 
-    async def send(self, message_id: int, raw: bytes, *, sender: str, recipient: str) -> None:
+    async def send(
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+    ) -> None:
         """Print the message with a separator line."""
         sys.stdout.write(f"----- mail #{message_id} to {recipient} -----\n")
-        sys.stdout.write(raw.decode("utf-8", errors="replace") + "\n")
+        sys.stdout.write(as_bytes(message).decode("utf-8", errors="replace") + "\n")
         sys.stdout.flush()
+
+    async def close(self) -> None:
+        """Nothing to finish."""
 
 
 class SmtpTransport:
@@ -54,14 +72,19 @@ class SmtpTransport:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self._goodbyes: set[asyncio.Task[None]] = set()
 
-    async def send(self, message_id: int, raw: bytes, *, sender: str, recipient: str) -> None:
-        """Open a connection and send the message (raises on any SMTP or network error)."""
+    async def send(
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+    ) -> None:
+        """Open a connection and send the message (raises on any SMTP or network error).
+
+        Returns as soon as the server has accepted the message, so the sender records the
+        delivery at once; the connection is closed politely (QUIT) in the background.
+        aiosmtplib asks for SMTPUTF8 when the recipient's address needs it.
+        """
         settings = self.settings
-        await aiosmtplib.send(
-            raw,
-            sender=sender,
-            recipients=[recipient],
+        client = aiosmtplib.SMTP(
             hostname=settings.smtp_host,
             port=settings.smtp_port,
             username=settings.smtp_username,
@@ -69,6 +92,27 @@ class SmtpTransport:
             start_tls=settings.smtp_starttls,
             timeout=15,
         )
+        try:
+            await client.connect()
+            await client.send_message(message, sender=sender, recipients=[recipient])
+        except BaseException:
+            client.close()
+            raise
+        goodbye = asyncio.create_task(self._quit(client), name="smtp-quit")
+        self._goodbyes.add(goodbye)
+        goodbye.add_done_callback(self._goodbyes.discard)
+
+    @staticmethod
+    async def _quit(client: aiosmtplib.SMTP) -> None:
+        # The message is already accepted; a server that answers QUIT badly changes nothing.
+        with contextlib.suppress(aiosmtplib.SMTPException, OSError):
+            await client.quit()
+        client.close()
+
+    async def close(self) -> None:
+        """Wait for the connections still saying goodbye."""
+        if self._goodbyes:
+            await asyncio.gather(*self._goodbyes, return_exceptions=True)
 
 
 def envelope_sender(settings: Settings) -> str:

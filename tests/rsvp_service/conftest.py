@@ -27,6 +27,7 @@ import email
 import email.policy
 import json
 import socket
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -220,9 +221,35 @@ async def empty_tables() -> None:
             await connection.execute_script(f'DELETE FROM "{table}"')
 
 
+def _drop_queued_sqlite_mail(path: Path) -> None:
+    if path.exists():
+        with sqlite3.connect(path) as db:
+            if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'mail_outbox'").fetchone():
+                db.execute("DELETE FROM mail_outbox")
+        db.close()
+
+
+async def _drop_queued_mail(url: str) -> None:
+    """Delete the outbox rows of earlier tests (if the database has an outbox yet)."""
+    if url.startswith("sqlite://"):
+        _drop_queued_sqlite_mail(Path(url.removeprefix("sqlite://").split("?", 1)[0]))
+        return
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute(
+            "DO $$ BEGIN IF to_regclass('mail_outbox') IS NOT NULL THEN "
+            "DELETE FROM mail_outbox; END IF; END $$")
+    finally:
+        await connection.close()
+
+
 @asynccontextmanager
 async def running(app: Starlette, *, fresh: bool = True) -> AsyncIterator[Starlette]:
     """Run the app's lifespan around the block, starting from empty tables when `fresh`."""
+    if fresh:
+        # The app's mail sender starts with the lifespan and would deliver an earlier test's
+        # unsent mail to this test's SMTP server before the tables below are emptied.
+        await _drop_queued_mail(app.state.settings.database_url)
     async with app.router.lifespan_context(app):
         if fresh:
             await empty_tables()

@@ -34,7 +34,7 @@ def _slot(event: dict[str, Any], time: str, start: str, end: str, capacity: int 
 
 
 def fixture_events() -> dict[str, Any]:
-    """Return an events.json document shaped like the generator's output."""
+    """Return an events.json document valid for the generator's EventsOut model."""
     clinic = {
         "slug": "inclusive-sports-clinic",
         "title": "Inclusive Sports Clinic",
@@ -82,9 +82,21 @@ def fixture_events() -> dict[str, Any]:
     }
     tiny["slots"] = [_slot(tiny, "6:00-7:00 PM", tiny["start"], tiny["end"], 2)]
     events = [cleanup, tiny, clinic]
+    for event in events:
+        event["host"]["logo"] = {"src": "/images/logo.png", "alt": "Logo", "width": 64,
+                                 "height": 64}
+        event["description_html"] = f"<p>{event['description']}</p>"
+        event["thank_you"] = None
+        event["gallery"] = []
+        event["series"] = None
+        event["path"] = f"/events/{event['slug']}"
+        event["calendar"] = f"/events/{event['slug']}/calendar.ics"
+        event["map_url"] = "https://www.openstreetmap.org/search?query=St.%20Louis"
     slots = {
         slot["id"]: {
             "event": event["slug"],
+            "series": None,
+            "path": event["path"],
             "title": event["title"],
             "time": slot["time"],
             "date": event["date"],
@@ -104,6 +116,7 @@ def fixture_events() -> dict[str, Any]:
         "timezone": "America/Chicago",
         "guest_rsvp_event": "forest-park-cleanup",
         "events": events,
+        "series": [],
         "slots": slots,
     }
 
@@ -120,13 +133,13 @@ async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 10.0
 class ServiceProcess:
     """`python -m rsvp_service` (real uvicorn) in a subprocess, configured through env vars."""
 
-    def __init__(self, env: dict[str, str], *, log_path: Path) -> None:
+    def __init__(self, env: dict[str, str], *, log_path: Path, workers: int = 1) -> None:
         self.port = int(env["PORT"])
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self._log = log_path.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "rsvp_service"],
+            [sys.executable, "-m", "rsvp_service", "--workers", str(workers)],
             env={**os.environ, "PYTHONPATH": str(ROOT), **env},
             cwd=ROOT,
             stdout=self._log,

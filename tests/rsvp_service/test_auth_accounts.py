@@ -12,6 +12,13 @@ from rsvp_service.auth.passwords import DUMMY_HASH, needs_rehash
 from rsvp_service.models import OutboxMessage
 
 PASSWORD = "correct horse battery staple"
+NAME_CONTROL = "Your name must not contain control characters or line breaks."
+NON_ASCII_EMAIL = (
+    "We cannot send email to addresses with accented or non-Latin letters before the @ yet. "
+    "Please use another address."
+)
+BLANK_PASSWORD = "Your password must contain more than spaces. Please choose a different one."
+EMAIL_PASSWORD = "Your password must not be your email address. Please choose a different one."
 
 
 def registration(email: str = "ann@example.org", **overrides: Any) -> dict[str, Any]:
@@ -157,7 +164,13 @@ async def test_a_64_character_password_works_untruncated(client: httpx.AsyncClie
         ),
         ({"email": "not-an-email"}, 422, "Please enter a valid email address."),
         ({"name": "   "}, 422, "Please enter your name."),
-        ({"name": "Ann\x00"}, 422, "Your name must not contain control characters."),
+        ({"name": "Ann\x00"}, 422, NAME_CONTROL),
+        ({"name": "Ann\u2028Lee"}, 422, NAME_CONTROL),
+        ({"name": "Ann\u202eLee"}, 422, NAME_CONTROL),
+        ({"name": "Ann\tLee"}, 422, NAME_CONTROL),
+        ({"email": "jörg@example.org"}, 422, NON_ASCII_EMAIL),
+        ({"password": "          "}, 422, BLANK_PASSWORD),
+        ({"password": "Ann@Example.org"}, 422, EMAIL_PASSWORD),
         ({"role": "admin"}, 422, "New accounts can only have the volunteer role."),
         ({"password": None}, 422, "The field 'password' must be a string."),
     ],

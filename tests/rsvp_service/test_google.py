@@ -355,3 +355,24 @@ async def test_unconfigured_google_redirects_to_the_error_and_says_so_at_startup
     assert start.status_code == callback.status_code == 302
     assert start.headers["location"] == callback.headers["location"] == OAUTH_ERROR
     assert "Google sign-in is off" in caplog.text
+
+
+async def test_the_token_handed_to_the_site_lives_at_most_60_seconds(
+    google_client: httpx.AsyncClient, provider: Provider
+) -> None:
+    provider.claims = google_claims("gail@example.org")
+
+    token = access_token(await sign_in(google_client))
+
+    claims = jwt.decode(token, options={"verify_signature": False})
+    assert 0 < claims["exp"] - claims["iat"] <= 60
+
+
+async def test_redirect_uri_comes_from_site_url_not_the_host_header(
+    google_client: httpx.AsyncClient, provider: Provider
+) -> None:
+    start = await google_client.get("/api/auth/google", headers={"Host": "evil.example"})
+
+    assert start.status_code == 302
+    query = parse_qs(urlsplit(start.headers["location"]).query)
+    assert query["redirect_uri"] == [f"{SITE}/api/auth/google/callback"]

@@ -10,6 +10,7 @@ import pytest
 from starlette.applications import Starlette
 from test_rsvp_api import rsvp
 
+from rsvp_service import rsvp as rsvp_routes
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
 
@@ -102,7 +103,7 @@ async def test_unexpected_errors_are_a_json_sentence_without_trace(
     async def broken(slot_ids: list[str]) -> int:
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(app.state.rsvp_store, "count", broken)
+    monkeypatch.setattr(rsvp_routes, "tally", broken)
 
     response = await client.get("/api/rsvp")
 

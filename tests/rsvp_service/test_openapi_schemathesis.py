@@ -80,6 +80,7 @@ def test_document_covers_every_endpoint_and_the_token_scheme() -> None:
         "/api/auth/me", "/api/auth/resend-verification", "/api/auth/verify",
         "/api/auth/google", "/api/auth/google/callback",
         "/api/rsvp/check", "/api/rsvp", "/api/me/rsvps",
+        "/api/rsvp/cancel/preview", "/api/rsvp/cancel", "/api/me/export", "/api/me/delete",
     }
     assert document["components"]["securitySchemes"]["accessToken"] == {
         "type": "apiKey", "in": "header", "name": "x-auth-token"

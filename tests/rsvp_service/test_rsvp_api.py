@@ -69,7 +69,7 @@ async def test_popup_payload_without_event_id_goes_to_the_guest_event(
 
     assert response.status_code == 201
     assert response.json()["eventId"] == GUEST_SLOT
-    assert (await client.get("/api/rsvp")).json() == {"count": 1}
+    assert (await client.get("/api/rsvp")).json()["count"] == 1
 
 
 async def test_guest_event_slug_is_accepted_for_its_single_slot(
@@ -89,7 +89,7 @@ async def test_duplicate_rsvp_gets_409_even_with_other_casing(client: httpx.Asyn
     assert second.status_code == 409
     assert second.json() == {"error": "You have already RSVP'd to this event."}
     assert await Rsvp.all().count() == 1
-    assert (await client.get("/api/rsvp", params={"eventId": GUEST_SLOT})).json() == {"count": 1}
+    assert (await client.get("/api/rsvp", params={"eventId": GUEST_SLOT})).json()["count"] == 1
 
 
 async def test_unknown_event_id_gets_404(client: httpx.AsyncClient) -> None:
@@ -189,7 +189,7 @@ async def test_full_slot_gets_409_and_nothing_is_stored(client: httpx.AsyncClien
     third = await client.post("/api/rsvp", json=rsvp(TINY_SLOT, email="c@example.org"))
 
     assert third.status_code == 409
-    assert third.json() == {"error": "This time slot is full."}
+    assert third.json() == {"error": "This time slot is full. Join the waitlist?", "full": True}
     assert await Rsvp.filter(event_id=TINY_SLOT).count() == 2
     assert (await SlotCount.get(slot_id=TINY_SLOT)).count == 2
 
@@ -205,12 +205,12 @@ async def test_count_for_slot_event_and_default(
     async def count(**params: str) -> Any:
         response = await client.get("/api/rsvp", params=params)
         assert response.status_code == 200
-        return response.json()
+        return response.json()["count"]
 
-    assert await count(eventId=CLINIC_SLOTS[0]) == {"count": 1}
-    assert await count(eventId=CLINIC_SLOTS[1]) == {"count": 0}
-    assert await count(eventId="inclusive-sports-clinic") == {"count": 2}
-    assert await count() == {"count": 1}
+    assert await count(eventId=CLINIC_SLOTS[0]) == 1
+    assert await count(eventId=CLINIC_SLOTS[1]) == 0
+    assert await count(eventId="inclusive-sports-clinic") == 2
+    assert await count() == 1
 
 
 async def test_count_of_unknown_event_gets_404(client: httpx.AsyncClient) -> None:
@@ -230,31 +230,75 @@ async def test_count_reads_any_spelling_of_the_query_alike(client: httpx.AsyncCl
     for query in (f"eventId={GUEST_SLOT}", f"eventId={escaped}", f"eventId={GUEST_SLOT}&x=1",
                   f"x=1&eventId={GUEST_SLOT}", ""):
         response = await raw(query)
-        assert (response.status_code, response.json()) == (200, {"count": 1}), query
+        assert (response.status_code, response.json()["count"]) == (200, 1), query
         assert response.headers["content-type"] == "application/json"
     for query in ("eventId=", f"eventId={'a' * 201}"):
         assert (await raw(query)).status_code == 422, query
     assert (await raw("eventId=forest+park")).status_code == 404
 
 
-async def test_check_reports_whether_an_email_rsvped(client: httpx.AsyncClient) -> None:
+async def test_check_reports_whether_the_signed_in_user_rsvped(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, headers = await signed_in(settings, email="ann@example.org")
     await client.post("/api/rsvp", json=rsvp())
 
     async def check(event_id: str, email: str) -> Any:
-        response = await client.get("/api/rsvp/check", params={"eventId": event_id, "email": email})
+        response = await client.get(
+            "/api/rsvp/check", params={"eventId": event_id, "email": email}, headers=headers
+        )
         assert response.status_code == 200
+        assert response.headers["cache-control"] == "no-store"
         return response.json()
 
     assert await check(GUEST_SLOT, "ANN@example.org") == {"hasRSVPed": True}
     assert await check("forest-park-cleanup", "ann@example.org") == {"hasRSVPed": True}
-    assert await check(GUEST_SLOT, "bo@example.org") == {"hasRSVPed": False}
     assert await check(CLINIC_SLOTS[0], "ann@example.org") == {"hasRSVPed": False}
 
 
-async def test_check_errors(client: httpx.AsyncClient) -> None:
-    unknown = await client.get("/api/rsvp/check", params={"eventId": "x", "email": "a@b.org"})
-    missing = await client.get("/api/rsvp/check", params={"eventId": GUEST_SLOT})
-    invalid = await client.get("/api/rsvp/check", params={"eventId": GUEST_SLOT, "email": "nope"})
+async def test_check_never_answers_about_someone_elses_address(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    await client.post("/api/rsvp", json=rsvp())
+    _, headers = await signed_in(settings, email="kim@example.org")
+    query = {"eventId": GUEST_SLOT, "email": "ann@example.org"}
+
+    guest = await client.get("/api/rsvp/check", params=query)
+    bad_token = await client.get("/api/rsvp/check", params=query, headers={"x-auth-token": "x"})
+    other = await client.get("/api/rsvp/check", params=query, headers=headers)
+
+    assert guest.status_code == bad_token.status_code == 401
+    assert guest.json() == {"error": "Please log in to see whether you have RSVP'd."}
+    assert other.status_code == 403
+    assert other.json() == {"error": "You can only check the RSVPs of your own email address."}
+    assert "hasRSVPed" not in guest.text + bad_token.text + other.text
+
+
+async def test_check_is_rate_limited_per_user(
+    make_settings: Callable[..., Settings], make_client: MakeClient
+) -> None:
+    # Scale 0.05: three checks a minute.
+    settings = make_settings(rate_limit_scale=0.05)
+    async with make_client(settings) as client:
+        _, headers = await signed_in(settings, email="ann@example.org")
+        query = {"eventId": GUEST_SLOT, "email": "ann@example.org"}
+        answers = [
+            await client.get("/api/rsvp/check", params=query, headers=headers) for _ in range(4)
+        ]
+
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert int(answers[3].headers["retry-after"]) >= 1
+
+
+async def test_check_errors(client: httpx.AsyncClient, settings: Settings) -> None:
+    _, headers = await signed_in(settings, email="a@b.org")
+    unknown = await client.get(
+        "/api/rsvp/check", params={"eventId": "x", "email": "a@b.org"}, headers=headers
+    )
+    missing = await client.get("/api/rsvp/check", params={"eventId": GUEST_SLOT}, headers=headers)
+    invalid = await client.get(
+        "/api/rsvp/check", params={"eventId": GUEST_SLOT, "email": "nope"}, headers=headers
+    )
 
     assert unknown.status_code == 404
     assert missing.status_code == 422
@@ -278,14 +322,23 @@ async def test_my_rsvps_lists_the_signed_in_users_rsvps(
     items = response.json()["rsvps"]
     assert [item["eventId"] for item in items] == [GUEST_SLOT, CLINIC_SLOTS[0]]
     assert items[1] == {
+        "id": items[1]["id"],
+        "status": "confirmed",
+        "position": None,
         "eventId": CLINIC_SLOTS[0],
         "event": "inclusive-sports-clinic",
         "title": "Inclusive Sports Clinic",
+        "date": "2025-07-27",
         "time": "1:00-1:50 PM",
         "date_text": "July 27, 2025",
         "location": "Forest Park, St. Louis, MO",
+        "start": "2025-07-27T13:00:00-05:00",
+        "end": "2025-07-27T13:50:00-05:00",
+        "path": "/events/inclusive-sports-clinic",
+        "past": False,
         "createdAt": items[1]["createdAt"],
     }
+    assert response.headers["cache-control"] == "no-store"
 
 
 async def test_my_rsvps_needs_sign_in(client: httpx.AsyncClient) -> None:
@@ -293,3 +346,28 @@ async def test_my_rsvps_needs_sign_in(client: httpx.AsyncClient) -> None:
 
     assert response.status_code == 401
     assert response.json() == {"error": "Please log in to see your RSVPs."}
+
+
+async def test_count_reads_the_query_like_any_other(client: httpx.AsyncClient) -> None:
+    await client.post("/api/rsvp", json=rsvp(TINY_SLOT))
+
+    by_slot = await client.get(f"/api/rsvp?eventId={TINY_SLOT}&utm_source=mail")
+    escaped = await client.get("/api/rsvp?eventId=" + TINY_SLOT.replace("-", "%2D"))
+    by_event = await client.get("/api/rsvp", params={"eventId": "tiny-workshop"})
+
+    expected = {"count": 1, "capacity": 2, "remaining": 1, "waitlist": 0}
+    assert [r.json() for r in (by_slot, escaped, by_event)] == [expected] * 3
+    assert by_slot.headers["content-type"] == "application/json"
+
+
+async def test_count_refuses_an_empty_or_overlong_event_id(client: httpx.AsyncClient) -> None:
+    empty = await client.get("/api/rsvp?eventId=")
+    overlong = await client.get("/api/rsvp", params={"eventId": "x" * 201})
+    unknown = await client.get("/api/rsvp", params={"eventId": "no-such-event"})
+
+    assert empty.status_code == 422
+    assert empty.json() == {"error": "The field 'eventId' must not be empty."}
+    assert overlong.status_code == 422
+    assert overlong.json() == {"error": "The field 'eventId' must be at most 200 characters long."}
+    assert unknown.status_code == 404
+    assert unknown.json() == {"error": "There is no event with that eventId."}

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
+from email.message import EmailMessage
 from pathlib import Path
 
 import httpx
@@ -13,9 +14,19 @@ import pytest
 from conftest import Mailbox, SmtpServer, free_port
 from icalendar import Calendar
 from service_testkit import GUEST_SLOT, eventually
+from starlette.applications import Starlette
 from test_rsvp_api import rsvp
 
-from rsvp_service.mail.message import HeaderInjectionError, build_message, format_address
+from rsvp_service.events import load_catalogue
+from rsvp_service.mail.confirmation import confirmation_mail
+from rsvp_service.mail.kinds import BUILDERS
+from rsvp_service.mail.message import (
+    HeaderInjectionError,
+    MailContext,
+    PermanentMailError,
+    QueuedMail,
+    build_email,
+)
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import FileTransport
 from rsvp_service.models import OutboxMessage, Rsvp
@@ -96,14 +107,52 @@ async def test_line_breaks_in_names_or_address_are_refused(
     assert await Rsvp.all().count() == 0
 
 
-def test_message_builder_refuses_header_injection() -> None:
+def queued(recipient: str = "ann@example.org", **data: str) -> QueuedMail:
+    """A stored confirmation for the guest slot, as the sender claims it."""
+    fields = {"slot_id": GUEST_SLOT, "first_name": "Ann", "last_name": "Lee", **data}
+    created = datetime(2025, 4, 1, 17, 0, tzinfo=UTC)
+    return QueuedMail(7, "rsvp_confirmation", recipient, fields, created)
+
+
+def test_builder_refuses_header_injection(app: Starlette, settings: Settings) -> None:
+    context = MailContext(settings, app.state.catalogue)
+    build = BUILDERS["rsvp_confirmation"]
+    with pytest.raises(PermanentMailError):
+        build_email(context, queued(first_name="Ann\nBcc: x@example.org"), build)
     with pytest.raises(HeaderInjectionError):
-        format_address("Ann\nBcc: x@example.org", "ann@example.org")
-    with pytest.raises(HeaderInjectionError):
-        format_address("Ann", "ann@example.org\r\nBcc: x@example.org")
-    with pytest.raises(HeaderInjectionError):
-        build_message(sender="a@example.org", to="b@example.org", subject="Hi\r\nX: y",
-                      text="t", html="h")
+        build_email(context, queued("ann@example.org\r\nBcc: x@example.org"), build)
+
+
+def test_message_id_and_date_are_stable_per_outbox_row(app: Starlette, settings: Settings) -> None:
+    context = MailContext(settings, app.state.catalogue)
+    build = BUILDERS["rsvp_confirmation"]
+    first = build_email(context, queued(), build)
+    again = build_email(context, queued(), build)
+
+    assert first["Message-ID"] == again["Message-ID"] == "<outbox.7.20250401170000@civicstl.org>"
+    assert first["Date"] == again["Date"]
+
+
+def test_international_addresses_are_encoded_or_refused(
+    app: Starlette, settings: Settings
+) -> None:
+    context = MailContext(settings, app.state.catalogue)
+    build = BUILDERS["rsvp_confirmation"]
+    # A Unicode domain goes out as IDNA, so the message stays plain ASCII.
+    message = build_email(context, queued("ann@bücher.example"), build)
+    assert message["To"].addresses[0].addr_spec == "ann@xn--bcher-kva.example"
+    assert bytes(message).isascii()
+    # A Unicode local part needs SMTPUTF8: the message is built with UTF-8 headers.
+    message = build_email(context, queued("zoë@example.org"), build)
+    assert message.policy.utf8
+    with pytest.raises(PermanentMailError, match="IDNA"):
+        build_email(context, queued("ann@exa_mple\u2028.org"), build)
+
+
+def test_a_slot_gone_from_the_catalogue_is_permanent(app: Starlette, settings: Settings) -> None:
+    context = MailContext(settings, app.state.catalogue)
+    with pytest.raises(PermanentMailError, match="no longer in the event catalogue"):
+        build_email(context, queued(slot_id="gone"), BUILDERS["rsvp_confirmation"])
 
 
 async def test_smtp_outage_keeps_the_rsvp_and_delivers_later(
@@ -154,11 +203,16 @@ async def test_outbox_survives_a_restart(
 
 async def test_file_transport_writes_eml(tmp_path: Path, settings: Settings) -> None:
     transport = FileTransport(tmp_path / "outbox")
-    await transport.send(7, b"Subject: hi\r\n\r\nbody", sender="a@b.org", recipient="c@d.org")
+    message = EmailMessage()
+    message["Subject"] = "hi"
+    message.set_content("body")
+    await transport.send(7, message, sender="a@b.org", recipient="c@d.org")
 
     assert (tmp_path / "outbox" / "0000000007.eml").read_bytes().startswith(b"Subject: hi")
-    assert OutboxSender(settings, transport, {}).backoff(1) <= settings.outbox_retry_base_seconds
-    assert OutboxSender(settings, transport, {}).backoff(30) <= settings.outbox_retry_max_seconds
+    catalogue = load_catalogue(settings.events_file)
+    sender = OutboxSender(settings, transport, lambda: catalogue)
+    assert sender.backoff(1) <= settings.outbox_retry_base_seconds
+    assert sender.backoff(30) <= settings.outbox_retry_max_seconds
 
 
 async def test_non_ascii_names_are_encoded(client: httpx.AsyncClient, mailbox: Mailbox) -> None:
@@ -168,3 +222,9 @@ async def test_non_ascii_names_are_encoded(client: httpx.AsyncClient, mailbox: M
     assert message["To"].addresses[0].display_name == "Zoë Müller"
     text = message.get_body(("plain",))
     assert text is not None and "Hi Zoë," in text.get_content()
+
+
+def test_mail_refuses_a_recipient_with_a_line_break() -> None:
+    with pytest.raises(HeaderInjectionError):
+        confirmation_mail(GUEST_SLOT, email="a@example.org\r\nBcc: x@example.org",
+                          first_name="Ann", last_name="Lee")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,9 @@ def test_environment_values_are_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_console_transport_prints_the_message(capsys: pytest.CaptureFixture[str]) -> None:
-    message = b"Subject: hi\r\n\r\nbody"
+    message = EmailMessage()
+    message["Subject"] = "hi"
+    message.set_content("body")
     await ConsoleTransport().send(3, message, sender="a@b.org", recipient="c@d.org")
 
     printed = capsys.readouterr().out

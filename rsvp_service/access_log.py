@@ -1,0 +1,31 @@
+"""Keep secrets that travel in query strings out of uvicorn's access log."""
+
+from __future__ import annotations
+
+import logging
+
+ACCESS_LOGGER = "uvicorn.access"
+# Paths whose query string carries a token: email verification (the site page and the API
+# call it makes) and the access token Google sign-in hands the site.
+SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback"})
+
+
+class SecretQueryFilter(logging.Filter):
+    """Drop the query string from access-log lines of paths that carry tokens in it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's path argument in place; never suppress the line."""
+        # uvicorn logs '%s - "%s %s HTTP/%s" %d' with (client, method, path?query, version, status).
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
+            path, separator, _query = args[2].partition("?")
+            if separator and path.rstrip("/") in SECRET_QUERY_PATHS:
+                record.args = (args[0], args[1], f"{path}?[redacted]", *args[3:])
+        return True
+
+
+def install_access_log_filter() -> None:
+    """Attach the filter to uvicorn's access logger once per process."""
+    logger = logging.getLogger(ACCESS_LOGGER)
+    if not any(isinstance(f, SecretQueryFilter) for f in logger.filters):
+        logger.addFilter(SecretQueryFilter())

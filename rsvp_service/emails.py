@@ -1,0 +1,29 @@
+"""The one email-address normalizer, used by RSVPs and accounts alike."""
+
+from __future__ import annotations
+
+from email_validator import EmailNotValidError, validate_email
+
+NON_ASCII_MAILBOX = (
+    "we cannot send email to accented or non-Latin letters before the @ yet; "
+    "please use another address"
+)
+
+
+class NonAsciiMailboxError(ValueError):
+    """An address whose mailbox name needs SMTPUTF8, which the outbox does not speak."""
+
+
+def normalize_email(value: str) -> str:
+    """Check an address's syntax and return its ASCII form, lower-cased (ValueError if not)."""
+    try:
+        checked = validate_email(value.strip(), check_deliverability=False)
+    except EmailNotValidError:
+        raise ValueError("it must be a valid email address") from None
+    if checked.ascii_email is None:
+        # Refused at the door rather than accepted and then parked in the outbox.
+        raise NonAsciiMailboxError(NON_ASCII_MAILBOX)
+    # The ASCII form carries an internationalized domain as IDNA (xn--), which every SMTP
+    # server accepts. Mailbox names are case-sensitive in theory, never in practice;
+    # lowercasing stops "Ann@x.org" and "ann@x.org" from becoming two accounts or two RSVPs.
+    return checked.ascii_email.lower()

@@ -1,0 +1,19 @@
+"""The registry of email kinds: each kind's builder, looked up by the kind an outbox row names.
+
+A new kind (password reset, waitlist, reminder) is a module with a `..._mail(...)` function
+returning a `Mail` to `outbox.enqueue` and a builder returning a `Draft`, plus one line here.
+"""
+
+from __future__ import annotations
+
+from rsvp_service.mail import confirmation, password_reset, rsvp_notices, verification
+from rsvp_service.mail.message import Builder
+
+BUILDERS: dict[str, Builder] = {
+    confirmation.KIND: confirmation.build_confirmation,
+    verification.KIND: verification.build_verification,
+    password_reset.KIND: password_reset.build_password_reset,
+    rsvp_notices.WAITLISTED: rsvp_notices.build_waitlisted,
+    rsvp_notices.PROMOTED: rsvp_notices.build_promoted,
+    rsvp_notices.CANCELLED: rsvp_notices.build_cancelled,
+}

@@ -1,0 +1,94 @@
+"""Emails about an RSVP's later life: waitlist joined, promoted from the waitlist, cancelled.
+
+They share one template (a lead sentence, the slot, an optional .ics and cancel link) and
+are queued like the confirmation: slot id, person and token, built when sent.
+"""
+
+from __future__ import annotations
+
+from rsvp_service.mail.confirmation import cancel_url
+from rsvp_service.mail.ics import slot_calendar
+from rsvp_service.mail.message import (
+    Attachment,
+    Draft,
+    Mail,
+    MailContext,
+    PermanentMailError,
+    QueuedMail,
+)
+from rsvp_service.mail.render import render
+
+WAITLISTED = "rsvp_waitlisted"
+PROMOTED = "rsvp_promoted"
+CANCELLED = "rsvp_cancelled"
+
+
+def notice_mail(
+    kind: str,
+    slot_id: str,
+    *,
+    email: str,
+    first_name: str,
+    last_name: str,
+    cancel_token: str | None = None,
+    position: int | None = None,
+) -> Mail:
+    """Return a notice of the given kind to queue in the transaction that caused it."""
+    data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
+            "cancel_token": cancel_token, "position": position}
+    return Mail(kind, email, data)
+
+
+def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
+           calendar: bool) -> Draft:
+    settings, data = context.settings, queued.data
+    slot = context.catalogue.slots.get(data["slot_id"])
+    if slot is None:
+        raise PermanentMailError(
+            f"The slot {data['slot_id']!r} is no longer in the event catalogue."
+        )
+    subject = subject.format(title=slot.title, date=slot.date_text)
+    text, html = render(
+        "rsvp_notice", slot=slot, first_name=data["first_name"], lead=lead, subject=subject,
+        calendar=calendar, site_url=settings.site_url,
+        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")),
+    )
+    attachments: tuple[Attachment, ...] = ()
+    if calendar:
+        description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
+        ics = slot_calendar(
+            slot, email=queued.recipient, stamp=queued.created_at, description=description
+        )
+        attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),)
+    return Draft(
+        to_name=f"{data['first_name']} {data['last_name']}".strip(),
+        subject=subject, text=text, html=html, attachments=attachments,
+    )
+
+
+def build_waitlisted(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say which place on the waitlist the person has."""
+    position = queued.data.get("position")
+    return _draft(
+        context, queued, subject="You're on the waitlist: {title}, {date}", calendar=False,
+        lead=f"This time slot is full, so you are #{position} on the waitlist. "
+        "We will email you if a spot opens up.",
+    )
+
+
+def build_promoted(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say a spot opened up and the person now has it (with the .ics)."""
+    return _draft(
+        context, queued, subject="A spot opened up: you're in ({title}, {date})", calendar=True,
+        lead="A spot opened up: you're in! Someone cancelled and you were next on the waitlist, "
+        "so you are now registered for:",
+    )
+
+
+def build_cancelled(context: MailContext, queued: QueuedMail) -> Draft:
+    """Confirm a cancellation."""
+    return _draft(
+        context, queued, subject="Your spot is cancelled: {title}, {date}", calendar=False,
+        lead="Your spot is cancelled, as you asked. If you change your mind, you can RSVP again "
+        "on the event's page while spots are open.",
+    )

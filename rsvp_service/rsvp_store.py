@@ -1,0 +1,286 @@
+"""The RSVP store: every RSVP write and count, through Tortoise, the same on SQLite and PostgreSQL.
+
+An RSVP is one transaction: the RSVP row, its cancel token, its email in the outbox, and the
+slot's counter row moved by one. The counter is moved with a conditional UPDATE
+(`count < capacity`), so the capacity check and the increment are one atomic step on both
+databases: PostgreSQL locks the row for the UPDATE and re-checks the condition on the newest
+version when a concurrent transaction committed first; SQLite transactions here take the
+write lock when they begin (see `db`). Past capacity the same row hands out the next waitlist
+ticket (again one conditional UPDATE, `count >= capacity`), so tickets follow arrival order.
+
+A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on PostgreSQL), then
+frees the seat and promotes the lowest ticket in the same transaction: two cancellations
+queue on the row, so they never promote the same person and the slot never exceeds capacity.
+Only live (not cancelled) RSVPs carry `active_email`, on which (slot, address) is unique.
+Counting is a primary-key read of the slots' counter rows, however many RSVPs there are.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
+from rsvp_service.mail import rsvp_notices
+from rsvp_service.mail.confirmation import confirmation_mail
+from rsvp_service.mail.outbox import enqueue
+from rsvp_service.models import CancelToken, Rsvp, RsvpStatus, SlotCount
+
+
+class Outcome(enum.Enum):
+    """How an RSVP write ended; only CREATED and WAITLISTED were committed."""
+
+    CREATED = "created"
+    WAITLISTED = "waitlisted"
+    DUPLICATE = "duplicate"
+    FULL = "full"
+
+
+@dataclass(frozen=True, slots=True)
+class NewRsvp:
+    """One RSVP to store with its slot's counter bump and its email."""
+
+    slot_id: str
+    event: str
+    email: str
+    first_name: str
+    last_name: str
+    phone: str | None
+    user_id: int | None
+    capacity: int | None
+    created_at: datetime
+    waitlist: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What became of an RSVP: its outcome and, on the waitlist, its place (1 = next)."""
+
+    outcome: Outcome
+    position: int | None = None
+
+
+class CancelOutcome(enum.Enum):
+    """How a cancellation ended; only CANCELLED changed anything."""
+
+    CANCELLED = "cancelled"
+    ALREADY = "already"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancellation:
+    """The result of a cancellation: its outcome and the RSVP promoted in its place, if any."""
+
+    outcome: CancelOutcome
+    promoted_id: int | None = None
+
+
+class _Rollback(Exception):
+    """Raised inside the transaction to undo it when the RSVP must not be stored."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.value)
+        self.outcome = outcome
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a cancel token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def issue_cancel_token(connection: BaseDBAsyncClient, rsvp_id: int) -> str:
+    """Store a new 256-bit cancel token for an RSVP (hashed) and return it for one email."""
+    token = secrets.token_urlsafe(32)
+    await CancelToken.create(token_hash=hash_token(token), rsvp_id=rsvp_id, using_db=connection)
+    return token
+
+
+async def _take_place(connection: BaseDBAsyncClient, slot_id: str, capacity: int | None) -> bool:
+    """Move the slot's counter up by one unless it is at capacity; False when full."""
+    places = SlotCount.filter(slot_id=slot_id)
+    if capacity is not None:
+        places = places.filter(count__lt=capacity)
+    moved = await places.using_db(connection).update(count=F("count") + 1)
+    if moved:
+        return True
+    # No row moved: the slot is full, or this is its first RSVP and it has no counter yet.
+    # PostgreSQL skips a row whose snapshot fails the condition without waiting for the
+    # transaction holding it (a cancellation), so the row is read locked, newest version.
+    counter = await SlotCount.filter(slot_id=slot_id).select_for_update().using_db(
+        connection).first()
+    if counter is not None:
+        if capacity is not None and counter.count >= capacity:
+            return False
+        return bool(await places.using_db(connection).update(count=F("count") + 1))
+    # Another transaction may create the row at the same moment, so conflicts are ignored.
+    await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
+                                using_db=connection)
+    return bool(await places.using_db(connection).update(count=F("count") + 1))
+
+
+async def _take_ticket(connection: BaseDBAsyncClient, slot_id: str, capacity: int) -> int | None:
+    """Hand out the slot's next waitlist ticket while it is full; None if a seat came free."""
+    moved = await SlotCount.filter(slot_id=slot_id, count__gte=capacity).using_db(
+        connection).update(waitlist=F("waitlist") + 1, tickets=F("tickets") + 1)
+    if not moved:
+        return None
+    # The UPDATE holds the row, so this read sees this transaction's own ticket.
+    counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
+    return counter.tickets
+
+
+async def waitlist_position(
+    slot_id: str, ticket: int, connection: BaseDBAsyncClient | None = None
+) -> int:
+    """Return the place (1 = next) of a waitlist ticket among the slot's waiting RSVPs."""
+    waiting = Rsvp.filter(
+        event_id=slot_id, status=RsvpStatus.WAITLISTED, waitlist_ticket__lte=ticket
+    )
+    return await (waiting.using_db(connection) if connection else waiting).count()
+
+
+async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp, row: Rsvp) -> int | None:
+    """Seat the RSVP, or put it on the waitlist; return its waitlist position (None: seated)."""
+    # A seat freed between the two conditional UPDATEs sends the RSVP round once more.
+    while True:
+        if await _take_place(connection, rsvp.slot_id, rsvp.capacity):
+            return None
+        if not rsvp.waitlist or rsvp.capacity is None:
+            raise _Rollback(Outcome.FULL)
+        ticket = await _take_ticket(connection, rsvp.slot_id, rsvp.capacity)
+        if ticket is not None:
+            break
+    await Rsvp.filter(id=row.id).using_db(connection).update(
+        status=RsvpStatus.WAITLISTED, waitlist_ticket=ticket
+    )
+    return await waitlist_position(rsvp.slot_id, ticket, connection)
+
+
+async def add_rsvp(rsvp: NewRsvp) -> Placement:
+    """Store the RSVP (seated or waitlisted), its token, email and counter in one transaction."""
+    try:
+        async with in_transaction() as connection:
+            try:
+                row = await Rsvp.create(
+                    event_id=rsvp.slot_id,
+                    event=rsvp.event,
+                    email=rsvp.email,
+                    active_email=rsvp.email,
+                    first_name=rsvp.first_name,
+                    last_name=rsvp.last_name,
+                    phone=rsvp.phone,
+                    user_id=rsvp.user_id,
+                    created_at=rsvp.created_at,
+                    using_db=connection,
+                )
+            except IntegrityError:
+                raise _Rollback(Outcome.DUPLICATE) from None
+            token = await issue_cancel_token(connection, row.id)
+            position = await _place(connection, rsvp, row)
+            person = {"email": rsvp.email, "first_name": rsvp.first_name,
+                      "last_name": rsvp.last_name, "cancel_token": token}
+            if position is None:
+                await enqueue(confirmation_mail(rsvp.slot_id, **person), connection=connection)
+            else:
+                mail = rsvp_notices.notice_mail(
+                    rsvp_notices.WAITLISTED, rsvp.slot_id, position=position, **person
+                )
+                await enqueue(mail, connection=connection)
+    except _Rollback as stop:
+        if stop.outcome is Outcome.DUPLICATE:
+            return Placement(Outcome.DUPLICATE, await live_position(rsvp.slot_id, rsvp.email))
+        return Placement(stop.outcome)
+    if position is None:
+        return Placement(Outcome.CREATED)
+    return Placement(Outcome.WAITLISTED, position)
+
+
+async def live_position(slot_id: str, email: str) -> int | None:
+    """Return the waitlist position of the address's live RSVP to the slot (None: not waiting)."""
+    row = await Rsvp.get_or_none(event_id=slot_id, active_email=email)
+    if row is None or row.status is not RsvpStatus.WAITLISTED or row.waitlist_ticket is None:
+        return None
+    return await waitlist_position(slot_id, row.waitlist_ticket)
+
+
+async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime) -> Cancellation:
+    """Cancel an RSVP and, if it held a seat, promote the first waitlisted in one transaction."""
+    async with in_transaction() as connection:
+        found = await Rsvp.filter(id=rsvp_id).using_db(connection).only("event_id").first()
+        if found is None:
+            return Cancellation(CancelOutcome.ALREADY)
+        slot_id = found.event_id
+        # The counter row is the slot's lock: cancellations and RSVPs of a slot queue on it.
+        await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
+                                    using_db=connection)
+        await SlotCount.filter(slot_id=slot_id).select_for_update().using_db(connection).get()
+        row = await Rsvp.get(id=rsvp_id, using_db=connection)
+        if row.status is RsvpStatus.CANCELLED:
+            return Cancellation(CancelOutcome.ALREADY)
+        was = row.status
+        await Rsvp.filter(id=rsvp_id).using_db(connection).update(
+            status=RsvpStatus.CANCELLED, cancelled_at=now, active_email=None
+        )
+        await enqueue(rsvp_notices.notice_mail(
+            rsvp_notices.CANCELLED, slot_id, email=row.email, first_name=row.first_name,
+            last_name=row.last_name,
+        ), connection=connection)
+        if was is RsvpStatus.WAITLISTED:
+            await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+                waitlist=F("waitlist") - 1)
+            return Cancellation(CancelOutcome.CANCELLED)
+        promoted = await _promote(connection, slot_id, capacity)
+        if promoted is None:
+            await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+                count=F("count") - 1)
+        return Cancellation(CancelOutcome.CANCELLED, promoted)
+
+
+async def _promote(connection: BaseDBAsyncClient, slot_id: str, capacity: int | None) -> int | None:
+    """Give the seat just freed to the lowest waitlist ticket; return its RSVP id (None: nobody)."""
+    counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
+    if capacity is not None and counter.count - 1 >= capacity:
+        return None  # the capacity was lowered: the freed seat is not a seat any more
+    first = await Rsvp.filter(event_id=slot_id, status=RsvpStatus.WAITLISTED).using_db(
+        connection).order_by("waitlist_ticket", "id").first()
+    if first is None:
+        return None
+    await Rsvp.filter(id=first.id).using_db(connection).update(
+        status=RsvpStatus.CONFIRMED, waitlist_ticket=None
+    )
+    await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+        waitlist=F("waitlist") - 1)
+    token = await issue_cancel_token(connection, first.id)
+    await enqueue(rsvp_notices.notice_mail(
+        rsvp_notices.PROMOTED, slot_id, email=first.email, first_name=first.first_name,
+        last_name=first.last_name, cancel_token=token,
+    ), connection=connection)
+    return int(first.id)
+
+
+@dataclass(frozen=True, slots=True)
+class SlotTally:
+    """Confirmed and waiting RSVPs over some slots."""
+
+    count: int
+    waitlist: int
+
+
+async def tally(slot_ids: list[str]) -> SlotTally:
+    """Return the committed numbers of confirmed and waitlisted RSVPs over the given slots."""
+    # Whole rows: cheaper to build than a column selection (Tortoise resolves .only() anew
+    # each time), and a counter row is a few columns.
+    counters = await SlotCount.filter(slot_id__in=slot_ids)
+    return SlotTally(sum(c.count for c in counters), sum(c.waitlist for c in counters))
+
+
+async def count_rsvps(slot_ids: list[str]) -> int:
+    """Return the committed number of confirmed RSVPs over the given slots."""
+    return (await tally(slot_ids)).count

@@ -1,0 +1,39 @@
+"""Which security headers a response gets, by path (for the middleware and the 500 handler)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+# JSON answers never need to load anything.
+API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+# The static site loads its own scripts, styles, images and calls its own API.
+SITE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+HSTS = "max-age=63072000; includeSubDomains"
+# Every API answer may carry someone's data (an address, a session, a list of RSVPs), and the
+# Google callback carries a token: no browser or proxy cache keeps them.
+PRIVATE_PREFIXES = ("/api/", "/auth/")
+
+
+@cache
+def _headers(is_api: bool, private: bool, https: bool) -> tuple[tuple[str, str], ...]:
+    headers = [
+        ("content-security-policy", API_CSP if is_api else SITE_CSP),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "no-referrer"),
+        ("x-frame-options", "DENY"),
+        ("cross-origin-opener-policy", "same-origin"),
+    ]
+    if private:
+        headers.append(("cache-control", "no-store"))
+    if https:
+        headers.append(("strict-transport-security", HSTS))
+    return tuple(headers)
+
+
+def security_headers(path: str, *, https: bool) -> tuple[tuple[str, str], ...]:
+    """Return the headers a response on this path needs (none already set is overridden)."""
+    return _headers(path.startswith("/api"), path.startswith(PRIVATE_PREFIXES), https)

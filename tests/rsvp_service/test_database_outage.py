@@ -1,0 +1,120 @@
+"""Database write failures answer 503 with Retry-After; the service recovers by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+
+import asyncpg
+import httpx
+import pytest
+from starlette.applications import Starlette
+from test_rsvp_api import rsvp
+from tortoise.context import get_current_context
+
+from rsvp_service.app import create_app
+from rsvp_service.db import DatabaseNotWritable, close_database, open_database
+from rsvp_service.errors import DATABASE_UNAVAILABLE
+from rsvp_service.models import Rsvp
+from rsvp_service.settings import Settings
+
+MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+def assert_unavailable(response: httpx.Response) -> None:
+    """A 503 with Retry-After and the full sentence, in the endpoint's shape."""
+    assert response.status_code == 503
+    assert int(response.headers["retry-after"]) > 0
+    assert response.json() == {"error": DATABASE_UNAVAILABLE}
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_read_only_sqlite_database_gets_503_then_recovers(
+    app: Starlette, client: httpx.AsyncClient
+) -> None:
+    connection = get_current_context().db()  # type: ignore[union-attr]
+    # What SQLite answers for a read-only file: "attempt to write a readonly database".
+    await connection.execute_script("PRAGMA query_only=1")
+    refused = await client.post("/api/rsvp", json=rsvp())
+    count = await client.get("/api/rsvp")
+    await connection.execute_script("PRAGMA query_only=0")
+    accepted = await client.post("/api/rsvp", json=rsvp())
+
+    assert_unavailable(refused)
+    assert count.json()["count"] == 0  # reads still work
+    assert accepted.status_code == 201
+    assert await Rsvp.all().count() == 1
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_locked_sqlite_database_gets_503_then_recovers(
+    make_settings: Callable[..., Settings], make_client: MakeClient, sqlite_url: str
+) -> None:
+    path = sqlite_url.removeprefix("sqlite://")
+    settings = make_settings(database_url=f"{sqlite_url}?busy_timeout=100")
+    async with make_client(settings) as client:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            refused = await client.post("/api/rsvp", json=rsvp())
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        accepted = await client.post("/api/rsvp", json=rsvp())
+
+    assert_unavailable(refused)
+    assert accepted.status_code == 201
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+async def test_lost_postgres_connections_get_503_then_recover(
+    app: Starlette, client: httpx.AsyncClient, postgres_url: str
+) -> None:
+    assert (await client.post("/api/rsvp", json=rsvp(email="first@example.org"))).status_code == 201
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    finally:
+        await admin.close()
+
+    answers = []
+    for n in range(20):
+        answers.append(await client.post("/api/rsvp", json=rsvp(email=f"p{n}@example.org")))
+        if answers[-1].status_code == 201:
+            break
+
+    assert answers[-1].status_code == 201
+    for refused in answers[:-1]:
+        assert_unavailable(refused)
+    stored = {row.email for row in await Rsvp.all()}
+    assert stored == {"first@example.org", answers[-1].json()["email"]}
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_the_service_refuses_to_start_on_a_database_it_cannot_write(
+    make_settings: Callable[..., Settings], tmp_path: Path
+) -> None:
+    url = f"sqlite://{tmp_path / 'db.sqlite3'}"
+    await close_database(await open_database(make_settings(database_url=url)))
+    read_only = make_settings(database_url=f"{url}?query_only=1")
+    app = create_app(read_only)
+
+    with pytest.raises(DatabaseNotWritable) as caught:
+        async with app.router.lifespan_context(app):
+            pass
+
+    message = str(caught.value)
+    assert message.startswith("The database (DATABASE_URL) cannot be written: ")
+    assert "readonly" in message
+    assert message.endswith("Make it writable (permissions, free space, a read-write server) "
+                            "and start again.")
+    # Writable again: it starts.
+    app = create_app(make_settings(database_url=url))
+    async with app.router.lifespan_context(app):
+        await asyncio.sleep(0)

@@ -1,0 +1,76 @@
+"""The middleware, one job each: no-store on personal data, headers on every answer, body limit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+
+import httpx
+from service_testkit import GUEST_SLOT
+from starlette.applications import Starlette
+from starlette.middleware.cors import CORSMiddleware
+from test_rsvp_api import rsvp, signed_in
+
+from rsvp_service.middleware import BodySizeLimitMiddleware, SecurityHeadersMiddleware
+from rsvp_service.settings import Settings
+
+MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+async def test_answers_with_personal_data_are_never_cached(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, headers = await signed_in(settings)
+    answers = {
+        "created": await client.post("/api/rsvp", json=rsvp()),
+        "check": await client.get(
+            "/api/rsvp/check", params={"eventId": GUEST_SLOT, "email": "ann@example.org"}
+        ),
+        "mine": await client.get("/api/me/rsvps", headers=headers),
+        "me": await client.get("/api/auth/me", headers=headers),
+        "register": await client.post(
+            "/api/auth/register",
+            json={"name": "Bo Diaz", "email": "bo@example.org", "password": "a long passphrase"},
+        ),
+        "error": await client.get("/api/rsvp/check"),
+    }
+
+    assert {name: r.headers.get("cache-control") for name, r in answers.items()} == {
+        name: "no-store" for name in answers
+    }
+    assert answers["mine"].status_code == 200
+
+
+async def test_site_pages_keep_their_own_caching(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<h1>Home</h1>", encoding="utf-8")
+    async with make_client(make_settings(static_dir=site)) as client:
+        home = await client.get("/")
+
+    assert home.status_code == 200
+    assert home.headers.get("cache-control") != "no-store"
+    assert home.headers["x-content-type-options"] == "nosniff"
+
+
+async def test_cors_headers_reach_even_a_refused_body(
+    make_settings: Callable[..., Settings], make_client: MakeClient
+) -> None:
+    async with make_client(make_settings(cors_origins="https://civicstl.org")) as client:
+        response = await client.post(
+            "/api/rsvp",
+            content=b"x" * (65 * 1024),
+            headers={"content-type": "application/json", "origin": "https://civicstl.org"},
+        )
+
+    assert response.status_code == 413
+    assert response.headers["access-control-allow-origin"] == "https://civicstl.org"
+    assert response.headers["cache-control"] == "no-store"
+
+
+def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
+    classes = [m.cls for m in app.user_middleware]
+    assert classes[:3] == [SecurityHeadersMiddleware, CORSMiddleware, BodySizeLimitMiddleware]
