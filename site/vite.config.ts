@@ -11,7 +11,7 @@ const contentDir = path.resolve(siteDir, process.env.CONTENT_DIR || '../build/co
 const publicDir = path.join(contentDir, 'public')
 
 export default defineConfig({
-  plugins: [vike(), react(), navScriptDev(), reloadOnContentChange()],
+  plugins: [vike(), react(), reloadOnContentChange()],
   // The generator's images (build/content/public/...) are served and copied at the site root.
   publicDir: fs.existsSync(publicDir) ? publicDir : false,
   define: {
@@ -30,21 +30,6 @@ export default defineConfig({
     target: 'es2022',
   },
 })
-
-/** Serves /nav.js in `vike dev` (the build writes it in scripts/postbuild.mjs). */
-function navScriptDev(): Plugin {
-  return {
-    name: 'civicstl-nav-script',
-    apply: 'serve',
-    configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        if (req.url?.split('?')[0] !== '/nav.js') return next()
-        res.setHeader('Content-Type', 'text/javascript')
-        res.end(fs.readFileSync(path.join(siteDir, 'src/nav.js')))
-      })
-    },
-  }
-}
 
 /** In `vike dev`, reloads the browser whenever the generator rewrites build/content. */
 function reloadOnContentChange(): Plugin {

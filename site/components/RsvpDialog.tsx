@@ -7,11 +7,15 @@ const EMPTY: GuestRsvp = { firstName: '', lastName: '', email: '', phone: '' }
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
 
 /** The popup overlay with the guest RSVP form. Closes on its close control, a click outside, or Escape. */
-export function RsvpDialog({ event, onClose }: { event: EventItem; onClose: () => void }) {
+/** `onDone`: called with the event's slug after each answer (to refresh its spots left). */
+export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClose: () => void; onDone?: (slug: string) => void }) {
   const dialogRef = useRef<HTMLDivElement>(null)
   const [form, setForm] = useState<GuestRsvp>(EMPTY)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The slot is full: the waitlist offer (its text); then the waitlist place (its text).
+  const [full, setFull] = useState<string | null>(null)
+  const [waitlisted, setWaitlisted] = useState<string | null>(null)
 
   // Focus moves in on open, is trapped inside, and returns to where it was on close.
   useEffect(() => {
@@ -46,23 +50,35 @@ export function RsvpDialog({ event, onClose }: { event: EventItem; onClose: () =
   const update = (field: keyof GuestRsvp) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }))
     setError(null)
+    setFull(null)
   }
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
+  const send = async (waitlist: boolean) => {
     setSubmitting(true)
     setError(null)
     const client = getAuthClient()
     try {
-      await rsvpAsGuest((p) => client.url(p), form)
-      window.alert(RSVP_MSG.popupSuccess(form.firstName.trim(), form.email.trim()))
-      setForm(EMPTY)
-      onClose()
+      const result = await rsvpAsGuest((p) => client.url(p), form, waitlist)
+      onDone?.(event.slug)
+      if (result.outcome === 'full') {
+        setFull(result.message)
+      } else if (result.outcome === 'waitlisted') {
+        setFull(null)
+        setWaitlisted(result.message)
+      } else {
+        window.alert(RSVP_MSG.popupSuccess(form.firstName.trim(), form.email.trim()))
+        setForm(EMPTY)
+        onClose()
+      }
     } catch (err) {
       setError((err as Error).message || RSVP_MSG.popupError)
     } finally {
       setSubmitting(false)
     }
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void send(false)
   }
 
   return (
@@ -82,6 +98,14 @@ export function RsvpDialog({ event, onClose }: { event: EventItem; onClose: () =
         <p id="rsvp-dialog-subtitle" className="muted">
           {event.date_text}, {event.time_text} · {event.location}
         </p>
+        {waitlisted ? (
+          <>
+            <p className="success" role="status">{waitlisted}</p>
+            <button type="button" className="btn" onClick={onClose}>
+              Close
+            </button>
+          </>
+        ) : (
         <form onSubmit={submit}>
           <div className="field">
             <label htmlFor="rsvp-first">First Name</label>
@@ -100,10 +124,20 @@ export function RsvpDialog({ event, onClose }: { event: EventItem; onClose: () =
             <input id="rsvp-phone" name="phone" type="tel" placeholder="Optional" autoComplete="tel" value={form.phone} onChange={update('phone')} />
           </div>
           {error ? <p className="error" role="alert">{error}</p> : null}
-          <button type="submit" className="btn" disabled={submitting}>
-            {submitting ? 'Submitting...' : 'Submit RSVP'}
-          </button>
+          {full ? (
+            <div className="waitlist-offer" role="alert">
+              <p>{full}</p>
+              <button type="button" className="btn" disabled={submitting} onClick={() => void send(true)}>
+                {submitting ? 'Submitting...' : RSVP_MSG.joinWaitlist}
+              </button>
+            </div>
+          ) : (
+            <button type="submit" className="btn" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit RSVP'}
+            </button>
+          )}
         </form>
+        )}
       </div>
     </div>
   )

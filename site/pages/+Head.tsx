@@ -1,13 +1,12 @@
 // Server-only <head> additions: inline CSS, canonical URL and Open Graph tags from the content.
 import { usePageContext } from 'vike-react/usePageContext'
-import { createHash } from 'node:crypto'
 import css from '../src/styles.css?raw'
-import navJs from '../src/nav.js?raw'
+// src/nav.js through Vite's `?worker&url` (documented: the URL of a separately bundled script): Vite bundles it
+// as an IIFE, minifies and hashes it. It is no worker: a classic <script defer>, so it runs before the app's
+// modules arrive, and content pages load it alone (no framework JavaScript).
+import navSrc from '../src/nav.js?worker&url'
 import { documentTitle } from '../src/content/meta'
 import type { ShellData } from '../src/content/pageData'
-
-// /nav.js (written by scripts/postbuild.mjs, served in dev by vite.config.ts); the query busts caches.
-const NAV_SRC = `/nav.js?v=${createHash('sha256').update(navJs).digest('hex').slice(0, 10)}`
 
 export default function Head() {
   const pageContext = usePageContext()
@@ -28,7 +27,8 @@ export default function Head() {
       <meta name="twitter:title" content={documentTitle(data)} />
       {meta ? <meta name="twitter:description" content={meta.description} /> : null}
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      <script src={NAV_SRC} defer />
+      {/* data-hydrates: the app starts on this page, src/nav.js keeps what is done before. */}
+      <script src={navSrc} defer data-hydrates={pageContext.config.contentPage === true ? undefined : ''} />
     </>
   )
 }

@@ -10,7 +10,7 @@ export default {
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 16 16%22%3E%3Crect width=%2216%22 height=%2216%22 rx=%223%22 fill=%22%231d4e89%22/%3E%3C/svg%3E',
   passToClient: [],
   meta: {
-    // true on HTML-only pages: the shell renders the static nav auth link that /nav.js switches.
+    // true on HTML-only pages: the shell renders the static nav auth link that the nav script (src/nav.js) switches.
     contentPage: { env: { server: true, client: true } },
   },
   contentPage: false,

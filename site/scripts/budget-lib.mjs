@@ -1,5 +1,6 @@
 // Measures the JavaScript one HTML page loads on first load: external scripts and modulepreloads
-// (read through readAsset) plus inline scripts; JSON data scripts don't count.
+// (read through readAsset) plus inline scripts; JSON data scripts don't count. `modules` lists the ES
+// modules among them (Vike's entries and chunks): the framework, which content pages must not load.
 import zlib from 'node:zlib'
 
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length
@@ -8,10 +9,11 @@ const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|
 /**
  * @param {string} html
  * @param {(src: string) => Buffer} readAsset
- * @returns {{ raw: number, gzip: number, inlineRaw: number, files: string[] }}
+ * @returns {{ raw: number, gzip: number, inlineRaw: number, files: string[], modules: string[] }}
  */
 export function measure(html, readAsset) {
   const files = new Set()
+  const modules = new Set()
   let inlineRaw = 0
   let inlineGzip = 0
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -20,6 +22,7 @@ export function measure(html, readAsset) {
     if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue // JSON data
     const src = attr(`<s ${attrs}>`, 'src')
     if (src) files.add(src)
+    if (src && type === 'module') modules.add(src)
     else if (m[2].trim()) {
       inlineRaw += Buffer.byteLength(m[2])
       inlineGzip += gz(Buffer.from(m[2]))
@@ -29,12 +32,8 @@ export function measure(html, readAsset) {
     const rel = (attr(m[0], 'rel') || '').toLowerCase()
     const as = (attr(m[0], 'as') || '').toLowerCase()
     if (rel === 'modulepreload' || (rel === 'preload' && as === 'script')) files.add(attr(m[0], 'href'))
+    if (rel === 'modulepreload') modules.add(attr(m[0], 'href'))
   }
-  // Scripts the nav script starts after the first paint (see scripts/postbuild.mjs).
-  const htmlTag = html.match(/<html\b[^>]*>/i)?.[0] ?? ''
-  const entry = attr(htmlTag, 'data-entry')
-  if (entry) files.add(entry)
-  for (const href of (attr(htmlTag, 'data-preload') || '').split(/\s+/)) if (href) files.add(href)
   let raw = inlineRaw
   let gzip = inlineGzip
   const framework = []
@@ -44,6 +43,6 @@ export function measure(html, readAsset) {
     gzip += gz(buf)
     framework.push(f)
   }
-  return { raw, gzip, inlineRaw, files: framework }
+  return { raw, gzip, inlineRaw, files: framework, modules: [...modules] }
 }
 

@@ -1,6 +1,6 @@
 // Page-weight budget of the built site (build/site or $SITE_OUT_DIR), per route:
-//  - content pages (/, /about, /tornado, the profiles, 404): no framework JavaScript at all (nothing from
-//    Vite's /assets/), and at most 2 KB of JavaScript in all (the nav script /nav.js, inline scripts);
+//  - content pages (/, /about, /tornado, the profiles, 404): no framework JavaScript at all (no ES module:
+//    Vike's entries and chunks are modules), and at most 2 KB of JavaScript in all (the classic nav script);
 //  - interactive pages: at most 110 KB of JavaScript gzipped on first load (scripts + modulepreloads).
 // Prints a table; exits 1 on any breach. `--json` prints the measurements as JSON.
 import fs from 'node:fs'
@@ -10,12 +10,12 @@ import { measure } from './budget-lib.mjs'
 
 const CONTENT_MAX_RAW = 2 * 1024
 const INTERACTIVE_MAX_GZIP = 110 * 1024
-const INTERACTIVE = new Set(['/features', '/organizations', '/login', '/register', '/dashboard', '/verify', '/auth/callback'])
+const INTERACTIVE = new Set(['/features', '/organizations', '/login', '/register', '/dashboard', '/verify', '/auth/callback', '/reset-password', '/cancel'])
 
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
 const pages = [...routes.map((r) => r.path), '/404']
-
-const isFramework = (src) => /^\/?assets\//.test(src)
+// Event and series pages (pages/(app)/events) hydrate: interactive, like the Event Feed.
+const eventPages = new Set(routes.filter((r) => r.kind === 'event' || r.kind === 'series').map((r) => r.path))
 
 const results = []
 let failed = false
@@ -28,10 +28,10 @@ for (const p of pages) {
   }
   const html = fs.readFileSync(file, 'utf8')
   const m = measure(html, (src) => fs.readFileSync(path.join(outDir, src.replace(/^\//, '').split(/[?#]/)[0])))
-  const kind = INTERACTIVE.has(p) ? 'interactive' : 'content'
+  const kind = INTERACTIVE.has(p) || eventPages.has(p) ? 'interactive' : 'content'
   const problems = []
   if (kind === 'content') {
-    const framework = m.files.filter(isFramework)
+    const framework = m.modules
     if (framework.length) problems.push(`loads framework JS: ${framework.join(', ')}`)
     if (m.raw > CONTENT_MAX_RAW) problems.push(`${m.raw} B of JS > ${CONTENT_MAX_RAW} B`)
   } else if (m.gzip > INTERACTIVE_MAX_GZIP) {

@@ -1,10 +1,11 @@
-// After `vike build`: publish dist/client as build/site (or $SITE_OUT_DIR), render the organization profiles
-// into it (prerender-profiles.mjs) and add sitemap.xml and robots.txt.
-// The generator's public/ files are already there (vite's publicDir is build/content/public).
+// After `vike build` (which prerenders every page but the profiles): publish dist/client as build/site (or
+// $SITE_OUT_DIR), render the organization profiles into it (prerender-profiles.mjs, see the comment in
+// pages/(content)/profile/+config.ts), check that every route of the manifest has its HTML and add
+// sitemap.xml and robots.txt. It never rewrites Vike's HTML. The generator's public/ files are already
+// there (vite's publicDir is build/content/public).
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir as finalDir, siteRoot } from './content-dir.mjs'
-import { deferAppScripts } from './html-lib.mjs'
 import { prerenderProfiles } from './prerender-profiles.mjs'
 
 const clientDir = path.join(siteRoot, 'dist/client')
@@ -20,22 +21,7 @@ const outDir = `${finalDir}.tmp-${process.pid}`
 fs.rmSync(outDir, { recursive: true, force: true })
 fs.mkdirSync(path.dirname(outDir), { recursive: true })
 fs.cpSync(clientDir, outDir, { recursive: true })
-// The nav script of every page (see src/nav.js): comments and indentation dropped.
-fs.writeFileSync(path.join(outDir, 'nav.js'), minifyNav(fs.readFileSync(path.join(siteRoot, 'src/nav.js'), 'utf8')))
-
-// Interactive pages: Vike's entry script and module preloads move to <html data-entry data-preload>, and
-// /nav.js loads them after the first paint (the prerendered HTML paints before any framework JS is fetched).
-let deferred = 0
-for (const file of htmlFiles(outDir)) {
-  const html = fs.readFileSync(file, 'utf8')
-  const out = deferAppScripts(html)
-  if (out !== html) {
-    fs.writeFileSync(file, out)
-    deferred++
-  }
-}
-
-// Profiles have no app scripts to defer: they are written last, straight into the published folder.
+// Profiles are written straight into the published folder.
 const profilePaths = routes.filter((r) => r.kind === 'profile').map((r) => r.path)
 const profiles = await prerenderProfiles(outDir, profilePaths).catch((err) => fail(err.message))
 
@@ -51,7 +37,7 @@ if (!fs.existsSync(path.join(outDir, '404.html'))) {
 }
 
 // Pages that make no sense in a search index.
-const noIndex = new Set(['/dashboard', '/verify', '/auth/callback', '/login', '/register'])
+const noIndex = new Set(['/dashboard', '/verify', '/auth/callback', '/login', '/register', '/reset-password', '/cancel'])
 const base = site.url.replace(/\/+$/, '')
 const urls = routes
   .filter((r) => !noIndex.has(r.path))
@@ -69,30 +55,13 @@ const oldDir = `${finalDir}.old-${process.pid}`
 if (fs.existsSync(finalDir)) fs.renameSync(finalDir, oldDir)
 fs.renameSync(outDir, finalDir)
 fs.rmSync(oldDir, { recursive: true, force: true })
-console.log(`postbuild: ${routes.length} routes (${profiles} profiles, ${deferred} pages with deferred app scripts) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
+console.log(`postbuild: ${routes.length} routes (${profiles} profiles) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
 
 function htmlFile(p) {
   return p === '/' ? path.join(outDir, 'index.html') : path.join(outDir, p, 'index.html')
 }
 function escapeXml(s) {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c])
-}
-
-function minifyNav(src) {
-  return src
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .join('\n') + '\n'
-}
-
-function* htmlFiles(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* htmlFiles(p)
-    else if (entry.name.endsWith('.html')) yield p
-  }
 }
 
 function fail(message) {

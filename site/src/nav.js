@@ -1,9 +1,9 @@
-/* The only JavaScript of content pages (CSP-friendly, same origin, < 2 KB): swaps the nav's "Log in" for
-   Dashboard when localStorage says a user is signed in, and toggles the mobile menu (also on interactive
-   pages, through event delegation). On interactive pages it first does what needs no framework (early
-   redirects, query-decided messages), then starts the app after the first paint: the
-   build moves Vike's entry script and module preloads into data-entry / data-preload on <html>, so the
-   browser paints the prerendered HTML before it fetches and runs any framework JavaScript. */
+/* The first JavaScript of every page (a classic script: same origin for the CSP, < 2 KB, hashed by Vite
+   through pages/+Head.tsx). Content pages: swaps the nav's "Log in" for Dashboard when localStorage says a
+   user is signed in, and toggles the mobile menu (also on interactive pages, through event delegation).
+   Interactive pages (data-hydrates on this script): does what needs no framework at once (early redirects,
+   query-decided messages) and keeps what the visitor does before the app has hydrated (a form submitted,
+   a button pressed) in window.civicEarly, which pages/+onHydrationEnd.ts replays. */
 (function (d) {
   var q = new URLSearchParams(location.search)
   /* A page that would only redirect once the app has started says so: data-redirect (where to) and
@@ -15,6 +15,8 @@
     try {
       var unless = guard.getAttribute('data-redirect-unless')
       if (!(unless === 'user' ? localStorage.getItem('currentUser') : q.get(unless))) {
+        /* The app may start before the browser leaves: civicLeaving tells it not to navigate too. */
+        window.civicLeaving = true
         location.replace(guard.getAttribute('data-redirect'))
         return
       }
@@ -50,31 +52,25 @@
       b.focus()
     }
   })
-  var root = d.documentElement
-  var entry = root.getAttribute('data-entry')
-  if (entry) {
-    /* Submitted before the app has hydrated (data-hydrated, set by pages/+onHydrationEnd.ts), a form would
-       reload the page (it has no action of its own) and lose what was typed: it waits for the app instead. */
-    d.addEventListener('submit', function (e) {
-      if (!root.hasAttribute('data-hydrated')) e.preventDefault()
-    })
-    var started = false
-    var start = function () {
-      if (started) return
-      started = true
-      ;(root.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
-        if (!href) return
-        var l = d.createElement('link')
-        l.rel = 'modulepreload'
-        l.href = href
-        d.head.appendChild(l)
-      })
-      var s = d.createElement('script')
-      s.type = 'module'
-      s.src = entry
-      d.head.appendChild(s)
+  var script = d.currentScript
+  if (script && script.hasAttribute('data-hydrates')) {
+    var root = d.documentElement
+    /* Before the app has hydrated (data-hydrated, set by pages/+onHydrationEnd.ts) a form would reload the
+       page (it has no action of its own) and a button would do nothing: both wait for the app instead. */
+    var early = (window.civicEarly = [])
+    var queue = function (item) {
+      for (var i = 0; i < early.length; i++) if (early[i].el === item.el) return
+      early.push(item)
     }
-    if (d.visibilityState === 'visible') requestAnimationFrame(function () { setTimeout(start, 0) })
-    else start()
+    d.addEventListener('submit', function (e) {
+      if (root.hasAttribute('data-hydrated')) return
+      e.preventDefault()
+      queue({ el: e.target, submitter: e.submitter || null })
+    })
+    d.addEventListener('click', function (e) {
+      if (root.hasAttribute('data-hydrated')) return
+      var b = e.target.closest && e.target.closest('button[type="button"]')
+      if (b && !b.classList.contains('menu-toggle')) queue({ el: b })
+    })
   }
 })(document)

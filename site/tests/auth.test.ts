@@ -142,6 +142,41 @@ describe('auth client: 401 -> one refresh, one retry', () => {
     await client.authFetch('/me/rsvps')
     expect(refreshes).toBe(2)
   })
+
+  it('a request made during the start-up refresh waits for it and carries its token', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const { client, storage, calls } = makeClient({
+      'POST /auth/refresh': async () => {
+        await gate
+        return json({ accessToken: 'started' })
+      },
+      'GET /auth/me': () => json(USER),
+      'GET /me/rsvps': (c) => (c.headers.get('x-auth-token') === 'started' ? json({ rsvps: [] }) : json({}, 401)),
+    })
+    storage.setItem(USER_KEY, JSON.stringify(USER))
+    const started = client.init()
+    const request = client.authFetch('/me/rsvps')
+    release()
+    expect((await request).status).toBe(200)
+    await started
+    expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1)
+    expect(calls.filter((c) => c.url.endsWith('/me/rsvps'))).toHaveLength(1)
+  })
+
+  it('a 401 for a token replaced meanwhile is retried with the new one, without another refresh', async () => {
+    const { client, calls } = makeClient({
+      'POST /auth/refresh': () => json({ accessToken: 'unused' }),
+      'GET /me/rsvps': (c) => {
+        if (c.headers.get('x-auth-token') === 'new') return json({ rsvps: [] })
+        client.setAccessToken('new') // another request refreshed while this one was on its way
+        return json({}, 401)
+      },
+    })
+    client.setAccessToken('old')
+    expect((await client.authFetch('/me/rsvps')).status).toBe(200)
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/me/rsvps', 'GET /api/me/rsvps'])
+  })
 })
 
 describe('auth client: login and register', () => {

@@ -24,35 +24,13 @@ describe('page budget measurement', () => {
   })
 })
 
-describe('deferred app scripts', () => {
-  it('counts data-entry and data-preload of <html>', () => {
-    const html = '<html lang="en" data-entry="/assets/a.js" data-preload="/assets/a.js /assets/b.js"><body></body></html>'
-    const m = measure(html, read) as M
-    expect(m.files.sort()).toEqual(['/assets/a.js', '/assets/b.js'])
-    expect(m.raw).toBe(1500)
-  })
-})
-
-describe('postbuild: deferAppScripts', async () => {
-  // @ts-expect-error plain ESM script without types
-  const { deferAppScripts } = await import('../scripts/html-lib.mjs')
-  it('moves the entry and preloads to <html> attributes', () => {
+describe('framework modules', () => {
+  it('lists module scripts and modulepreloads, not classic scripts', () => {
     const html =
-      '<!DOCTYPE html><html lang="en"><head></head><body><div id="root"></div>' +
-      '<script id="vike_pageContext" type="application/json">{}</script>' +
-      '<script src="/assets/entries/entry.js" type="module" async></script>' +
-      '<link rel="modulepreload" href="/assets/a.js" as="script" type="text/javascript">' +
-      '<link rel="modulepreload" href="/assets/b.js" as="script" type="text/javascript"></body></html>'
-    const out = deferAppScripts(html) as string
-    expect(out).toContain('<html lang="en" data-entry="/assets/entries/entry.js" data-preload="/assets/a.js /assets/b.js">')
-    expect(out).not.toContain('modulepreload')
-    expect(out).not.toContain('type="module"')
-    expect(out).toContain('vike_pageContext')
-    const m = measure(out, read) as M
-    expect(m.files.sort()).toEqual(['/assets/a.js', '/assets/b.js', '/assets/entries/entry.js'])
-  })
-  it('leaves HTML-only pages alone', () => {
-    const html = '<html lang="en"><head><script src="/nav.js" defer></script></head><body></body></html>'
-    expect(deferAppScripts(html)).toBe(html)
+      '<script src="/assets/b.js" defer></script><link rel="modulepreload" href="/assets/a.js">' +
+      '<script src="/assets/a.js" type="module" async></script>'
+    const m = measure(html, read) as M & { modules: string[] }
+    expect(m.modules).toEqual(['/assets/a.js'])
+    expect(m.files.sort()).toEqual(['/assets/a.js', '/assets/b.js'])
   })
 })

@@ -130,14 +130,16 @@ class Server:
         text = self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
         return "\n".join(text[-lines:])
 
-    def api(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    def api(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
         """Call the API directly (set-up and cross-checks); returns (status, JSON or text)."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self.url + path,
             data=data,
             method=method,
-            headers={"Content-Type": "application/json", "Origin": self.url},
+            headers={"Content-Type": "application/json", "Origin": self.url, **(headers or {})},
         )
         try:
             with urllib.request.urlopen(request, timeout=15) as response:

@@ -111,8 +111,14 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     assert b"BEGIN:VCALENDAR" in payload and b"BEGIN:VEVENT" in payload
     assert slot["time"] in body_text(message) or event["date_text"] in body_text(message)
 
+    check = "/api/rsvp/check?" + urlencode({"eventId": slot["id"], "email": account.email})
+    # Only the account itself may ask; a guest learns nothing.
+    assert pinned_server.api("GET", check)[0] == 401
+    _, signed_in = pinned_server.api(
+        "POST", "/api/auth/login", {"email": account.email, "password": account.password}
+    )
     status, body = pinned_server.api(
-        "GET", "/api/rsvp/check?" + urlencode({"eventId": slot["id"], "email": account.email})
+        "GET", check, headers={"x-auth-token": signed_in["accessToken"]}
     )
     assert (status, body) == (200, {"hasRSVPed": True})
 

@@ -204,15 +204,23 @@ export class AuthClient {
     return true
   }
 
-  /** fetch with the access token; on 401 refreshes once and retries once. */
+  /**
+   * fetch with the access token; on 401 refreshes once and retries once. With no token yet, a refresh in
+   * flight (the one at start-up) is awaited first, and a 401 for a token that has since been replaced is
+   * just retried: each needless refresh rotates the cookie, and a page left mid-rotation signs the user out.
+   */
   async authFetch(path: string, init: RequestInit = {}): Promise<Response> {
+    if (this.refreshInFlight && !this.accessToken) await this.refreshInFlight.catch(() => false)
+    let sent: string | null = null
     const send = () => {
+      sent = this.accessToken
       const headers = new Headers(init.headers)
-      if (this.accessToken) headers.set('x-auth-token', this.accessToken)
+      if (sent) headers.set('x-auth-token', sent)
       return this.deps.fetch(this.url(path), { ...init, headers, credentials: 'include' })
     }
     const res = await send()
     if (res.status !== 401) return res
+    if (this.accessToken && this.accessToken !== sent) return send()
     const refreshed = await this.refresh()
     return refreshed ? send() : res
   }
@@ -322,6 +330,35 @@ export class AuthClient {
     } catch {
       return { success: false, message: MSG.resendNetwork }
     }
+  }
+
+  // --- password reset ------------------------------------------------------------------------------------
+  /** POST /auth/forgot-password: the answer is the same whether or not the account exists. */
+  forgotPassword(email: string): Promise<MessageResult> {
+    return this.postForMessage('/auth/forgot-password', { email }, MSG.forgotFailed, MSG.forgotSent)
+  }
+
+  /** POST /auth/reset-password with the token from the email link. */
+  resetPassword(token: string, password: string): Promise<MessageResult> {
+    return this.postForMessage('/auth/reset-password', { token, password }, MSG.resetFailed, MSG.resetSucceeded)
+  }
+
+  /** POST JSON; the server's sentence (msg, or errors[0].msg on failure), else `failed` / `succeeded`. */
+  private async postForMessage(path: string, body: object, failed: string, succeeded = ''): Promise<MessageResult> {
+    let res: Response
+    try {
+      res = await this.deps.fetch(this.url(path), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'include',
+        body: JSON.stringify(body),
+      })
+    } catch {
+      return { success: false, message: MSG.network }
+    }
+    const data = (await res.json().catch(() => null)) as { msg?: string; errors?: { msg?: string }[] } | null
+    if (!res.ok) return { success: false, message: data?.errors?.[0]?.msg || data?.msg || failed }
+    return { success: true, message: data?.msg || succeeded }
   }
 
   async verifyEmail(token: string): Promise<MessageResult> {

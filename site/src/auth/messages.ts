@@ -1,4 +1,5 @@
-// Every user-facing auth message, word for word from the product spec (section 8).
+// Every user-facing auth message, word for word from the product spec (section 8), then the password
+// reset's (issue 10), in the same tone.
 export const MSG = {
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
@@ -22,4 +23,8 @@ export const MSG = {
   verificationSucceeded: 'Email verified successfully!',
   callbackFailed: 'Authentication failed. Please try again.',
   signInToRsvp: 'Please sign in to RSVP for the event.',
+  forgotFailed: 'Failed to send the reset link. Please try again.',
+  forgotSent: 'If an account uses that email, a link to choose a new password is on its way.',
+  resetFailed: 'Failed to reset your password. Please try again.',
+  resetSucceeded: 'Your password has been changed. Please sign in with your new password.',
 } as const

@@ -22,6 +22,7 @@ export type OrganizationEntry = OrganizationIndex[number]
 export type EventsFile = OutputEvents
 export type EventItem = EventsFile['events'][number]
 export type Slot = EventItem['slots'][number]
+export type SeriesItem = EventsFile['series'][number]
 export type Image = Organization['logo']
 export type RoutesFile = OutputRoutes
 export type RedirectsFile = OutputRedirects

@@ -5,8 +5,44 @@ export function queryParam(name: string): string | null {
 }
 
 export const RSVP_REDIRECT_KEY = 'rsvpRedirect'
+// The page (an event page or the feed) where a signed-out visitor pressed RSVP, to return to after sign-in.
+const RSVP_PAGE_KEY = 'rsvpPage'
 
-/** Where the Event Feed completes an RSVP after sign-in. */
+/** Remember which page an RSVP for `eventId` started on (session storage: this tab only). */
+export function rememberRsvpPage(eventId: string, page: string): void {
+  try {
+    sessionStorage.setItem(RSVP_PAGE_KEY, JSON.stringify({ eventId, page }))
+  } catch {
+    // Storage disabled: the visitor comes back to the Event Feed, which completes the RSVP as well.
+  }
+}
+
+function rsvpPage(eventId: string): string {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(RSVP_PAGE_KEY) ?? 'null') as { eventId?: string; page?: string } | null
+    sessionStorage.removeItem(RSVP_PAGE_KEY)
+    // Only our own event pages: never an address from elsewhere.
+    if (saved?.eventId === eventId && saved.page && /^\/events\/[A-Za-z0-9/-]+$/.test(saved.page)) return saved.page
+  } catch {
+    // Unreadable: fall back to the Event Feed.
+  }
+  return '/features'
+}
+
+/** Where an RSVP completes after sign-in: the event page it started on, else the Event Feed. */
 export function rsvpReturnUrl(eventId: string): string {
-  return `/features?${new URLSearchParams({ showRSVP: 'true', eventId })}`
+  return `${rsvpPage(eventId)}?${new URLSearchParams({ showRSVP: 'true', eventId })}`
+}
+
+/**
+ * Take a parameter from the URL's fragment (#name=value) and drop the fragment from the address bar and
+ * history. Email links carry secrets there: browsers never send a fragment to a server or in a Referer.
+ */
+export function takeFragmentParam(name: string): string | null {
+  if (typeof window === 'undefined') return null
+  const value = new URLSearchParams(window.location.hash.replace(/^#/, '')).get(name)
+  if (value !== null) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+  }
+  return value
 }

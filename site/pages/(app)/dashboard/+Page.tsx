@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { myRsvps, type MyRsvp } from '../../../src/api/rsvp'
+import { MyData } from '../../../components/MyData'
+import { MyRsvps } from '../../../components/MyRsvps'
 import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import type { Data } from './+data'
@@ -74,38 +75,8 @@ function Account() {
         </section>
       ) : null}
       <MyRsvps />
+      <MyData />
     </>
   )
 }
 
-function MyRsvps() {
-  const [rsvps, setRsvps] = useState<MyRsvp[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    myRsvps(getAuthClient())
-      .then(setRsvps)
-      .catch(() => setFailed(true))
-  }, [])
-  return (
-    <section className="section card" aria-labelledby="rsvps-title">
-      <h2 id="rsvps-title">Your RSVPs</h2>
-      {failed ? (
-        <p>Your RSVPs could not be loaded.</p>
-      ) : rsvps === null ? (
-        <p>Loading...</p>
-      ) : rsvps.length === 0 ? (
-        <p>
-          You have no RSVPs yet. <a href="/features">Find an event</a>
-        </p>
-      ) : (
-        <ul className="rsvp-list">
-          {rsvps.map((r) => (
-            <li key={r.eventId}>
-              <strong>{r.title}</strong>, {r.date_text}, {r.time} · {r.location}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  )
-}

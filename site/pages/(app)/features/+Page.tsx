@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { flushSync } from 'react-dom'
 import { useData } from 'vike-react/useData'
-import { Img } from '../../../components/Img'
+import { AccountEventCard, GuestEventCard, PastEventCard } from '../../../components/EventCards'
 import { RsvpDialog } from '../../../components/RsvpDialog'
-import { RSVP_MSG, hasRsvped, rsvpAsUser, rsvpCount } from '../../../src/api/rsvp'
-import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
-import type { EventItem, Slot } from '../../../src/content/types'
-import { go } from '../../../src/lib/nav'
-import { hasEnded, partitionEvents } from '../../../src/lib/rsvpId'
+import type { EventItem } from '../../../src/content/types'
+import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
+import { groupBySeries, hasEnded, limitedIds, partitionEvents } from '../../../src/events/schedule'
 import type { Data } from './+data'
 
 declare global {
@@ -16,25 +13,48 @@ declare global {
   }
 }
 
-type SlotStatus = 'idle' | 'submitting' | 'done'
+type Filter = { org: string; month: string }
+
+/** The filter of the URL's query (?org=<host slug>&month=YYYY-MM), so a filtered feed can be shared. */
+function readFilter(): Filter {
+  const params = new URLSearchParams(window.location.search)
+  return { org: params.get('org') ?? '', month: params.get('month') ?? '' }
+}
+
+const matches = (e: EventItem, f: Filter) => (!f.org || e.host.slug === f.org) && (!f.month || e.date.startsWith(f.month))
 
 export default function Page() {
-  const { events, guestEvent, builtAt, meta } = useData<Data>()
-  const auth = useAuth()
+  const { events, guestEvent, builtAt, meta, hosts, months, calendar } = useData<Data>()
   // Upcoming vs past: decided with the build's clock in the HTML, then with the browser's.
-  const [clientNow, setNow] = useState<number | null>(null)
+  const clientNow = useClientNow()
   const now = clientNow ?? builtAt
-  useEffect(() => {
-    setNow(Date.now())
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000)
-    return () => window.clearInterval(timer)
-  }, [])
+
+  const [filter, setFilter] = useState<Filter>({ org: '', month: '' })
+  useEffect(() => setFilter(readFilter()), [])
+  const changeFilter = (next: Filter) => {
+    setFilter(next)
+    const params = new URLSearchParams(window.location.search)
+    for (const [key, value] of Object.entries(next)) {
+      if (value) params.set(key, value)
+      else params.delete(key)
+    }
+    const query = params.toString()
+    window.history.replaceState(window.history.state, '', window.location.pathname + (query ? `?${query}` : ''))
+  }
 
   const { upcoming, past } = partitionEvents(events, now)
   const openSlots = upcoming
     .filter((e) => e.rsvp === 'account')
     .flatMap((e) => e.slots.filter((s) => !hasEnded(s.end, now)))
-  const openSlotKey = openSlots.map((s) => s.id).join(' ')
+  // A series shows as one card: its next date with slots inline, then links to its later dates.
+  const shownUpcoming = groupBySeries(upcoming.filter((e) => matches(e, filter)))
+  const shownPast = groupBySeries(past.filter((e) => matches(e, filter)))
+  const filtered = filter.org !== '' || filter.month !== ''
+
+  // Spots left only for what is shown (after hydration: the HTML has none).
+  const spotIds = clientNow === null ? '' : limitedIds(shownUpcoming.map((g) => g.first)).join(' ')
+  const { stats: spots, refresh: refreshSpots } = useSpotsLeft(spotIds)
+  const { status, rsvp } = useSlotRsvp(openSlots.map((s) => s.id).join(' '), clientNow, refreshSpots)
 
   const [popupOpen, setPopupOpen] = useState(false)
   const guest = events.find((e) => e.slug === guestEvent)
@@ -47,189 +67,66 @@ export default function Page() {
     }
   }, [openPopup])
 
-  const [status, setStatus] = useState<Record<string, SlotStatus>>({})
-  const setSlot = (id: string, s: SlotStatus) => flushSync(() => setStatus((prev) => ({ ...prev, [id]: s })))
-
-  // A signed-in visitor's slots that are already RSVP'd show RSVP'd!.
-  const email = auth.user?.email
-  useEffect(() => {
-    if (!email || !openSlotKey) return
-    let cancelled = false
-    const client = getAuthClient()
-    for (const id of openSlotKey.split(' ')) {
-      hasRsvped(client, id, email)
-        .then((yes) => {
-          if (yes && !cancelled) setStatus((prev) => ({ ...prev, [id]: 'done' }))
-        })
-        .catch(() => undefined)
-    }
-    return () => {
-      cancelled = true
-    }
-  }, [email, openSlotKey])
-
-  const rsvp = useCallback(async (eventId: string) => {
-    const client = getAuthClient()
-    await client.init()
-    const user = client.getState().user
-    if (!user) {
-      go(`/login?${new URLSearchParams({ from: 'rsvp', eventId })}`)
-      return
-    }
-    setSlot(eventId, 'submitting')
-    const outcome = await rsvpAsUser(client, eventId, user)
-    if (outcome === 'created' || outcome === 'already') {
-      setSlot(eventId, 'done')
-      window.alert(outcome === 'created' ? RSVP_MSG.success : RSVP_MSG.already)
-    } else {
-      setSlot(eventId, 'idle')
-      window.alert(RSVP_MSG.failed)
-    }
-  }, [])
-
-  // Back from sign-in (password or Google): /features?showRSVP=true&eventId=... completes the RSVP,
-  // once both the auth state and the browser's clock are known.
-  const [pending, setPending] = useState<string | null>(null)
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search)
-    if (params.get('showRSVP') !== 'true') return
-    setPending(params.get('eventId') || '')
-    window.history.replaceState(window.history.state, '', window.location.pathname)
-  }, [])
-  const signedIn = auth.user !== null
-  useEffect(() => {
-    if (pending === null || auth.loading || clientNow === null) return
-    setPending(null)
-    if (pending && signedIn && openSlotKey.split(' ').includes(pending)) void rsvp(pending)
-  }, [pending, auth.loading, signedIn, clientNow, openSlotKey, rsvp])
-
   return (
     <div className="container">
       <h1>{meta.title}</h1>
+      <form className="filters" method="get" action="/features" aria-label="Filter events" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Organization{' '}
+          <select name="org" value={filter.org} onChange={(e) => changeFilter({ ...filter, org: e.target.value })}>
+            <option value="">All organizations</option>
+            {hosts.map((h) => (
+              <option key={h.slug} value={h.slug}>{h.name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Month{' '}
+          <select name="month" value={filter.month} onChange={(e) => changeFilter({ ...filter, month: e.target.value })}>
+            <option value="">All months</option>
+            {months.map((m) => (
+              <option key={m.value} value={m.value}>{m.label}</option>
+            ))}
+          </select>
+        </label>
+        {filtered ? (
+          <button type="button" className="btn btn-secondary" onClick={() => changeFilter({ org: '', month: '' })}>
+            Show all events
+          </button>
+        ) : null}
+      </form>
+      <p className="calendar-links">
+        <a href={calendar.webcal}>Subscribe to the calendar</a> · <a href={calendar.href} download="civicstl.ics">Download all events (.ics)</a>
+      </p>
       <section className="section" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">Upcoming Events</h2>
-        {upcoming.length === 0 ? <p>No upcoming events right now. Check back soon!</p> : null}
-        {upcoming.map((event) =>
+        {shownUpcoming.length === 0 ? (
+          <p>{filtered ? 'No upcoming events match these filters.' : 'No upcoming events right now. Check back soon!'}</p>
+        ) : null}
+        {shownUpcoming.map(({ first: event, more }) =>
           event.rsvp === 'account' ? (
             <AccountEventCard
               key={event.slug}
               event={event}
               slots={event.slots.filter((s) => !hasEnded(s.end, now))}
               status={status}
+              spots={spots}
               onRsvp={rsvp}
+              more={more}
             />
           ) : (
-            <GuestEventCard key={event.slug} event={event} onOpen={openPopup} />
+            <GuestEventCard key={event.slug} event={event} spots={spots[event.slug]} onOpen={openPopup} />
           ),
         )}
       </section>
       <section className="section" aria-labelledby="past-title">
         <h2 id="past-title">Past Events</h2>
-        {past.length === 0 ? <p>No past events yet.</p> : null}
-        {past.map((event) => (
+        {shownPast.length === 0 ? <p>No past events yet.</p> : null}
+        {shownPast.map(({ first: event }) => (
           <PastEventCard key={event.slug} event={event} />
         ))}
       </section>
-      {popupOpen && guest ? <RsvpDialog event={guest} onClose={closePopup} /> : null}
+      {popupOpen && guest ? <RsvpDialog event={guest} onClose={closePopup} onDone={refreshSpots} /> : null}
     </div>
-  )
-}
-
-function EventHeader({ event }: { event: EventItem }) {
-  return (
-    <div className="event-head">
-      <Img image={event.host.logo} />
-      <div>
-        <h3 id={`event-${event.slug}`}>{event.title}</h3>
-        <p>
-          Hosted by <a href={event.host.link}>{event.host.name}</a>
-        </p>
-        <p>
-          <span>{event.time_text}</span> · <span>{event.date_text}</span>
-        </p>
-        <p className="muted">{event.location}</p>
-      </div>
-    </div>
-  )
-}
-
-function AccountEventCard({ event, slots, status, onRsvp }: {
-  event: EventItem
-  slots: Slot[]
-  status: Record<string, SlotStatus>
-  onRsvp: (id: string) => void
-}) {
-  return (
-    <article className="event-card" aria-labelledby={`event-${event.slug}`}>
-      <EventHeader event={event} />
-      <p>{event.description}</p>
-      <ul className="slots" aria-label={`${event.title} time slots`}>
-        {slots.map((slot) => {
-          const s = status[slot.id] ?? 'idle'
-          return (
-            <li className="slot" key={slot.id} data-event-id={slot.id}>
-              <span id={`slot-${slot.id}`}>{slot.time}</span>
-              <button
-                type="button"
-                className="btn"
-                disabled={s !== 'idle'}
-                aria-describedby={`slot-${slot.id}`}
-                onClick={() => onRsvp(slot.id)}
-              >
-                {s === 'submitting' ? 'Submitting...' : s === 'done' ? "RSVP'd!" : 'RSVP'}
-              </button>
-            </li>
-          )
-        })}
-      </ul>
-    </article>
-  )
-}
-
-function GuestEventCard({ event, onOpen }: { event: EventItem; onOpen: () => void }) {
-  return (
-    <article className="event-card" aria-labelledby={`event-${event.slug}`}>
-      <EventHeader event={event} />
-      <p>{event.description}</p>
-      <button type="button" className="btn" aria-haspopup="dialog" onClick={onOpen}>
-        RSVP
-      </button>
-    </article>
-  )
-}
-
-function PastEventCard({ event }: { event: EventItem }) {
-  const [count, setCount] = useState<number | null>(null)
-  useEffect(() => {
-    let cancelled = false
-    const client = getAuthClient()
-    rsvpCount((p) => client.url(p), event.slug)
-      .then((n) => !cancelled && setCount(n))
-      .catch((err: unknown) => console.warn('Failed to fetch RSVP count', err))
-    return () => {
-      cancelled = true
-    }
-  }, [event.slug])
-  return (
-    <article className="event-card" aria-labelledby={`past-${event.slug}`}>
-      <h3 id={`past-${event.slug}`}>{event.title}</h3>
-      <p>{event.description}</p>
-      <p>
-        <span>{event.date_text}</span>, <span>{event.time_text}</span>
-      </p>
-      <p className="muted">{event.location}</p>
-      <p>
-        <strong>Event finished</strong>
-      </p>
-      <p>Total RSVPs: {count === null ? 'Loading...' : count}</p>
-      {event.thank_you ? <p>{event.thank_you}</p> : null}
-      {event.gallery.length > 0 ? (
-        <div className="gallery">
-          {event.gallery.map((photo) => (
-            <Img key={photo.src} image={photo} lazy />
-          ))}
-        </div>
-      ) : null}
-    </article>
   )
 }

@@ -75,6 +75,9 @@ export default function Page() {
       <div className="auth-alt">
         <GoogleButton label="Sign in with Google" from={from} eventId={eventId} disabled={submitting} />
         <p>
+          <a href="/reset-password">Forgot your password?</a>
+        </p>
+        <p>
           Don't have an account? <a href="/register">Register</a>
         </p>
       </div>

@@ -24,6 +24,14 @@ export default function Page() {
           ))}
         </div>
       </section>
+      <section className="section" id="privacy" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">{about.privacy.heading}</h2>
+        <ul className="privacy-points">
+          {about.privacy.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+      </section>
     </div>
   )
 }

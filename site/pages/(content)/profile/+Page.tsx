@@ -1,9 +1,10 @@
 import { useData } from 'vike-react/useData'
-import { Img } from '../../../components/Img'
+import { Img, TWO_COLUMN_SIZES } from '../../../components/Img'
+import { RichText } from '../../../components/RichText'
 import type { Data } from './+data'
 
 export default function Page() {
-  const { org } = useData<Data>()
+  const { org, upcoming, calendar } = useData<Data>()
   return (
     <article className="container">
       <header className="org-header">
@@ -13,7 +14,7 @@ export default function Page() {
 
       <section className="hero" aria-labelledby="tagline">
         <h2 id="tagline">{org.tagline}</h2>
-        <p>{org.description}</p>
+        <RichText html={org.description_html} />
         {org.cta ? <a className="btn" href={org.cta.href}>{org.cta.label}</a> : null}
       </section>
 
@@ -32,7 +33,7 @@ export default function Page() {
         </section>
       </div>
 
-      {org.events_card.length > 0 || org.events.length > 0 ? (
+      {org.events_card.length > 0 || upcoming.length > 0 || calendar ? (
         <section className="section card" aria-labelledby="events-title">
           <h2 id="events-title">Events</h2>
           {org.events_card.map((item) => (
@@ -41,20 +42,34 @@ export default function Page() {
               <p>{item.text}</p>
             </div>
           ))}
-          {org.events.length > 0 ? (
-            <ul>
-              {org.events.map((event) => (
-                <li key={event.slug}>
-                  <a href={event.href}>{event.title}</a> <span className="muted">{event.date_text}</span>
-                </li>
-              ))}
-            </ul>
+          {upcoming.length > 0 ? (
+            <>
+              <h3>Upcoming events</h3>
+              <ul>
+                {upcoming.map((event) => (
+                  <li key={event.slug}>
+                    <a href={event.href}>{event.title}</a>{' '}
+                    <span className="muted">
+                      {event.date_text}, {event.time_text}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : calendar ? (
+            <p>No upcoming events right now. Check back soon!</p>
+          ) : null}
+          {calendar ? (
+            <p>
+              <a href={calendar.webcal}>Subscribe to {org.name}'s calendar</a> ·{' '}
+              <a href={calendar.href} download={`${org.slug}.ics`}>Download (.ics)</a>
+            </p>
           ) : null}
         </section>
       ) : null}
 
       <section className="section photos" aria-label="Photos">
-        {org.photos.map((photo) => <Img key={photo.src} image={photo} lazy />)}
+        {org.photos.map((photo) => <Img key={photo.src} image={photo} lazy sizes={TWO_COLUMN_SIZES} />)}
       </section>
 
       <section className="section" aria-labelledby="impact-title">

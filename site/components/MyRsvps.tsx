@@ -1,0 +1,144 @@
+// The dashboard's "Your RSVPs": upcoming (with .ics and Cancel), waitlist places, then past ones.
+import { useCallback, useEffect, useState } from 'react'
+import { ME_MSG, calendarPath, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { getAuthClient } from '../src/auth/useAuth'
+import { saveFile } from '../src/lib/download'
+
+export function MyRsvps() {
+  const [rsvps, setRsvps] = useState<MyRsvp[] | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const load = useCallback(() => {
+    myRsvps(getAuthClient())
+      .then((list) => {
+        setRsvps(list)
+        setFailed(null)
+      })
+      .catch((err: Error) => setFailed(err.message))
+  }, [])
+  useEffect(load, [load])
+
+  const cancelled = (message: string) => {
+    setNotice(message)
+    load()
+  }
+  const { upcoming, past } = splitRsvps(rsvps ?? [])
+  return (
+    <section className="section card" aria-labelledby="rsvps-title">
+      <h2 id="rsvps-title">Your RSVPs</h2>
+      {notice ? <p className="success" role="status">{notice}</p> : null}
+      {failed ? (
+        <p className="error" role="alert">{failed}</p>
+      ) : rsvps === null ? (
+        <p>Loading...</p>
+      ) : rsvps.length === 0 ? (
+        <p>
+          You have no RSVPs yet. <a href="/features">Find an event</a>
+        </p>
+      ) : (
+        <>
+          <h3>Upcoming</h3>
+          {upcoming.length === 0 ? (
+            <p>
+              Nothing coming up. <a href="/features">Find an event</a>
+            </p>
+          ) : (
+            <ul className="my-rsvps">
+              {upcoming.map((r) => (
+                <UpcomingRsvp key={r.id} rsvp={r} onCancelled={cancelled} />
+              ))}
+            </ul>
+          )}
+          {past.length > 0 ? (
+            <>
+              <h3>Past</h3>
+              <ul className="my-rsvps">
+                {past.map((r) => (
+                  <li key={r.id} className="my-rsvp">
+                    <RsvpSummary rsvp={r} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}
+
+function RsvpSummary({ rsvp }: { rsvp: MyRsvp }) {
+  return (
+    <>
+      <strong id={`my-rsvp-${rsvp.id}`}>
+        <a href={rsvp.path}>{rsvp.title}</a>
+      </strong>
+      <br />
+      {rsvp.date_text}, {rsvp.time}
+      <br />
+      <span className="muted">{rsvp.location}</span>
+      {rsvp.status === 'waitlisted' ? (
+        <>
+          <br />
+          <span className="spots">You are #{rsvp.position ?? '?'} on the waitlist</span>
+        </>
+      ) : null}
+    </>
+  )
+}
+
+function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (message: string) => void }) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const label = `${rsvp.title}, ${rsvp.date_text}, ${rsvp.time}`
+
+  const download = async () => {
+    setError(null)
+    try {
+      const { blob, name } = await fetchFile(getAuthClient(), calendarPath(rsvp.id), `${rsvp.event}.ics`)
+      saveFile(blob, name)
+    } catch {
+      setError(ME_MSG.downloadFailed)
+    }
+  }
+  const cancel = async () => {
+    setBusy(true)
+    setError(null)
+    const r = await cancelMyRsvp(getAuthClient(), rsvp.id)
+    setBusy(false)
+    if (r.success) onCancelled(r.message)
+    else setError(r.message)
+  }
+
+  return (
+    <li className="my-rsvp">
+      <RsvpSummary rsvp={rsvp} />
+      <div className="my-rsvp-actions">
+        {rsvp.status === 'confirmed' ? (
+          <button type="button" className="btn btn-secondary" aria-describedby={`my-rsvp-${rsvp.id}`} onClick={() => void download()}>
+            Add to calendar (.ics)
+          </button>
+        ) : null}
+        {confirming ? (
+          <span role="group" aria-label={`Cancel ${label}?`}>
+            <span className="confirm-text">
+              {rsvp.status === 'waitlisted' ? 'Leave the waitlist?' : 'Cancel this RSVP? Your spot goes to the next person waiting.'}
+            </span>{' '}
+            <button type="button" className="btn" disabled={busy} onClick={() => void cancel()}>
+              {busy ? 'Cancelling...' : 'Yes, cancel'}
+            </button>{' '}
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="btn btn-secondary" aria-describedby={`my-rsvp-${rsvp.id}`} onClick={() => setConfirming(true)}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+    </li>
+  )
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react'
+import { useData } from 'vike-react/useData'
+import { confirmCancel, previewCancel, type CancelPreview } from '../../../src/api/cancel'
+import { getAuthClient } from '../../../src/auth/useAuth'
+import { takeFragmentParam } from '../../../src/lib/query'
+import type { Data } from './+data'
+
+const NO_TOKEN = 'This page needs the cancel link from your CivicSTL email. Please open the link in your most recent email from CivicSTL.'
+
+/** Where the page is: reading the link, showing what it cancels, cancelling, or a final message. */
+type Step =
+  | { kind: 'reading' }
+  | { kind: 'preview'; token: string; preview: CancelPreview; busy: boolean; error: string | null }
+  | { kind: 'done'; message: string; path: string }
+  | { kind: 'failed'; message: string }
+
+/**
+ * The "Can't make it? Cancel your spot" link of every RSVP email: /cancel#token=... (the token stays in the
+ * fragment, never sent to a server in a URL). Loading the page only previews; one button cancels.
+ */
+export default function Page() {
+  const { meta } = useData<Data>()
+  const [step, setStep] = useState<Step>({ kind: 'reading' })
+
+  useEffect(() => {
+    let current = 0
+    const read = () => {
+      const token = takeFragmentParam('token')
+      // A link pasted into a tab already on this page changes only the fragment: no new page load.
+      if (token === null) {
+        if (current === 0) setStep({ kind: 'failed', message: NO_TOKEN })
+        return
+      }
+      const mine = ++current
+      setStep({ kind: 'reading' })
+      const client = getAuthClient()
+      void previewCancel((p) => client.url(p), token).then((r) => {
+        if (mine !== current) return
+        setStep(r.ok ? { kind: 'preview', token, preview: r.preview, busy: false, error: null } : { kind: 'failed', message: r.message })
+      })
+    }
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
+  }, [])
+
+  const cancel = async () => {
+    if (step.kind !== 'preview') return
+    setStep({ ...step, busy: true, error: null })
+    const client = getAuthClient()
+    const r = await confirmCancel((p) => client.url(p), step.token)
+    setStep(r.ok ? { kind: 'done', message: r.message, path: step.preview.path } : { ...step, busy: false, error: r.message })
+  }
+
+  return (
+    <div className="container">
+      <h1>{meta.title}</h1>
+      {step.kind === 'reading' ? (
+        <>
+          <p role="status">Loading...</p>
+          <noscript>
+            <p>This page needs JavaScript to read your cancel link. Please turn JavaScript on and open the link again.</p>
+          </noscript>
+        </>
+      ) : null}
+      {step.kind === 'preview' ? (
+        <section className="card form" aria-labelledby="cancel-what">
+          <h2 id="cancel-what">{step.preview.event}</h2>
+          <p>
+            {step.preview.date_text}, {step.preview.time}
+            <br />
+            <span className="muted">{step.preview.location}</span>
+          </p>
+          <p>
+            {step.preview.status === 'waitlisted'
+              ? `You are #${step.preview.position ?? '?'} on the waitlist for this time slot. Cancelling takes you off the waitlist.`
+              : 'You have a spot at this time slot. Cancelling gives it to the next person on the waitlist.'}
+          </p>
+          {step.error ? <p className="error" role="alert">{step.error}</p> : null}
+          <button type="button" className="btn" onClick={() => void cancel()} disabled={step.busy}>
+            {step.busy ? 'Cancelling...' : 'Cancel my spot'}
+          </button>
+          <p className="muted cancel-keep">
+            Changed your mind? Just close this page: your spot stays yours. <a href={step.preview.path}>See the event</a>
+          </p>
+        </section>
+      ) : null}
+      {step.kind === 'done' ? (
+        <>
+          <p className="success" role="status">{step.message}</p>
+          <p>
+            <a href={step.path}>Back to the event</a> · <a href="/features">Find another event</a>
+          </p>
+        </>
+      ) : null}
+      {step.kind === 'failed' ? (
+        <>
+          <p className="error" role="alert">{step.message}</p>
+          <p>
+            <a href="/features">Find an event</a>
+          </p>
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,148 @@
+import { useCallback, useState } from 'react'
+import { useData } from 'vike-react/useData'
+import { EventHeader, PastDetails, SlotList, SpotsLeft } from '../../../components/EventCards'
+import { GALLERY_SIZES, Img } from '../../../components/Img'
+import { RichText } from '../../../components/RichText'
+import { RsvpDialog } from '../../../components/RsvpDialog'
+import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
+import { hasEnded, limitedIds } from '../../../src/events/schedule'
+import type { Data, EventData, SeriesData } from './+data'
+
+export default function Page() {
+  const data = useData<Data>()
+  return data.kind === 'series' ? <SeriesPage data={data} /> : <EventPage data={data} />
+}
+
+/** A series' overview: its description and every date, linking to each date's page. */
+function SeriesPage({ data: { series, calendar, builtAt } }: { data: SeriesData }) {
+  const now = useClientNow() ?? builtAt
+  const upcoming = series.dates.filter((d) => !hasEnded(d.end, now))
+  const past = series.dates.filter((d) => hasEnded(d.end, now))
+  return (
+    <div className="container">
+      <p>
+        <a href="/features">All events</a>
+      </p>
+      <h1>{series.title}</h1>
+      <p>
+        Hosted by <a href={series.host.link}>{series.host.name}</a>
+      </p>
+      <p>
+        {series.time_text} · <span className="muted">{series.location}</span>
+      </p>
+      <RichText html={series.description_html} />
+      <section className="section" aria-labelledby="dates-title">
+        <h2 id="dates-title">Upcoming dates</h2>
+        {upcoming.length === 0 ? <p>No upcoming dates right now. Check back soon!</p> : null}
+        <ul>
+          {upcoming.map((d) => (
+            <li key={d.slug}>{d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}</li>
+          ))}
+        </ul>
+      </section>
+      {past.length > 0 ? (
+        <section className="section" aria-labelledby="past-dates-title">
+          <h2 id="past-dates-title">Past dates</h2>
+          <ul>
+            {past.map((d) => (
+              <li key={d.slug}>{d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        <a href={calendar.webcal}>Subscribe to {series.host.name}'s calendar</a>
+      </p>
+    </div>
+  )
+}
+
+function EventPage({ data }: { data: EventData }) {
+  const { event, isGuestEvent, dates, calendar, share, builtAt } = data
+  const clientNow = useClientNow()
+  const now = clientNow ?? builtAt
+  const finished = hasEnded(event.end, now)
+  const openSlots = finished || event.rsvp !== 'account' ? [] : event.slots.filter((s) => !hasEnded(s.end, now))
+  const spotIds = clientNow === null || finished ? '' : limitedIds([{ ...event, slots: event.rsvp === 'guest' ? event.slots : openSlots }]).join(' ')
+  const { stats: spots, refresh: refreshSpots } = useSpotsLeft(spotIds)
+  const { status, rsvp } = useSlotRsvp(openSlots.map((s) => s.id).join(' '), clientNow, refreshSpots)
+  const [popupOpen, setPopupOpen] = useState(false)
+  const closePopup = useCallback(() => setPopupOpen(false), [])
+  const otherDates = dates.filter((d) => !hasEnded(d.end, now)).slice(0, 6)
+
+  return (
+    <div className="container">
+      <p>
+        <a href="/features">All events</a>
+      </p>
+      <h1 id={`event-${event.slug}`}>{event.title}</h1>
+      <article className="event-card" aria-labelledby={`event-${event.slug}`}>
+        <EventHeader event={event} title={false} />
+        <p>
+          <a href={event.map_url} target="_blank" rel="noopener noreferrer">
+            Open {event.location} in a map
+          </a>
+        </p>
+        <RichText html={event.description_html} />
+        {finished ? (
+          <PastDetails event={event} />
+        ) : (
+          <>
+            {openSlots.length > 0 ? (
+              <SlotList event={event} slots={openSlots} status={status} spots={spots} onRsvp={rsvp} />
+            ) : null}
+            {event.rsvp === 'guest' ? <SpotsLeft stats={spots[event.slug]} block /> : null}
+            {event.rsvp === 'guest' && isGuestEvent ? (
+              <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setPopupOpen(true)}>
+                RSVP
+              </button>
+            ) : null}
+            {event.gallery.length > 0 ? (
+              <div className="gallery">
+                {event.gallery.map((photo) => (
+                  <Img key={photo.src} image={photo} lazy sizes={GALLERY_SIZES} />
+                ))}
+              </div>
+            ) : null}
+          </>
+        )}
+      </article>
+      <section className="section" aria-labelledby="calendar-title">
+        <h2 id="calendar-title">Add to calendar</h2>
+        <p>
+          <a className="btn btn-secondary" href={calendar.href} download={`${event.slug}.ics`}>
+            Add to calendar (.ics)
+          </a>
+        </p>
+      </section>
+      <section className="section" aria-labelledby="share-title">
+        <h2 id="share-title">Share</h2>
+        <ul className="share-links">
+          {share.map((s) => (
+            <li key={s.label}>
+              <a href={s.href} target={s.href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {event.series ? (
+        <section className="section" aria-labelledby="dates-title">
+          <h2 id="dates-title">Other dates</h2>
+          <ul>
+            {otherDates.map((d) => (
+              <li key={d.path}>
+                <a href={d.path}>{d.date_text}</a>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <a href={`/events/${event.series}`}>Every date of this series</a>
+          </p>
+        </section>
+      ) : null}
+      {popupOpen ? <RsvpDialog event={event} onClose={closePopup} onDone={refreshSpots} /> : null}
+    </div>
+  )
+}

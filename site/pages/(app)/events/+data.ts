@@ -1,0 +1,67 @@
+import { render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { loadEvents } from '../../../src/content/load'
+import { shell } from '../../../src/content/pageData'
+import type { EventItem, EventsFile, SeriesItem } from '../../../src/content/types'
+import { calendarLinks } from '../../../src/events/calendar'
+import { shareLinks } from '../../../src/events/schema'
+
+// One index per events.json (the file is read once per build; `vike dev` re-reads it on each request).
+type Index = { file: EventsFile; byPath: Map<string, EventItem>; bySeries: Map<string, EventItem[]>; seriesByPath: Map<string, SeriesItem> }
+let indexed: Index | null = null
+function index(file: EventsFile): Index {
+  if (indexed?.file !== file) {
+    const bySeries = new Map<string, EventItem[]>()
+    for (const e of file.events) if (e.series) bySeries.set(e.series, [...(bySeries.get(e.series) ?? []), e])
+    const seriesByPath = new Map(file.series.map((s) => [s.path, s]))
+    indexed = { file, byPath: new Map(file.events.map((e) => [e.path, e])), bySeries, seriesByPath }
+  }
+  return indexed
+}
+
+export function data(pageContext: PageContextServer) {
+  const file = loadEvents()
+  const { byPath, bySeries, seriesByPath } = index(file)
+  const path = pageContext.urlPathname.replace(/\/+$/, '')
+  const series = seriesByPath.get(path)
+  if (series) return seriesData(series)
+  const event = byPath.get(path)
+  if (!event) throw render(404)
+  const base = shell(event.path, {
+    title: `${event.title}, ${event.date_text}`,
+    description: `${event.date_text}, ${event.time_text}, ${event.location}. ${event.description}`.slice(0, 300),
+    image: event.gallery[0]?.src,
+  })
+  const url = new URL(event.path, base.site.url).href
+  return {
+    ...base,
+    kind: 'event' as const,
+    event,
+    isGuestEvent: event.slug === file.guest_rsvp_event,
+    // The other dates of a series, to move between occurrences.
+    dates: (event.series ? (bySeries.get(event.series) ?? []) : [])
+      .filter((e) => e.slug !== event.slug)
+      .map((e) => ({ path: e.path, date_text: e.date_text, end: e.end })),
+    calendar: calendarLinks(base.site.url, event.calendar),
+    share: shareLinks(url, event.title),
+    // The build's clock: upcoming or past in the HTML; the browser decides again with its own.
+    builtAt: Date.now(),
+  }
+}
+/** A series' overview: what it is, who hosts it, and every date (cancelled ones marked). */
+function seriesData(series: SeriesItem) {
+  const base = shell(series.path, {
+    title: series.title,
+    description: `${series.time_text}, ${series.location}. ${series.description}`.slice(0, 300),
+  })
+  return {
+    ...base,
+    kind: 'series' as const,
+    series,
+    calendar: calendarLinks(base.site.url, `/organizations/${series.host.slug}/calendar.ics`),
+    builtAt: Date.now(),
+  }
+}
+export type Data = ReturnType<typeof data>
+export type EventData = Extract<Data, { kind: 'event' }>
+export type SeriesData = Extract<Data, { kind: 'series' }>

@@ -1,0 +1,34 @@
+// When events happen relative to now, and how the Event Feed groups them (slot ids come with events.json).
+/** Whether an event (or slot) has ended at `now` (ms since epoch), from its ISO `end`. */
+export function hasEnded(end: string, now: number): boolean {
+  const t = Date.parse(end)
+  return Number.isFinite(t) && t <= now
+}
+
+/** Splits events into upcoming (in content order) and past (most recent first) at `now`. */
+export function partitionEvents<E extends { end: string }>(events: readonly E[], now: number): { upcoming: E[]; past: E[] } {
+  const upcoming = events.filter((e) => !hasEnded(e.end, now))
+  const past = events.filter((e) => hasEnded(e.end, now)).reverse()
+  return { upcoming, past }
+}
+
+/** One card per series (or single event): its first event in the given order, then the series' later ones. */
+export function groupBySeries<E extends { slug: string; series?: string | null }>(events: readonly E[]): { first: E; more: E[] }[] {
+  const groups = new Map<string, { first: E; more: E[] }>()
+  for (const event of events) {
+    const key = event.series ?? event.slug
+    const group = groups.get(key)
+    if (group) group.more.push(event)
+    else groups.set(key, { first: event, more: [] })
+  }
+  return [...groups.values()]
+}
+
+/** The ids whose spots left are worth asking for: account slots with a capacity, guest events with one. */
+export function limitedIds(events: readonly { slug: string; rsvp: string; slots: readonly { id: string; capacity: number | null }[] }[]): string[] {
+  return events.flatMap((e) =>
+    e.rsvp === 'guest'
+      ? e.slots.some((s) => s.capacity !== null) ? [e.slug] : []
+      : e.slots.filter((s) => s.capacity !== null).map((s) => s.id),
+  )
+}

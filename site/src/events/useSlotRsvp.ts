@@ -1,0 +1,140 @@
+// The RSVP behaviour of time slots, shared by the Event Feed and the event pages: RSVP, Submitting...,
+// RSVP'd!; a signed-out visitor goes through /login and comes back to the page to finish the RSVP.
+import { useCallback, useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { myRsvps, type MyRsvp } from '../api/me'
+import { RSVP_MSG, rsvpAsUser, rsvpStats, type RsvpStats } from '../api/rsvp'
+import { getAuthClient, useAuth } from '../auth/useAuth'
+import { go } from '../lib/nav'
+import { rememberRsvpPage } from '../lib/query'
+
+export type SlotStatus = 'idle' | 'submitting' | 'done' | 'full' | 'waitlisted'
+/** A slot's RSVP state; `message` is what to show beside it (the full / waitlist texts). */
+export type SlotState = { status: SlotStatus; message?: string }
+
+/** The next state of a slot from an RSVP attempt's result (null: back to idle with the failure alert). */
+export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): SlotState | null {
+  switch (result.outcome) {
+    case 'created':
+    case 'already':
+      return { status: 'done' }
+    case 'full':
+      return { status: 'full', message: result.message }
+    case 'waitlisted':
+      return { status: 'waitlisted', message: result.message }
+    default:
+      return null
+  }
+}
+
+/** The states of the slots `ids` among `rsvps`: RSVP'd!, or the waitlist place ("You are #2 on the waitlist."). */
+export function slotStates(rsvps: readonly MyRsvp[], ids: readonly string[]): Record<string, SlotState> {
+  const states: Record<string, SlotState> = {}
+  for (const r of rsvps) {
+    if (!ids.includes(r.eventId)) continue
+    if (r.status === 'confirmed') states[r.eventId] = { status: 'done' }
+    else if (typeof r.position === 'number') {
+      states[r.eventId] = { status: 'waitlisted', message: RSVP_MSG.onWaitlist(r.position) }
+    }
+  }
+  return states
+}
+
+/**
+ * Spots left of the slots with a capacity (`ids`: space-separated), from GET /rsvp; `refresh(id)` reloads
+ * one after an RSVP. Unknown (not loaded, or failed) slots are absent: the page just shows no count.
+ */
+export function useSpotsLeft(ids: string) {
+  const [stats, setStats] = useState<Record<string, RsvpStats>>({})
+  const load = useCallback((id: string) => {
+    const client = getAuthClient()
+    return rsvpStats((p) => client.url(p), id)
+      .then((s) => setStats((prev) => ({ ...prev, [id]: s })))
+      .catch((err: unknown) => console.warn('Failed to fetch spots left', err))
+  }, [])
+  useEffect(() => {
+    if (!ids) return
+    for (const id of ids.split(' ')) void load(id)
+  }, [ids, load])
+  return { stats, refresh: load }
+}
+
+/** The browser's clock (ms), refreshed every minute; null until hydrated (the HTML used the build's). */
+export function useClientNow(): number | null {
+  const [now, setNow] = useState<number | null>(null)
+  useEffect(() => {
+    setNow(Date.now())
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000)
+    return () => window.clearInterval(timer)
+  }, [])
+  return now
+}
+
+/**
+ * RSVP state and action for the open slots of this page (`openSlotKey`: their ids, space-separated);
+ * `onChange(id)` is called after each RSVP attempt (to refresh that slot's spots left).
+ */
+export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onChange?: (id: string) => void) {
+  const auth = useAuth()
+  const [status, setStatus] = useState<Record<string, SlotState>>({})
+  const setSlot = (id: string, s: SlotState) => flushSync(() => setStatus((prev) => ({ ...prev, [id]: s })))
+
+  // A signed-in visitor's RSVP'd slots show RSVP'd! and waitlist places show as such: one GET /me/rsvps
+  // for the whole page instead of a check per slot.
+  const email = auth.user?.email
+  useEffect(() => {
+    if (!email || !openSlotKey) return
+    let cancelled = false
+    const ids = openSlotKey.split(' ')
+    myRsvps(getAuthClient())
+      .then((rsvps) => {
+        if (!cancelled) setStatus((prev) => ({ ...prev, ...slotStates(rsvps, ids) }))
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [email, openSlotKey])
+
+  // `waitlist`: join the waitlist of a slot the service just answered full.
+  const rsvp = useCallback(async (eventId: string, waitlist = false) => {
+    const client = getAuthClient()
+    await client.init()
+    const user = client.getState().user
+    if (!user) {
+      rememberRsvpPage(eventId, window.location.pathname)
+      go(`/login?${new URLSearchParams({ from: 'rsvp', eventId })}`)
+      return
+    }
+    setSlot(eventId, { status: 'submitting' })
+    const result = await rsvpAsUser(client, eventId, user, waitlist)
+    const next = slotStateOf(result)
+    setSlot(eventId, next ?? { status: 'idle' })
+    onChange?.(eventId)
+    // Full and waitlisted answers show beside the slot (with the Join the waitlist button); the rest alert.
+    if (result.outcome === 'created') window.alert(RSVP_MSG.success)
+    else if (result.outcome === 'already') window.alert(RSVP_MSG.already)
+    else if (!next) window.alert(RSVP_MSG.failed)
+  }, [onChange])
+
+  // Back from sign-in (password or Google): ?showRSVP=true&eventId=... completes the RSVP,
+  // once both the auth state and the browser's clock are known.
+  const [pending, setPending] = useState<string | null>(null)
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search)
+    if (params.get('showRSVP') !== 'true') return
+    setPending(params.get('eventId') || '')
+    params.delete('showRSVP')
+    params.delete('eventId')
+    const rest = params.toString()
+    window.history.replaceState(window.history.state, '', window.location.pathname + (rest ? `?${rest}` : ''))
+  }, [])
+  const signedIn = auth.user !== null
+  useEffect(() => {
+    if (pending === null || auth.loading || clientNow === null) return
+    setPending(null)
+    if (pending && signedIn && openSlotKey.split(' ').includes(pending)) void rsvp(pending)
+  }, [pending, auth.loading, signedIn, clientNow, openSlotKey, rsvp])
+
+  return { status, rsvp }
+}

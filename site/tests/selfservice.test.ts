@@ -1,0 +1,206 @@
+// Issue 13 on the site: spots left, the waitlist offer, cancel links, the dashboard's RSVPs and data.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CANCEL_MSG, confirmCancel, previewCancel } from '../src/api/cancel'
+import { ME_MSG, attachmentName, calendarPath, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, rsvpStats, spotsText } from '../src/api/rsvp'
+import { slotStateOf, slotStates } from '../src/events/useSlotRsvp'
+import { limitedIds } from '../src/events/schedule'
+import { USER, fakeFetch, json, makeClient } from './helpers'
+
+const api = (p: string) => `/api${p}`
+const FULL = { error: 'This time slot is full. Join the waitlist?', full: true }
+const WAITLISTED = { status: 'waitlisted', position: 3, message: 'You are #3 on the waitlist. We will email you if a spot opens up.' }
+const FORM = { firstName: ' Ada ', lastName: 'King', email: 'ada@example.org ', phone: '' }
+
+function stubFetch(routes: Parameters<typeof fakeFetch>[0]) {
+  const f = fakeFetch(routes)
+  vi.stubGlobal('fetch', f.fetch)
+  return f.calls
+}
+afterEach(() => vi.unstubAllGlobals())
+
+describe('spots left', () => {
+  it('texts: several, one, full; nothing for an unlimited slot', () => {
+    expect(spotsText({ capacity: 10, remaining: 4 })).toBe('4 spots left')
+    expect(spotsText({ capacity: 10, remaining: 1 })).toBe('1 spot left')
+    expect(spotsText({ capacity: 10, remaining: 0 })).toBe('Full: join the waitlist')
+    expect(spotsText({ capacity: null, remaining: null })).toBeNull()
+  })
+  it('GET /rsvp reads count, capacity, remaining and waitlist; the spec\'s {count} alone is unlimited', async () => {
+    const calls = stubFetch({ 'GET /rsvp': (c) => (c.url.includes('limited') ? json({ count: 6, capacity: 10, remaining: 4, waitlist: 0 }) : json({ count: 2 })) })
+    expect(await rsvpStats(api, 'limited-1-00-pm')).toEqual({ count: 6, capacity: 10, remaining: 4, waitlist: 0 })
+    expect(await rsvpStats(api, 'open')).toEqual({ count: 2, capacity: null, remaining: null, waitlist: 0 })
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.get('eventId')).toBe('limited-1-00-pm')
+  })
+  it('a failed count throws the server sentence', async () => {
+    stubFetch({ 'GET /rsvp': () => json({ error: 'The RSVP service is unavailable. Please try again soon.' }, 503) })
+    await expect(rsvpStats(api, 'x')).rejects.toThrow('The RSVP service is unavailable. Please try again soon.')
+  })
+  it('asks only about slots (or guest events) with a capacity', () => {
+    const events = [
+      { slug: 'a', rsvp: 'account', slots: [{ id: 'a-1', capacity: 5 }, { id: 'a-2', capacity: null }] },
+      { slug: 'g', rsvp: 'guest', slots: [{ id: 'g-1', capacity: 20 }] },
+      { slug: 'u', rsvp: 'guest', slots: [{ id: 'u-1', capacity: null }] },
+    ]
+    expect(limitedIds(events)).toEqual(['a-1', 'g'])
+  })
+})
+
+describe('waitlist: guest popup', () => {
+  it('a full slot is offered the waitlist; joining re-posts with waitlist:true and gives the position', async () => {
+    const calls = stubFetch({ 'POST /rsvp': (c) => ((c.body as { waitlist?: boolean }).waitlist ? json(WAITLISTED, 201) : json(FULL, 409)) })
+    expect(await rsvpAsGuest(api, FORM)).toEqual({ outcome: 'full', message: FULL.error })
+    expect(await rsvpAsGuest(api, FORM, true)).toEqual({ outcome: 'waitlisted', position: 3, message: WAITLISTED.message })
+    expect(calls[0]!.body).toEqual({ email: 'ada@example.org', firstName: 'Ada', lastName: 'King', phone: null })
+    expect(calls[1]!.body).toEqual({ email: 'ada@example.org', firstName: 'Ada', lastName: 'King', phone: null, waitlist: true })
+  })
+  it('confirmed is created; already on the waitlist gives the position; other errors throw the server text', async () => {
+    stubFetch({ 'POST /rsvp': () => json({ status: 'confirmed', message: "You have RSVP'd! A confirmation email will be sent." }, 201) })
+    expect(await rsvpAsGuest(api, FORM)).toEqual({ outcome: 'created' })
+    const again = 'You are already on the waitlist for this time slot (#3).'
+    stubFetch({ 'POST /rsvp': () => json({ error: again, position: 3 }, 409) })
+    expect(await rsvpAsGuest(api, FORM, true)).toEqual({ outcome: 'waitlisted', position: 3, message: again })
+    stubFetch({ 'POST /rsvp': () => json({ error: "You have already RSVP'd to this event." }, 409) })
+    await expect(rsvpAsGuest(api, FORM)).rejects.toThrow("You have already RSVP'd to this event.")
+  })
+})
+
+describe('waitlist: signed-in slot RSVP', () => {
+  const id = 'clinic-1-00-1-50-pm'
+  async function signedIn(post: (c: { body: unknown }) => Response) {
+    const m = makeClient({
+      'POST /auth/login': () => json({ accessToken: 'tok', user: USER }),
+      'GET /rsvp/check': () => json({ hasRSVPed: false }),
+      'POST /rsvp': post,
+    })
+    await m.client.login('a', 'b')
+    return m
+  }
+  it('full, then join: the slot state goes full -> waitlisted with the service\'s texts', async () => {
+    const { client, calls } = await signedIn((c) => ((c.body as { waitlist?: boolean }).waitlist ? json(WAITLISTED, 201) : json(FULL, 409)))
+    const full = await rsvpAsUser(client, id, USER)
+    expect(full).toEqual({ outcome: 'full', message: FULL.error })
+    expect(slotStateOf(full)).toEqual({ status: 'full', message: 'This time slot is full. Join the waitlist?' })
+    const joined = await rsvpAsUser(client, id, USER, true)
+    expect(slotStateOf(joined)).toEqual({ status: 'waitlisted', message: 'You are #3 on the waitlist. We will email you if a spot opens up.' })
+    const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/rsvp')
+    expect(posts.map((c) => (c.body as { waitlist?: boolean }).waitlist)).toEqual([undefined, true])
+    expect(posts[1]!.headers.get('x-auth-token')).toBe('tok')
+  })
+  it('created and already are done; failures go back to idle (null)', () => {
+    expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done' })
+    expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done' })
+    expect(slotStateOf({ outcome: 'failed' })).toBeNull()
+  })
+  it('fallback texts when the service sends none', async () => {
+    const { client } = await signedIn(() => json({ full: true }, 409))
+    expect(await rsvpAsUser(client, id, USER)).toEqual({ outcome: 'full', message: RSVP_MSG.full })
+    expect(RSVP_MSG.waitlisted(2)).toBe('You are #2 on the waitlist. We will email you if a spot opens up.')
+  })
+})
+
+describe('cancel from an email link', () => {
+  const preview = { event: 'Clinic', date_text: 'July 27, 2025', time: '1:00-1:50 PM', location: 'Gym', status: 'confirmed', position: null, path: '/events/clinic' }
+  it('preview posts the token in the body (never the URL) and changes nothing', async () => {
+    const calls = stubFetch({ 'POST /rsvp/cancel/preview': () => json(preview) })
+    expect(await previewCancel(api, 'secret-token')).toEqual({ ok: true, preview })
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.url).toBe('/api/rsvp/cancel/preview')
+    expect(calls[0]!.body).toEqual({ token: 'secret-token' })
+  })
+  it('invalid, used and started links show the service sentence; a cancelled preview is "already cancelled"', async () => {
+    const started = 'This time slot has already started, so it can no longer be cancelled online. Please contact the organizer.'
+    stubFetch({ 'POST /rsvp/cancel/preview': () => json({ error: CANCEL_MSG.invalid }, 404) })
+    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.invalid })
+    stubFetch({ 'POST /rsvp/cancel/preview': () => json({ error: started }, 410) })
+    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: started })
+    stubFetch({ 'POST /rsvp/cancel/preview': () => json({ ...preview, status: 'cancelled' }) })
+    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.already })
+    stubFetch({ 'POST /rsvp/cancel/preview': () => new Response('oops', { status: 404 }) })
+    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.invalid })
+  })
+  it('cancel posts the token and shows the confirmation; errors and network failures are sentences', async () => {
+    const calls = stubFetch({ 'POST /rsvp/cancel': () => json({ message: CANCEL_MSG.done, status: 'cancelled' }) })
+    expect(await confirmCancel(api, 'tok')).toEqual({ ok: true, message: CANCEL_MSG.done })
+    expect(calls[0]!.body).toEqual({ token: 'tok' })
+    stubFetch({ 'POST /rsvp/cancel': () => json({ error: CANCEL_MSG.already }, 410) })
+    expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.already })
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.network })
+  })
+})
+
+describe('dashboard: your RSVPs and your data', () => {
+  const rsvp = (id: number, extra: Partial<MyRsvp>): MyRsvp => ({
+    id, eventId: `e${id}`, event: `e${id}`, title: `E${id}`, date: '2025-07-27', date_text: 'July 27, 2025', time: '1:00 PM',
+    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, ...extra,
+  })
+  async function signedIn(routes: Parameters<typeof makeClient>[0]) {
+    const m = makeClient({ 'POST /auth/login': () => json({ accessToken: 'tok', user: USER }), ...routes })
+    await m.client.login('a', 'b')
+    return m
+  }
+
+  it('lists with the token; upcoming (in the service order) above past', async () => {
+    const list = [rsvp(1, {}), rsvp(2, { status: 'waitlisted', position: 2 }), rsvp(3, { past: true })]
+    const { client, calls } = await signedIn({ 'GET /me/rsvps': () => json({ rsvps: list }) })
+    const got = await myRsvps(client)
+    expect(splitRsvps(got)).toEqual({ upcoming: [list[0], list[1]], past: [list[2]] })
+    expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
+    const failing = await signedIn({ 'GET /me/rsvps': () => json({ error: 'x' }, 500) })
+    await expect(myRsvps(failing.client)).rejects.toThrow(ME_MSG.loadFailed)
+  })
+
+  it('cancel posts to the RSVP id and shows the service sentence', async () => {
+    const { client, calls } = await signedIn({
+      'POST /me/rsvps/7/cancel': () => json({ message: 'Your spot is cancelled. We have emailed you a confirmation.', status: 'cancelled' }),
+      'POST /me/rsvps/8/cancel': () => json({ error: 'This RSVP was already cancelled. There is nothing more to do.' }, 410),
+    })
+    expect(await cancelMyRsvp(client, 7)).toEqual({ success: true, message: 'Your spot is cancelled. We have emailed you a confirmation.' })
+    expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
+    expect(await cancelMyRsvp(client, 8)).toEqual({ success: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
+    expect(await cancelMyRsvp(client, 9)).toEqual({ success: false, message: 'not found' })
+  })
+
+  it('.ics and export are fetched with the token and named from Content-Disposition', async () => {
+    const { client, calls } = await signedIn({
+      'GET /me/rsvps/7/calendar.ics': () => new Response('BEGIN:VCALENDAR', { headers: { 'Content-Type': 'text/calendar' } }),
+      'GET /me/export': () => new Response('{}', { headers: { 'Content-Disposition': 'attachment; filename="civicstl-data.json"' } }),
+    })
+    const ics = await fetchFile(client, calendarPath(7), 'clinic.ics')
+    expect(ics.name).toBe('clinic.ics')
+    expect(await ics.blob.text()).toBe('BEGIN:VCALENDAR')
+    expect((await fetchFile(client, '/me/export', 'x.json')).name).toBe('civicstl-data.json')
+    expect(calls.filter((c) => c.url.startsWith('/api/me/')).every((c) => c.headers.get('x-auth-token') === 'tok')).toBe(true)
+    await expect(fetchFile(client, '/me/nothing', 'x')).rejects.toThrow(ME_MSG.downloadFailed)
+    expect(attachmentName('attachment; filename=data.json', 'x')).toBe('data.json')
+    expect(attachmentName(null, 'fallback.json')).toBe('fallback.json')
+  })
+
+  it('delete sends the password (or the DELETE confirmation) and reports the outcome', async () => {
+    const wrong = 'The password is not correct. Please try again.'
+    const { client, calls } = await signedIn({
+      'POST /me/delete': (c) =>
+        (c.body as { password?: string }).password === 'bad' ? json({ error: wrong }, 403) : json({ message: 'Your account and its data are deleted.' }),
+    })
+    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ success: false, message: wrong })
+    expect(await deleteAccount(client, { password: 'good' })).toEqual({ success: true, message: 'Your account and its data are deleted.' })
+    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual({ success: true, message: 'Your account and its data are deleted.' })
+    expect(calls.filter((c) => c.url === '/api/me/delete').map((c) => c.body)).toEqual([{ password: 'bad' }, { password: 'good' }, { confirm: 'DELETE' }])
+  })
+})
+
+describe('a signed-in visitor back on a page', () => {
+  it("their RSVPs show as RSVP'd! or waitlist places, on the open slots only", () => {
+    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false }
+    const rsvps = [
+      { ...base, id: 1, eventId: 'a', status: 'waitlisted' as const, position: 2 },
+      { ...base, id: 2, eventId: 'b', status: 'confirmed' as const, position: null },
+      { ...base, id: 3, eventId: 'c', status: 'waitlisted' as const, position: 1 },
+    ]
+    expect(slotStates(rsvps, ['a', 'b'])).toEqual({
+      a: { status: 'waitlisted', message: 'You are #2 on the waitlist.' },
+      b: { status: 'done' },
+    })
+  })
+})
