@@ -20,10 +20,13 @@ from bench.report import Row, failed, machine, text_table, write
 BENCHMARKS = {
     "generator": "bench.generator_scaling",
     "full-build": "bench.full_build",
+    "series": "bench.series_build",
     "page-weight": "bench.page_weight",
     "lighthouse": "bench.lighthouse",
+    "inp": "bench.inp",
     "throughput": "bench.throughput",
     "burst": "bench.burst",
+    "crowd": "bench.crowd",
 }
 
 

@@ -11,14 +11,16 @@ import asyncpg
 
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/test"
 PG_BENCH = "postgres://postgres@127.0.0.1:5432/bench"
-RSVP_COLUMNS = ("event_id", "event", "email", "first_name", "last_name", "created_at")
+RSVP_COLUMNS = ("event_id", "event", "email", "first_name", "last_name", "created_at",
+                "active_email")
 
 
 def _seed_rows(slot: str, event: str, prefix: str, start: int,
                stop: int) -> list[tuple[object, ...]]:
     now = datetime.now(UTC)
-    return [(slot, event, f"{prefix}-{i}@seed.example.org", "Seed", "Row", now)
-            for i in range(start, stop)]
+    # active_email: a live (not cancelled) RSVP keeps its address in the unique key.
+    return [(slot, event, f"{prefix}-{i}@seed.example.org", "Seed", "Row", now,
+             f"{prefix}-{i}@seed.example.org") for i in range(start, stop)]
 
 
 class SqliteDb:
@@ -41,11 +43,11 @@ class SqliteDb:
     def seed(self, slot: str, event: str, prefix: str, start: int, stop: int) -> None:
         """Insert RSVPs numbered start..stop-1 and keep the slot's counter in step."""
         # Written the way Tortoise's SQLite backend stores datetimes.
-        rows = [(*r[:5], r[5].isoformat(" "))
+        rows = [(*r[:5], r[5].isoformat(" "), r[6])
                 for r in _seed_rows(slot, event, prefix, start, stop)]
         with sqlite3.connect(self.path) as db:
             db.executemany(f"INSERT INTO rsvp ({', '.join(RSVP_COLUMNS)}) "
-                           "VALUES (?, ?, ?, ?, ?, ?)", rows)
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
             db.execute("INSERT INTO rsvp_slot_count (slot_id, count) VALUES (?, ?) ON CONFLICT "
                        "(slot_id) DO UPDATE SET count = rsvp_slot_count.count + excluded.count",
                        (slot, len(rows)))

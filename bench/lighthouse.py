@@ -33,8 +33,9 @@ QUICK_ROUTES = ("/", "/features", "/about", "/keenstl")
 
 
 def _install() -> None:
-    """Install the pinned CLI from bench/lighthouse-cli/package-lock.json (no browser download)."""
-    if (CLI_DIR / "node_modules" / "lighthouse").is_dir():
+    """Install the pinned CLI and web-vitals (bench/inp.py) from bench/lighthouse-cli's lock file
+    (no browser download)."""
+    if all((CLI_DIR / "node_modules" / name).is_dir() for name in ("lighthouse", "web-vitals")):
         return
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=CLI_DIR,
                    check=True, timeout=300, capture_output=True,
@@ -110,6 +111,11 @@ def run(ctx: Context) -> list[Row]:
         return [failed("lighthouse", f"no built site at {ctx.site_dir}")]
     _install()
     paths = [p for p in routes(ctx) if p != "/404"]
+    # Event pages share one template: the first single event and the first series occurrence
+    # stand for all of them (dozens more would not fit the time budget).
+    events = [p for p in paths if p.startswith("/events/")]
+    sample = [next((p for p in events if p.count("/") == n), None) for n in (2, 3)]
+    paths = [p for p in paths if not p.startswith("/events/") or p in sample]
     if ctx.quick:
         paths = [p for p in paths if p in QUICK_ROUTES]
     limit = QUICK_LIMIT if ctx.quick else TOTAL_LIMIT

@@ -1,9 +1,7 @@
 """Page weight of every route of the built site: HTML bytes and first-visit JavaScript.
 
 First-visit JavaScript is every `<script src>`, every `<link rel=modulepreload>` (or preload as
-script), the app entry and preloads the site's nav script starts after the first frame
-(`<html data-entry data-preload>`), the modules those statically import, and inline scripts;
-raw and gzipped (level 9).
+script), the modules those statically import, and inline scripts; raw and gzipped (level 9).
 """
 
 from __future__ import annotations
@@ -26,10 +24,10 @@ INTERACTIVE = frozenset({"/features", "/organizations", "/login", "/register", "
 JS_TYPES = frozenset({"", "module", "text/javascript", "application/javascript"})
 _STATIC_IMPORT = re.compile(
     rb"""(?:\bimport|\bexport)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']""")
-# Framework code: anything Vite bundles (served from /assets/) or React/Vike by their markers.
-# A hand-written script such as /nav.js only counts against the 2 KB.
+# Framework code: any ES module (Vike's entries and chunks are modules) or React/Vike by their
+# markers. The site's classic nav script (src/nav.js, hashed under /assets/) only counts against
+# the 2 KB.
 _FRAMEWORK = re.compile(rb"react\.production|react-dom|__reactContainer|vike-react|vike/client")
-BUNDLED = "/assets/"
 
 
 class _Scripts(HTMLParser):
@@ -39,19 +37,17 @@ class _Scripts(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.urls: list[str] = []
         self.inline: list[str] = []
+        self.classic: set[str] = set()
         self._inline_js = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k.lower(): (v or "") for k, v in attrs}
-        if tag == "html":
-            # The site's /nav.js starts the app right after the first frame from these
-            # attributes: deferred, but still loaded on every first visit, so it counts.
-            self.urls += [a["data-entry"]] if a.get("data-entry") else []
-            self.urls += a.get("data-preload", "").split()
-        elif tag == "script":
+        if tag == "script":
             is_js = a.get("type", "").lower() in JS_TYPES
             if is_js and a.get("src"):
                 self.urls.append(a["src"])
+                if a.get("type", "").lower() != "module":
+                    self.classic.add(a["src"])
             self._inline_js = is_js and not a.get("src")
         elif tag == "link":
             rel = a.get("rel", "").lower().split()
@@ -80,14 +76,14 @@ class Weight:
     inline_raw: int = 0
     files: list[str] = field(default_factory=list)
     framework: bool = False
+    modules: list[str] = field(default_factory=list)
 
     def problems(self) -> list[str]:
         """Budget breaches, in words."""
         found = []
         if self.kind == "content":
             if self.framework:
-                bundled = [f for f in self.files if f.startswith(BUNDLED)]
-                found.append(f"loads framework JS ({', '.join(bundled) or 'by its content'})")
+                found.append(f"loads framework JS ({', '.join(self.modules) or 'by its content'})")
             if self.js_raw > CONTENT_MAX_RAW:
                 found.append(f"{self.js_raw} B of JS > {CONTENT_MAX_RAW} B")
         elif self.js_gzip > INTERACTIVE_MAX_GZIP:
@@ -130,7 +126,8 @@ def weigh(site: Path, path: str) -> Weight:
     html = (site / name).read_bytes()
     parser = _Scripts()
     parser.feed(html.decode())
-    kind = "interactive" if path in INTERACTIVE else "content"
+    # Event pages (/events/...) hold RSVP buttons: interactive like the Event Feed.
+    kind = "interactive" if path in INTERACTIVE or path.startswith("/events/") else "content"
     w = Weight(path, kind, len(html), _gz(html))
     w.files = _module_graph(site, parser.urls)
     inline = "".join(parser.inline).encode()
@@ -141,7 +138,9 @@ def weigh(site: Path, path: str) -> Weight:
         body = _asset(site, url).read_bytes()
         w.js_raw += len(body)
         w.js_gzip += _gz(body)
-        w.framework = w.framework or url.startswith(BUNDLED) or bool(_FRAMEWORK.search(body))
+        if url not in parser.classic:
+            w.modules.append(url)
+        w.framework = w.framework or url not in parser.classic or bool(_FRAMEWORK.search(body))
     return w
 
 

@@ -67,12 +67,12 @@ def migrate(ctx: Context, env: dict[str, str]) -> None:
 @contextmanager
 def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
             env: dict[str, str] | None = None, probe: str = "/api/rsvp",
-            log: Path | None = None) -> Iterator[str]:
-    """Serve `app` with uvicorn on a free loopback port; yield its base URL.
+            log: Path | None = None, port: int | None = None) -> Iterator[str]:
+    """Serve `app` with uvicorn on `port` (else a free loopback port); yield its base URL.
 
     Access logs are off for the baseline and the service alike: both pay the same.
     """
-    port = free_port()
+    port = port or free_port()
     argv = [PYTHON, "-m", "uvicorn", app, "--host", HOST, "--port", str(port),
             "--workers", str(workers), "--no-access-log",
             # With a log file, keep uvicorn's info lines: they record worker restarts.

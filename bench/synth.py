@@ -4,13 +4,19 @@ A tree of size N holds the 28 real organizations plus N - 28 copies of a few rea
 new slugs, and events in the real proportion (2 events per 28 organizations). Site, pages and
 images are the real ones, so every tree passes `python -m generator check`.
 
-Run alone: `python -m bench.synth 1000 /tmp/content-1000`.
+A series-heavy tree (`--series OCCURRENCES`) gives instead every synthetic organization one
+weekly series with an excepted date, so that the tree holds about OCCURRENCES dated events
+(each with its own page, slots and calendar entries).
+
+Run alone: `python -m bench.synth 1000 /tmp/content-1000`, or
+`python -m bench.synth 4000 /tmp/series --series 20000`.
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime as dt
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +42,30 @@ def _dump(path: Path, data: dict[str, Any]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _organization(template: dict[str, Any], number: int, event: str | None) -> dict[str, Any]:
+def _organization(template: dict[str, Any], number: int) -> dict[str, Any]:
     org = dict(template)
     org["name"] = f"{template['name']} {number:05d}"
     # Old URLs must be unique across organizations; copies have none.
     org.pop("legacy_paths", None)
-    org.pop("events", None)
-    if event is not None:
-        org["events"] = [event]
     return org
+
+
+def _series(number: int, host: str, occurrences: int) -> dict[str, Any]:
+    """A weekly series of `occurrences` dates (plus one excepted date) from a Saturday in 2027."""
+    first = dt.date(2027, 1, 2) + dt.timedelta(weeks=number % 40)
+    return {
+        "title": f"Weekly Volunteer Shift {number:05d}",
+        "host": host,
+        "date": first,
+        "repeat": "FREQ=WEEKLY;BYDAY=SA",
+        "count": occurrences + 1,
+        "except": [first + dt.timedelta(weeks=1)],
+        "location": "St. Louis, MO",
+        "description": "A synthetic benchmark series: volunteers meet every week, help out.",
+        "rsvp": "account",
+        "capacity": 10,
+        "slots": [{"time": t} for t in SLOT_TIMES[: 1 + number % 2]],
+    }
 
 
 def _event(number: int, host: str) -> dict[str, Any]:
@@ -60,8 +81,13 @@ def _event(number: int, host: str) -> dict[str, Any]:
     }
 
 
-def make_content(size: int, out: Path, source: Path = CONTENT) -> Path:
-    """Write a content tree of `size` organizations (at least the 28 real ones) to `out`."""
+def make_content(size: int, out: Path, source: Path = CONTENT, *,
+                 series_occurrences: int = 0) -> Path:
+    """Write a content tree of `size` organizations (at least the 28 real ones) to `out`.
+
+    With `series_occurrences`, each synthetic organization hosts one weekly series instead, the
+    series together holding about that many occurrences.
+    """
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -75,28 +101,39 @@ def make_content(size: int, out: Path, source: Path = CONTENT) -> Path:
     extra = max(0, size - real)
     templates = [_load(source / "organizations" / f"{slug}.yaml") for slug in TEMPLATES]
     events = out / "events"
+    if series_occurrences:
+        per_series = max(1, round(series_occurrences / max(1, extra)))
+        for i in range(extra):
+            slug = f"synthetic-org-{i:05d}"
+            _dump(events / f"synthetic-series-{i:05d}.yaml", _series(i, slug, per_series))
+            _dump(orgs / f"{slug}.yaml", _organization(templates[i % len(templates)], i))
+        return out
     event_count = max(0, round(size * EVENTS_PER_ORG) - len(list(events.glob("*.yaml"))))
     # Spread the hosted events evenly over the synthetic organizations.
     step = max(1, extra // event_count) if event_count else 0
     made_events = 0
     for i in range(extra):
         slug = f"synthetic-org-{i:05d}"
-        event = None
         if step and i % step == 0 and made_events < event_count:
-            event = f"synthetic-event-{made_events:05d}"
-            _dump(events / f"{event}.yaml", _event(made_events, slug))
+            _dump(events / f"synthetic-event-{made_events:05d}.yaml", _event(made_events, slug))
             made_events += 1
-        _dump(orgs / f"{slug}.yaml", _organization(templates[i % len(templates)], i, event))
+        _dump(orgs / f"{slug}.yaml", _organization(templates[i % len(templates)], i))
     return out
 
 
-def main(argv: list[str]) -> int:
-    """`python -m bench.synth SIZE OUT`: write one synthetic content tree."""
-    size, out = int(argv[0]), Path(argv[1])
-    make_content(size, out)
-    print(f"Wrote {size} organizations to {out}/")
+def main(argv: list[str] | None = None) -> int:
+    """`python -m bench.synth SIZE OUT [--series OCCURRENCES]`: write one synthetic tree."""
+    parser = argparse.ArgumentParser(prog="python -m bench.synth", description=__doc__)
+    parser.add_argument("size", type=int)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--series", type=int, default=0, metavar="OCCURRENCES",
+                        help="one weekly series per organization, about this many dates in all")
+    args = parser.parse_args(argv)
+    make_content(args.size, args.out, series_occurrences=args.series)
+    kind = f" with series of about {args.series} occurrences" if args.series else ""
+    print(f"Wrote {args.size} organizations{kind} to {args.out}/")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

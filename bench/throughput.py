@@ -23,8 +23,8 @@ from bench.servers import guest_slot, migrate, service_env, uvicorn
 
 SECONDS, QUICK_SECONDS = 10.0, 3.0
 SMALL, LARGE = 10, 100_000
-WRITE_RATIO, WRITE_P99_MS = 0.25, 50.0
-COUNT_RATIO = 0.6
+WRITE_RATIO, WRITE_P99_MS = 0.15, 50.0
+COUNT_RATIO = 0.5
 # "Flat": the count rate at 100,000 RSVPs is at least this share of the rate at 10.
 FLAT = 0.85
 SERVICE = "rsvp_service.app:create_app"
