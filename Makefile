@@ -4,6 +4,8 @@ SHELL := /bin/bash
 
 PYTHON ?= python3
 VENV := .venv
+# `make check` gets its own small virtualenv: only what the generator imports.
+CHECK_VENV := .venv-check
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 CONTENT ?= content
@@ -24,6 +26,12 @@ $(BIN)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --disable-pip-version-check uv==0.13.8
 	$(BIN)/uv pip install -q --python $(PY) --require-hashes -r requirements.txt -r requirements-dev.txt
+	touch $@
+
+$(CHECK_VENV)/.installed: requirements-generator.txt
+	$(PYTHON) -m venv $(CHECK_VENV)
+	$(CHECK_VENV)/bin/pip install -q --disable-pip-version-check --only-binary :all: \
+	  --require-hashes -r requirements-generator.txt
 	touch $@
 
 site/node_modules/.installed: site/package.json site/package-lock.json
@@ -63,8 +71,8 @@ dev: install content migrate ## Live reload at HOST:PORT: generator watch, vike 
 	  --reload --reload-dir rsvp_service --host $(HOST) --port $$api & \
 	wait
 
-check: $(BIN)/.installed ## Validate content only (what editors' pull requests need).
-	$(PY) -m generator check --content $(CONTENT)
+check: $(CHECK_VENV)/.installed ## Validate content only, with a light install (editors' pull requests).
+	$(CHECK_VENV)/bin/python -m generator check --content $(CONTENT) $(if $(CHECK_FORMAT),--format $(CHECK_FORMAT))
 
 # --- tests ---
 lint: $(BIN)/.installed ## Ruff on all Python.
@@ -89,4 +97,4 @@ bench: install build ## Benchmarks; results in bench/results/latest.md.
 	$(PY) -m bench
 
 clean: ## Remove build output, runtime data and installed dependencies.
-	rm -rf build var $(VENV) site/node_modules site/dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf build var $(VENV) $(CHECK_VENV) site/node_modules site/dist .pytest_cache .mypy_cache .ruff_cache
