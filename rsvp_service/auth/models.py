@@ -62,35 +62,38 @@ class RefreshToken(Model):
         table = "refresh_tokens"
 
 
-class EmailToken(Model):
-    """A single-use email-verification token, stored only as a hash."""
+class SingleUseToken(Model):
+    """An emailed account token (verification, reset): stored only as a hash, spent once."""
 
-    id = fields.IntField(primary_key=True)
     token_hash = fields.CharField(max_length=64, unique=True)
-    user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
-        "models.User", related_name="email_tokens", on_delete=fields.OnDelete.CASCADE
-    )
     user_id: int
     created_at = fields.DatetimeField(auto_now_add=True)
     expires_at = fields.DatetimeField()
     used_at = fields.DatetimeField(null=True)
 
     class Meta:
+        abstract = True
+
+
+class EmailToken(SingleUseToken):
+    """A single-use email-verification token, stored only as a hash."""
+
+    id = fields.IntField(primary_key=True)
+    user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="email_tokens", on_delete=fields.OnDelete.CASCADE
+    )
+
+    class Meta:
         table = "email_tokens"
 
 
-class PasswordResetToken(Model):
+class PasswordResetToken(SingleUseToken):
     """A single-use password-reset token, stored only as a hash; only the newest one is kept."""
 
     id = fields.IntField(primary_key=True)
-    token_hash = fields.CharField(max_length=64, unique=True)
     user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
         "models.User", related_name="password_reset_tokens", on_delete=fields.OnDelete.CASCADE
     )
-    user_id: int
-    created_at = fields.DatetimeField(auto_now_add=True)
-    expires_at = fields.DatetimeField()
-    used_at = fields.DatetimeField(null=True)
 
     class Meta:
         table = "password_reset_tokens"

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import jwt
 
-from rsvp_service.auth.models import User
+from rsvp_service.auth.models import SingleUseToken, User
 
 if TYPE_CHECKING:
     from starlette.requests import Request
+    from tortoise.backends.base.client import BaseDBAsyncClient
 
     from rsvp_service.settings import Settings
 
@@ -105,3 +106,46 @@ def new_opaque_token() -> str:
 def hash_opaque_token(token: str) -> str:
     """Hash an opaque token for storage; SHA-256 suffices because the token is 256 random bits."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+async def issue_single_use_token(
+    model: type[SingleUseToken], user_id: int, lifetime: timedelta, *,
+    connection: BaseDBAsyncClient,
+) -> str:
+    """Replace the account's unspent tokens of this kind with a new one; return it for one email."""
+    # Only the newest link works: a resend makes every earlier one useless.
+    await model.filter(user_id=user_id, used_at=None).using_db(connection).delete()
+    token = new_opaque_token()
+    await model.create(
+        token_hash=hash_opaque_token(token),
+        user_id=user_id,
+        expires_at=datetime.now(UTC) + lifetime,
+        using_db=connection,
+    )
+    return token
+
+
+async def live_single_use_token(
+    model: type[SingleUseToken], token: str, connection: BaseDBAsyncClient | None = None
+) -> SingleUseToken | None:
+    """The stored token for `token` while it is unspent and unexpired, else None."""
+    if not token or len(token) > 200:
+        return None
+    found = model.filter(token_hash=hash_opaque_token(token))
+    record = await (found.using_db(connection) if connection else found).first()
+    if record is None or record.used_at is not None or record.expires_at <= datetime.now(UTC):
+        return None
+    return record
+
+
+async def spend_single_use_token(
+    model: type[SingleUseToken], token: str, *, connection: BaseDBAsyncClient
+) -> int | None:
+    """Mark a live token used and return its user id; None when it cannot be spent."""
+    record = await live_single_use_token(model, token, connection)
+    if record is None:
+        return None
+    # Conditional on used_at IS NULL, so two submissions of one link spend it once.
+    claimed = await model.filter(id=record.pk, used_at=None).using_db(connection).update(
+        used_at=datetime.now(UTC))
+    return record.user_id if claimed == 1 else None

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from tortoise.transactions import in_transaction
 
 from rsvp_service.auth.models import EmailToken, User
-from rsvp_service.auth.tokens import hash_opaque_token, new_opaque_token
+from rsvp_service.auth.tokens import issue_single_use_token, spend_single_use_token
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.mail.verification import verification_mail
 
@@ -33,15 +33,7 @@ async def send_verification_email(
     settings: Settings, user: User, *, connection: BaseDBAsyncClient
 ) -> None:
     """Replace the user's pending tokens with a new one and queue its email, in `connection`."""
-    # A resend makes every earlier link useless, so only the newest email works.
-    await EmailToken.filter(user_id=user.id, used_at=None).using_db(connection).delete()
-    token = new_opaque_token()
-    await EmailToken.create(
-        token_hash=hash_opaque_token(token),
-        user_id=user.id,
-        expires_at=datetime.now(UTC) + TOKEN_LIFETIME,
-        using_db=connection,
-    )
+    token = await issue_single_use_token(EmailToken, user.id, TOKEN_LIFETIME, connection=connection)
     mail = verification_mail(
         user.email,
         name=user.name,
@@ -53,19 +45,10 @@ async def send_verification_email(
 
 async def consume_verification_token(token: str) -> bool:
     """Spend a verification token and mark its user verified; False if it cannot be spent."""
-    record = await EmailToken.get_or_none(token_hash=hash_opaque_token(token))
-    now = datetime.now(UTC)
-    if record is None or record.used_at is not None or record.expires_at <= now:
-        return False
     async with in_transaction() as connection:
-        # Conditional on used_at IS NULL so two clicks at once verify once.
-        claimed = (
-            await EmailToken.filter(id=record.id, used_at=None)
-            .using_db(connection)
-            .update(used_at=now)
-        )
-        if claimed != 1:
+        user_id = await spend_single_use_token(EmailToken, token, connection=connection)
+        if user_id is None:
             return False
-        await User.filter(id=record.user_id).using_db(connection).update(is_verified=True)
-    logger.info("Email verified (user_id=%s).", record.user_id)
+        await User.filter(id=user_id).using_db(connection).update(is_verified=True)
+    logger.info("Email verified (user_id=%s).", user_id)
     return True
