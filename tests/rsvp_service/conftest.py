@@ -291,3 +291,12 @@ async def client(app: Starlette) -> AsyncIterator[httpx.AsyncClient]:
     """An httpx client bound to `app`."""
     async with client_for(app) as http:
         yield http
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def process_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database for service processes: a SQLite file of this test, or the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'shared.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -12,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,3 +197,23 @@ def service_env(
         "OUTBOX_RETRY_BASE_SECONDS": "0.1",
         "OUTBOX_RETRY_MAX_SECONDS": "1",
     }
+
+
+async def query_rows(url: str, sql: str) -> list[tuple[object, ...]]:
+    """Run one statement on a service's database from outside it; return the rows."""
+    if url.startswith("sqlite://"):
+        with sqlite3.connect(url.removeprefix("sqlite://")) as db:
+            rows = db.execute(sql).fetchall()
+        db.close()
+        return rows
+    connection = await asyncpg.connect(url)
+    try:
+        return [tuple(row) for row in await connection.fetch(sql)]
+    finally:
+        await connection.close()
+
+
+async def empty_rsvp_tables(url: str) -> None:
+    """Delete every RSVP, counter and queued email (a shared database starts each test empty)."""
+    for table in ("rsvp_cancel_token", "rsvp", "rsvp_slot_count", "mail_outbox"):
+        await query_rows(url, f"DELETE FROM {table}")

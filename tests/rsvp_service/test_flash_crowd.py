@@ -6,39 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections import Counter
 from pathlib import Path
 
-import asyncpg
 import httpx
-import pytest
 from conftest import SmtpServer, free_port
-from service_testkit import TINY_SLOT, ServiceProcess, fixture_events, service_env
+from service_testkit import (
+    TINY_SLOT,
+    ServiceProcess,
+    empty_rsvp_tables,
+    fixture_events,
+    query_rows,
+    service_env,
+)
 
 PEOPLE, SEATS, CLIENTS = 2_000, 50, 100
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def crowd_db(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, int]:
-    """The database and worker count: a fresh SQLite file with 1 worker, or PostgreSQL with 2."""
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'crowd.sqlite3'}", 1
-    url: str = request.getfixturevalue("postgres_url")
-    return url, 2
-
-
-async def _rows(url: str, sql: str) -> list[tuple[object, ...]]:
-    if url.startswith("sqlite://"):
-        with sqlite3.connect(url.removeprefix("sqlite://")) as db:
-            rows = db.execute(sql).fetchall()
-        db.close()
-        return rows
-    connection = await asyncpg.connect(url)
-    try:
-        return [tuple(row) for row in await connection.fetch(sql)]
-    finally:
-        await connection.close()
 
 
 async def rush(base_url: str) -> list[httpx.Response]:
@@ -62,9 +44,10 @@ async def rush(base_url: str) -> list[httpx.Response]:
 
 
 async def test_two_thousand_people_rush_fifty_seats(
-    crowd_db: tuple[str, int], smtp_server: SmtpServer, tmp_path: Path
+    process_db_url: str, smtp_server: SmtpServer, tmp_path: Path
 ) -> None:
-    url, workers = crowd_db
+    url = process_db_url
+    workers = 1 if url.startswith("sqlite://") else 2  # as the bench: SQLite 1, PostgreSQL 2
     document = fixture_events()
     document["slots"][TINY_SLOT]["capacity"] = SEATS
     events = tmp_path / "events.json"
@@ -75,8 +58,7 @@ async def test_two_thousand_people_rush_fifty_seats(
                              log_path=tmp_path / "service.log", workers=workers)
     try:
         service.wait_ready()
-        for table in ("rsvp_cancel_token", "rsvp", "rsvp_slot_count", "mail_outbox"):
-            await _rows(url, f"DELETE FROM {table}")
+        await empty_rsvp_tables(url)
         answers = await rush(service.base_url)
         async with httpx.AsyncClient(base_url=service.base_url) as http:
             count = (await http.get("/api/rsvp", params={"eventId": TINY_SLOT})).json()
@@ -91,7 +73,7 @@ async def test_two_thousand_people_rush_fifty_seats(
     assert sorted(positions.values()) == list(range(1, PEOPLE - SEATS + 1))
     assert count == {"count": SEATS, "capacity": SEATS, "remaining": 0,
                      "waitlist": PEOPLE - SEATS}
-    rows = await _rows(url, "SELECT email, status, waitlist_ticket FROM rsvp")
+    rows = await query_rows(url, "SELECT email, status, waitlist_ticket FROM rsvp")
     assert len(rows) == len({email for email, _, _ in rows}) == PEOPLE
     assert Counter(status for _, status, _ in rows) == {"confirmed": SEATS,
                                                         "waitlisted": PEOPLE - SEATS}

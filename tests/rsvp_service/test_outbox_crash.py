@@ -12,10 +12,15 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import free_port
-from service_testkit import GUEST_SLOT, ServiceProcess, service_env
+from service_testkit import (
+    GUEST_SLOT,
+    ServiceProcess,
+    empty_rsvp_tables,
+    query_rows,
+    service_env,
+)
 from test_outbox import ServerMailbox, recipients, smtp_server
 from test_rsvp_api import rsvp
-from test_two_processes import _empty, _rows
 
 PEOPLE = 40
 
@@ -51,7 +56,7 @@ async def test_a_stopped_sender_sends_each_confirmation_once(
     with smtp_server(handler) as port:
         first = start_service(url, events_file, tmp_path / "first", port)
         try:
-            await _empty(url)
+            await empty_rsvp_tables(url)
             async with httpx.AsyncClient(timeout=30) as http:
                 answers = await asyncio.gather(*(
                     http.post(f"{first.base_url}/api/rsvp", json=rsvp(GUEST_SLOT, email=email))
@@ -70,7 +75,7 @@ async def test_a_stopped_sender_sends_each_confirmation_once(
             await handler.wait_for(PEOPLE, seconds=60)
 
             async def unsent() -> list[tuple[object, ...]]:
-                return await _rows(url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
+                return await query_rows(url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
 
             for _ in range(200):
                 if not await unsent():

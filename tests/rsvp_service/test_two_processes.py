@@ -4,33 +4,28 @@ and a count read from either process includes every RSVP the other has acknowled
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-import asyncpg
 import httpx
 import pytest
 from conftest import Mailbox, SmtpServer, free_port
-from service_testkit import GUEST_SLOT, ServiceProcess, service_env
+from service_testkit import (
+    GUEST_SLOT,
+    ServiceProcess,
+    empty_rsvp_tables,
+    query_rows,
+    service_env,
+)
 from test_rsvp_api import rsvp
 
 PEOPLE = 30
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def shared_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A database both processes use: a SQLite file of this test, or the session's PostgreSQL."""
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'shared.sqlite3'}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
 def two_services(
-    shared_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
+    process_db_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
 ) -> Iterator[list[ServiceProcess]]:
     """Two service processes sharing one database and the SMTP server."""
     services = []
@@ -38,7 +33,7 @@ def two_services(
         for index in range(2):
             env = service_env(
                 port=free_port(),
-                database_url=shared_url,
+                database_url=process_db_url,
                 events_file=events_file,
                 var_dir=tmp_path / f"var{index}",
                 smtp_port=smtp_server.port,
@@ -52,28 +47,10 @@ def two_services(
             service.stop()
 
 
-async def _rows(url: str, sql: str) -> list[tuple[object, ...]]:
-    if url.startswith("sqlite://"):
-        with sqlite3.connect(url.removeprefix("sqlite://")) as db:
-            rows = db.execute(sql).fetchall()
-        db.close()
-        return rows
-    connection = await asyncpg.connect(url)
-    try:
-        return [tuple(row) for row in await connection.fetch(sql)]
-    finally:
-        await connection.close()
-
-
-async def _empty(url: str) -> None:
-    for table in ("rsvp", "rsvp_slot_count", "mail_outbox"):
-        await _rows(url, f"DELETE FROM {table}")
-
-
 async def test_concurrent_rsvps_across_two_processes(
-    two_services: list[ServiceProcess], shared_url: str, mailbox: Mailbox
+    two_services: list[ServiceProcess], process_db_url: str, mailbox: Mailbox
 ) -> None:
-    await _empty(shared_url)
+    await empty_rsvp_tables(process_db_url)
     emails = [f"person{i}@example.org" for i in range(PEOPLE)]
     async with httpx.AsyncClient(timeout=30) as http:
         # Every person RSVPs twice to each process at the same moment.
@@ -89,7 +66,7 @@ async def test_concurrent_rsvps_across_two_processes(
         ]
 
     assert Counter(r.status_code for r in responses) == {201: PEOPLE, 409: 3 * PEOPLE}
-    rows = await _rows(shared_url, "SELECT email FROM rsvp")
+    rows = await query_rows(process_db_url, "SELECT email FROM rsvp")
     assert sorted(email for email, in rows) == sorted(emails)
     assert [c["count"] for c in counts] == [PEOPLE, PEOPLE]
 
@@ -97,14 +74,14 @@ async def test_concurrent_rsvps_across_two_processes(
     await asyncio.sleep(1.0)  # time for a wrongly duplicated delivery to show up
     delivered = Counter(m["To"].addresses[0].addr_spec for m in mailbox.messages)
     assert delivered == Counter(emails)
-    pending = await _rows(shared_url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
+    pending = await query_rows(process_db_url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
     assert pending == []
 
 
 async def test_a_count_from_either_process_includes_every_acknowledged_rsvp(
-    two_services: list[ServiceProcess], shared_url: str
+    two_services: list[ServiceProcess], process_db_url: str
 ) -> None:
-    await _empty(shared_url)
+    await empty_rsvp_tables(process_db_url)
     acknowledged = 0
     stale: list[tuple[int, int]] = []
 
