@@ -81,6 +81,8 @@ async def export_data(request: Request) -> Response:
             "phone": row.phone,
             "created_at": _stamp(row.created_at),
             "cancelled_at": _stamp(row.cancelled_at),
+            "confirmed_at": _stamp(row.confirmed_at),
+            "reminder_queued_at": _stamp(row.reminder_queued_at),
         } for row in rows],
         "sessions": list(families.values()),
     }

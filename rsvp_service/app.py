@@ -24,6 +24,7 @@ from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.middleware import middleware_stack
 from rsvp_service.ratelimit import build_rate_limiter
+from rsvp_service.reminders import ReminderScheduler
 from rsvp_service.retention import GuestDataEraser
 from rsvp_service.settings import Settings
 
@@ -60,7 +61,7 @@ def _reload_on_sighup(app: Starlette) -> Iterator[None]:
 
 @asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Open the database (applying migrations) and start the mail sender."""
+    """Open the database (applying migrations), start the mail sender and periodic tasks."""
     settings: Settings = app.state.settings
     database = await open_database(settings)
     limiter = build_rate_limiter(settings)
@@ -69,8 +70,11 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.outbox = sender
     app.state.google_oauth = build_google_client(settings)
     eraser = GuestDataEraser(settings, lambda: app.state.catalogue)
+    reminders = ReminderScheduler(settings, lambda: app.state.catalogue, sender.wake)
+    app.state.reminders = reminders
     sender.start()
     eraser.start()
+    reminders.start()
     # What start-up loaded (modules, ORM metadata, the catalogue) lives as long as the
     # process; keeping it out of the collector's full passes took the longest GC pause
     # under RSVP load from ~120 ms to ~20 ms (and p99 from 67 to 31 ms in-process).
@@ -81,6 +85,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
             yield
     finally:
         gc.unfreeze()
+        await reminders.stop()
         await eraser.stop()
         await sender.stop()
         await limiter.close()

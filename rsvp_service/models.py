@@ -44,11 +44,21 @@ class Rsvp(Model):
     waitlist_ticket = fields.IntField(
         null=True, description="Arrival order on the slot's waitlist (from the slot counter)."
     )
+    confirmed_at = fields.DatetimeField(
+        null=True, description="When the RSVP got its seat (made, or promoted from the waitlist)."
+    )
+    reminder_queued_at = fields.DatetimeField(
+        null=True, description="When its reminder email was queued; set once, by one process."
+    )
 
     class Meta:
         table = "rsvp"
         unique_together = (("event_id", "active_email"),)
-        indexes = (("event_id", "status", "waitlist_ticket"),)
+        indexes = (
+            ("event_id", "status", "waitlist_ticket"),
+            # The reminder pass: one slot's confirmed RSVPs not yet reminded, seated early enough.
+            ("event_id", "status", "reminder_queued_at", "confirmed_at"),
+        )
 
 
 class CancelToken(Model):

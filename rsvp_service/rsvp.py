@@ -150,7 +150,9 @@ async def create_rsvp(request: Request) -> Response:
     if len(slots) > 1:
         raise ApiError(422, PICK_A_SLOT, shape="error")
     slot = slots[0]
-    if clock.now(settings) >= slot.end:
+    # The one clock: the RSVP's time decides, with the slot's, whether it gets a reminder.
+    now = clock.now(settings)
+    if now >= slot.end:
         raise ApiError(410, ENDED, shape="error")
     user = await user_from_request(request)
     if slot.needs_account and user is None:
@@ -158,7 +160,6 @@ async def create_rsvp(request: Request) -> Response:
     # A signed-in RSVP is always for the account's own address.
     email = user.email if user is not None else payload.email
     await _check_rate_limit(request, email)
-    now = datetime.now(UTC)
     placement = await add_rsvp(
         NewRsvp(
             slot_id=slot.id,

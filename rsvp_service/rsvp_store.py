@@ -158,7 +158,7 @@ async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp, row: Rsvp) -> int
         if ticket is not None:
             break
     await Rsvp.filter(id=row.id).using_db(connection).update(
-        status=RsvpStatus.WAITLISTED, waitlist_ticket=ticket
+        status=RsvpStatus.WAITLISTED, waitlist_ticket=ticket, confirmed_at=None
     )
     return await waitlist_position(rsvp.slot_id, ticket, connection)
 
@@ -178,6 +178,7 @@ async def add_rsvp(rsvp: NewRsvp) -> Placement:
                     phone=rsvp.phone,
                     user_id=rsvp.user_id,
                     created_at=rsvp.created_at,
+                    confirmed_at=rsvp.created_at,
                     using_db=connection,
                 )
             except IntegrityError:
@@ -236,14 +237,16 @@ async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime) -> C
             await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
                 waitlist=F("waitlist") - 1)
             return Cancellation(CancelOutcome.CANCELLED)
-        promoted = await _promote(connection, slot_id, capacity)
+        promoted = await _promote(connection, slot_id, capacity, now)
         if promoted is None:
             await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
                 count=F("count") - 1)
         return Cancellation(CancelOutcome.CANCELLED, promoted)
 
 
-async def _promote(connection: BaseDBAsyncClient, slot_id: str, capacity: int | None) -> int | None:
+async def _promote(
+    connection: BaseDBAsyncClient, slot_id: str, capacity: int | None, now: datetime
+) -> int | None:
     """Give the seat just freed to the lowest waitlist ticket; return its RSVP id (None: nobody)."""
     counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
     if capacity is not None and counter.count - 1 >= capacity:
@@ -253,7 +256,7 @@ async def _promote(connection: BaseDBAsyncClient, slot_id: str, capacity: int | 
     if first is None:
         return None
     await Rsvp.filter(id=first.id).using_db(connection).update(
-        status=RsvpStatus.CONFIRMED, waitlist_ticket=None
+        status=RsvpStatus.CONFIRMED, waitlist_ticket=None, confirmed_at=now
     )
     await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
         waitlist=F("waitlist") - 1)

@@ -75,6 +75,12 @@ class Settings(BaseSettings):
         default=90, ge=1,
         description="Days after a slot ends when guests' names and phone numbers are erased.",
     )
+    reminder_hours: float = Field(
+        default=24.0, gt=0, description="How long before a slot starts its reminder email goes."
+    )
+    reminder_poll_seconds: float = Field(
+        default=60.0, gt=0, description="How often the service looks for reminders that are due."
+    )
     outbox_poll_seconds: float = Field(
         default=1.0, gt=0, description="How often the mail sender looks for due messages."
     )

@@ -16,4 +16,5 @@ BUILDERS: dict[str, Builder] = {
     rsvp_notices.WAITLISTED: rsvp_notices.build_waitlisted,
     rsvp_notices.PROMOTED: rsvp_notices.build_promoted,
     rsvp_notices.CANCELLED: rsvp_notices.build_cancelled,
+    rsvp_notices.REMINDER: rsvp_notices.build_reminder,
 }

@@ -1,4 +1,4 @@
-"""Emails about an RSVP's later life: waitlist joined, promoted from the waitlist, cancelled.
+"""Emails about an RSVP's later life: waitlisted, promoted, reminded before the slot, cancelled.
 
 They share one template (a lead sentence, the slot, an optional .ics and cancel link) and
 are queued like the confirmation: slot id, person and token, built when sent.
@@ -21,6 +21,7 @@ from rsvp_service.mail.render import render
 WAITLISTED = "rsvp_waitlisted"
 PROMOTED = "rsvp_promoted"
 CANCELLED = "rsvp_cancelled"
+REMINDER = "rsvp_reminder"
 
 
 def notice_mail(
@@ -82,6 +83,14 @@ def build_promoted(context: MailContext, queued: QueuedMail) -> Draft:
         context, queued, subject="A spot opened up: you're in ({title}, {date})", calendar=True,
         lead="A spot opened up: you're in! Someone cancelled and you were next on the waitlist, "
         "so you are now registered for:",
+    )
+
+
+def build_reminder(context: MailContext, queued: QueuedMail) -> Draft:
+    """Remind a confirmed person of their slot shortly before it (with the .ics)."""
+    return _draft(
+        context, queued, subject="Reminder: {title}, {date}", calendar=True,
+        lead="See you soon! This is a reminder that you are registered for:",
     )
 
 

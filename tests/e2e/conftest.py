@@ -8,7 +8,8 @@ before other packages' asyncio tests run):
   migrate`, then `python -m rsvp_service`), each with SQLite in a temporary folder and
   MAIL_BACKEND=smtp pointed at the mailbox: `pinned_server` has CIVIC_NOW before 2025-04-27,
   so both events are still upcoming (the browser clock of its contexts is pinned to the same
-  moment); `live_server` runs on the real clock;
+  moment); `live_server` runs on the real clock; `restart_server(civic_now, **settings)` starts
+  (and restarts) a service of one test's own on its own database;
 - one headless Chromium (Debian's).
 
 Per test, `new_session(server)` opens a browser context whose tabs record console errors,
@@ -18,6 +19,7 @@ On failure the service logs and the tabs' records are attached to the report.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import socket
@@ -173,12 +175,19 @@ def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) ->
     return env
 
 
-def _start_server(name: str, mailbox: Mailbox, civic_now: str | None, workdir: Path) -> Server:
+def _start_server(
+    name: str,
+    mailbox: Mailbox,
+    civic_now: str | None,
+    workdir: Path,
+    settings: dict[str, str] | None = None,
+) -> Server:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     env = _service_env(url, port, workdir, mailbox)
     if civic_now:
         env["CIVIC_NOW"] = civic_now
+    env.update(settings or {})
     server = Server(name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log")
     _SERVERS.append(server)
     with server.log_path.open("ab") as log:
@@ -268,6 +277,31 @@ def pinned_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Se
 def live_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
     """The service on the real clock."""
     yield from _server_fixture("live", None, mailbox, _tmp_root)
+
+
+@pytest.fixture
+def restart_server(
+    built: None, mailbox: Mailbox, _tmp_root: Path
+) -> Iterator[Callable[..., Server]]:
+    """Start a service of the test's own; each call stops the one before and starts a new
+    process on the same SQLite database (a restart), with the given CIVIC_NOW and settings."""
+    workdir = Path(tempfile.mkdtemp(prefix="restarted-", dir=_tmp_root))
+    running: list[Server] = []
+    runs = itertools.count(1)
+
+    def restart(civic_now: str | None, **settings: str) -> Server:
+        if running:
+            _stop_server(running.pop())
+        # Every run appends to the same log; the failure report shows it under the last run.
+        if _SERVERS and _SERVERS[-1].log_path.parent == workdir:
+            _SERVERS.pop()
+        name = f"{workdir.name}, run {next(runs)}"
+        running.append(_start_server(name, mailbox, civic_now, workdir, settings))
+        return running[0]
+
+    yield restart
+    for server in running:
+        _stop_server(server)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -35,9 +35,6 @@ INVALID_LINK = (
     "This cancel link is not valid. Please use the link in your most recent email from CivicSTL."
 )
 CANCEL_LINK = re.compile(r"https?://[^\s\"'<>]+/cancel#token=[^\s\"'<>]+")
-# 23 hours before the guest event (2025-04-27, 1:00 PM Chicago): inside the default 24 h lead.
-DAY_BEFORE_GUEST_EVENT = "2025-04-26T14:00:00-05:00"
-AN_HOUR_LATER = "2025-04-26T15:00:00-05:00"
 
 
 def cancel_path(message: Any) -> str:

@@ -152,6 +152,8 @@ async def test_export_holds_account_rsvps_and_sessions_but_no_hashes(
                   for r in data["rsvps"]) == [
         (GUEST_SLOT, "Kim", "314-555-0199", "confirmed"),
         (TINY_SLOT, "Kim", "314-555-0199", "confirmed")]
+    assert [(r["confirmed_at"] == r["created_at"], r["reminder_queued_at"])
+            for r in data["rsvps"]] == [(True, None), (True, None)]
     assert [(s["revoked"], bool(s["expires_at"])) for s in data["sessions"]] == [(False, True)]
     token = await RefreshToken.get(user_id=user.id)
     for secret in (user.password_hash, token.token_hash, "argon2"):
