@@ -87,7 +87,7 @@ def _load(name: str) -> Any:
 
 @pytest.fixture(scope="package")
 def routes(built: None) -> list[dict[str, Any]]:
-    """build/content/routes.json (the 40 routes, then one per event page)."""
+    """build/content/routes.json (the 44 page and profile routes, then one per event page)."""
     result: list[dict[str, Any]] = _load("routes.json")
     return result
 
