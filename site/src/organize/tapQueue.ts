@@ -56,6 +56,8 @@ const randomId = () =>
 
 export class TapQueue {
   private memory: Tap[] = []
+  /** Set once storage refused a write: from then on the taps in memory are the true list. */
+  private storageFailed = false
   private listeners = new Set<(event: QueueEvent) => void>()
   private running: Promise<void> | null = null
   private again = false
@@ -92,9 +94,10 @@ export class TapQueue {
   }
 
   private read(): Tap[] {
+    if (this.storageFailed || !this.deps.storage) return [...this.memory]
     try {
       const raw = this.deps.storage?.getItem(QUEUE_KEY)
-      if (raw === null || raw === undefined) return this.deps.storage ? [] : [...this.memory]
+      if (raw === null || raw === undefined) return []
       const parsed = JSON.parse(raw) as unknown
       return Array.isArray(parsed) ? (parsed as Tap[]) : []
     } catch {
@@ -109,6 +112,7 @@ export class TapQueue {
       else this.deps.storage?.removeItem(QUEUE_KEY)
     } catch {
       // Storage full or disabled: the taps are kept in memory for as long as the page is open.
+      this.storageFailed = true
     }
     this.emit({ type: 'change' })
   }
