@@ -4,11 +4,12 @@ For the whole tests/e2e package (package-scoped, so that sync Playwright's event
 before other packages' asyncio tests run):
 - the built site (`build/site`) and content (`build/content`) must exist (`make build`);
 - an aiosmtpd server on loopback keeps every email the service sends (`mailbox`);
-- two service instances, started the way `make serve` starts them (`python -m rsvp_service
+- service instances, started the way `make serve` starts them (`python -m rsvp_service
   migrate`, then `python -m rsvp_service`), each with SQLite in a temporary folder and
   MAIL_BACKEND=smtp pointed at the mailbox: `pinned_server` has CIVIC_NOW before 2025-04-27,
   so both events are still upcoming (the browser clock of its contexts is pinned to the same
-  moment); `live_server` runs on the real clock;
+  moment); `live_server` runs on the real clock; `checkin_server` (started only by the tests that
+  use it) is pinned inside a slot's check-in window (issue 14);
 - one headless Chromium (Debian's).
 
 Per test, `new_session(server)` opens a browser context whose tabs record console errors,
@@ -38,6 +39,7 @@ from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     BUILD_SITE,
+    CHECKIN_NOW,
     PINNED_NOW,
     ROOT,
     Mailbox,
@@ -179,7 +181,9 @@ def _start_server(name: str, mailbox: Mailbox, civic_now: str | None, workdir: P
     env = _service_env(url, port, workdir, mailbox)
     if civic_now:
         env["CIVIC_NOW"] = civic_now
-    server = Server(name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log")
+    server = Server(
+        name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log", env=env
+    )
     _SERVERS.append(server)
     with server.log_path.open("ab") as log:
         migrate = subprocess.run(
@@ -268,6 +272,12 @@ def pinned_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Se
 def live_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
     """The service on the real clock."""
     yield from _server_fixture("live", None, mailbox, _tmp_root)
+
+
+@pytest.fixture(scope="package")
+def checkin_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service with CIVIC_NOW 20 minutes into CHECKIN_SLOT: RSVPs still open, check-in open."""
+    yield from _server_fixture("checkin", CHECKIN_NOW, mailbox, _tmp_root)
 
 
 @pytest.hookimpl(wrapper=True)
