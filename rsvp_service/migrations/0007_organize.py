@@ -32,6 +32,17 @@ async def give_live_rsvps_codes(apps: Any, schema_editor: Any) -> None:
         await client.execute_query(update, [code, row["id"]])
 
 
+class AlterFieldDescription(ops.AlterField):
+    """AlterField for a change of the description alone: the state moves, the column stays.
+
+    Only the status field's description changes (a new enum value, in a VARCHAR column);
+    Tortoise 1.1.9 would rebuild the SQLite table for it and lose its indexes.
+    """
+
+    async def database_forward(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
 class Migration(migrations.Migration):
     dependencies = [('models', '0005_rsvp_waitlist')]
 
@@ -95,7 +106,7 @@ class Migration(migrations.Migration):
             options={'table': 'organizer_messages', 'app': 'models', 'pk_attr': 'id', 'table_description': "A message an organizer sent to a slot's people through the outbox (the log)."},
             bases=['Model'],
         ),
-        ops.AlterField(
+        AlterFieldDescription(
             model_name='Rsvp',
             name='status',
             field=fields.CharEnumField(default=RsvpStatus.CONFIRMED, description='CONFIRMED: confirmed\nWAITLISTED: waitlisted\nCANCELLED: cancelled\nWALK_IN: walk_in', db_default='confirmed', enum_type=RsvpStatus, max_length=12),
