@@ -1,4 +1,4 @@
-"""Check-in codes: 8 random Crockford base32 characters per RSVP, shown as ABCD-2345 and as a QR code.
+"""Check-in codes: 8 random Crockford base32 characters per RSVP, shown as ABCD-2345 and as QR.
 
 A code is random and stored (never derived from the RSVP), so knowing one code says nothing
 about any other; it is unique within its slot. Typed codes are read the Crockford way:

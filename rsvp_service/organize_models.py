@@ -1,4 +1,4 @@
-"""Database tables of organizing and impact: organizer grants, attendance, messages, hours records."""
+"""Tables of organizing and impact: organizer grants, attendance, messages and hours records."""
 
 from __future__ import annotations
 

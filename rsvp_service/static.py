@@ -10,12 +10,12 @@ from pathlib import Path
 
 import anyio
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-from rsvp_service.errors import NOT_FOUND, ApiError
+from rsvp_service.errors import NOT_FOUND, ApiError, not_found_page
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,14 @@ async def api_not_found(request: Request) -> Response:
     raise ApiError(404, NOT_FOUND)
 
 
+async def verify_hours_page(request: Request) -> Response:
+    """GET /verify-hours/<code>: the one prerendered page, for any code (it asks the API)."""
+    page = request.app.state.settings.static_dir / "verify-hours" / "index.html"
+    if not page.is_file():
+        return not_found_page(request)
+    return FileResponse(page, media_type="text/html")
+
+
 def routes(settings: Settings) -> list[BaseRoute]:
     """Return the /api catch-all, the redirects and (when built) the static site mount."""
     result: list[BaseRoute] = [
@@ -67,6 +75,7 @@ def routes(settings: Settings) -> list[BaseRoute]:
     ]
     redirects = load_redirects(settings.redirects_file)
     result.extend(_redirect_route(source, target) for source, target in redirects.items())
+    result.append(Route("/verify-hours/{code}", verify_hours_page, methods=["GET", "HEAD"]))
     if settings.static_dir.is_dir():
         result.append(Mount("/", SiteFiles(directory=settings.static_dir, html=True)))
     else:

@@ -1,4 +1,4 @@
-"""The RSVP confirmation email (text, HTML, .ics, check-in QR code): queued as data, built when sent."""
+"""The RSVP confirmation email (text, HTML, .ics, check-in QR code): built when sent, from data."""
 
 from __future__ import annotations
 

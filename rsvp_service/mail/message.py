@@ -153,9 +153,10 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
     message["Message-ID"] = message_id(queued, settings.mail_from)
     message.set_content(draft.text)
     message.add_alternative(draft.html, subtype="html")
-    html_part = message.get_payload()[1]
+    html_part = message.get_body(("html",))
     for image in draft.inline:
         # The HTML part becomes multipart/related holding the images it shows by cid:.
+        assert html_part is not None
         html_part.add_related(
             image.data, maintype="image", subtype=image.subtype, cid=f"<{image.cid}>",
             filename=image.filename, disposition="inline",
