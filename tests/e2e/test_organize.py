@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, Route, expect
+from PIL import Image
+from playwright.sync_api import Page, Playwright, Response, Route, expect
 
-from tests.e2e.conftest import PYTHON
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON
 from tests.e2e.helpers import (
     CHECKIN_SLOT,
     ROOT,
@@ -26,6 +27,7 @@ from tests.e2e.helpers import (
     Mailbox,
     Server,
     Session,
+    attachments,
     body_text,
     register_account,
     sign_in,
@@ -340,6 +342,88 @@ def test_admin_grants_and_revokes_organizer_roles(
         f"{helper.email} no longer organizes for Doorways."
     )
     expect(organizers.get_by_role("listitem").filter(has_text=helper.email)).to_have_count(0)
+
+
+def qr_video(png: bytes, path: Path) -> Path:
+    """A Y4M clip (what Chromium's fake camera plays) of the QR code `png` held up to the camera."""
+    width, height = 640, 480
+    code = Image.open(io.BytesIO(png)).convert("L")
+    side = 360
+    code = code.resize((side, side), Image.Resampling.NEAREST)
+    frame = Image.new("L", (width, height), 255)
+    frame.paste(code, ((width - side) // 2, (height - side) // 2))
+    chroma = bytes([128]) * (width // 2 * height // 2 * 2)
+    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + (b"FRAME\n" + frame.tobytes() + chroma) * 10)
+    return path
+
+
+def test_checkin_by_scanning_the_emails_qr_code_with_the_camera(
+    checkin_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    playwright_instance: Playwright,
+    tmp_path: Path,
+) -> None:
+    """The QR code of the confirmation email, shown to the phone's camera (Chromium's fake camera
+    playing it), checks its holder in; the decoder is loaded only when the camera opens."""
+    event, _slot = checkin_event(events)
+    organizer = register_account(checkin_server, "Quinn Scanner", "scanner")
+    guest = register_account(checkin_server, "Sam Scanned", "scanned")
+    rsvp_through_api(checkin_server, guest, CHECKIN_SLOT)
+    confirmation = mailbox.wait_for(guest.email, event["title"])
+    pngs = [data for _name, kind, data in attachments(confirmation) if kind == "image/png"]
+    pngs += [
+        bytes(part.get_payload(decode=True) or b"")
+        for part in confirmation.walk()
+        if part.get_content_type() == "image/png" and part.get_payload(decode=True) not in pngs
+    ]
+    assert pngs, "the confirmation email has no QR code image"
+    grant = roles_cli(checkin_server, "grant", organizer.email, "organizer", "--org", "doorways")
+    assert grant.returncode == 0, grant.stderr
+
+    video = qr_video(pngs[0], tmp_path / "qr.y4m")
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[
+            *CHROMIUM_ARGS,
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}",
+        ],
+    )
+    try:
+        context = browser.new_context(
+            base_url=checkin_server.url,
+            viewport={"width": PHONE["width"], "height": PHONE["height"]},
+            permissions=["camera"],
+        )
+        page = context.new_page()
+        scripts: list[str] = []
+
+        def keep_script(response: Response) -> None:
+            if response.url.endswith(".js") and response.ok:
+                scripts.append(response.text())
+
+        page.on("response", keep_script)
+        visit(page, "/login")
+        sign_in(page, organizer)
+        wait_path(page, "/dashboard")
+        visit(page, f"/organize/checkin?slot={CHECKIN_SLOT}")
+        expect(page.get_by_role("button", name=f"Check in {guest.name}")).to_be_visible()
+        # jsQR's option names: in the decoder's chunk only.
+        assert not any("invertFirst" in text for text in scripts), "the decoder came with the page"
+        page.get_by_role("button", name="Scan QR code").click()
+        expect(page.get_by_text(f"Checked in: {guest.name}.")).to_be_visible(timeout=20_000)
+        assert any("invertFirst" in text for text in scripts)
+        expect(page.get_by_role("button", name=f"Undo check-in for {guest.name}")).to_be_visible()
+        page.get_by_role("button", name="Stop camera").click()
+        expect(page.locator("video")).to_have_count(0)
+        token = api_token(checkin_server, organizer)
+        assert roster_statuses(checkin_server, token)[guest.name] == "checked_in"
+        context.close()
+    finally:
+        browser.close()
 
 
 def _slot_hours(slot: dict[str, Any]) -> float:
