@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-from rsvp_service.errors import NOT_FOUND, ApiError, not_found_page
+from rsvp_service.errors import NOT_FOUND, ApiError
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -69,14 +69,6 @@ async def api_not_found(request: Request) -> Response:
     raise ApiError(404, NOT_FOUND)
 
 
-async def verify_hours_page(request: Request) -> Response:
-    """GET /verify-hours/<code>: the one prerendered page, for any code (it asks the API)."""
-    page = request.app.state.settings.static_dir / "verify-hours" / "index.html"
-    if not page.is_file():
-        return not_found_page(request)
-    return FileResponse(page, media_type="text/html")
-
-
 def routes(settings: Settings) -> list[BaseRoute]:
     """Return the /api catch-all, the redirects and (when built) the fallback pages and the site."""
     result: list[BaseRoute] = [
@@ -89,7 +81,6 @@ def routes(settings: Settings) -> list[BaseRoute]:
     ]
     redirects = load_redirects(settings.redirects_file)
     result.extend(_redirect_route(source, target) for source, target in redirects.items())
-    result.append(Route("/verify-hours/{code}", verify_hours_page, methods=["GET", "HEAD"]))
     if settings.static_dir.is_dir():
         site = settings.static_dir
         result.extend(_fallback_route(path, site / page) for path, page in FALLBACK_PAGES.items())
