@@ -19,7 +19,7 @@ export function CheckinView({ slotId }: { slotId: string }) {
   if (c.error && !c.roster) return <p className="error" role="alert">{c.error}</p>
   if (!c.roster) return <p role="status">Loading the roster...</p>
   const { slot } = c.roster
-  const people = searchAttendees(c.shown, query) as ShownAttendee[]
+  const people = searchAttendees(c.shown, query)
   const checkedIn = c.shown.filter((a) => a.status === 'checked_in').length
   const expected = c.shown.filter((a) => a.status !== 'waitlisted').length
 

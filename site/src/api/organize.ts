@@ -188,8 +188,8 @@ export function normalizeCode(raw: string): string | null {
   return `${chars.slice(0, 4)}-${chars.slice(4)}`
 }
 
-/** Roster order as the service gives it, filtered by a name (case-insensitive, any word start or substring). */
-export function searchAttendees(attendees: readonly Attendee[], query: string): Attendee[] {
+/** The roster in the service's order, filtered by name or email (case-insensitive substring). */
+export function searchAttendees<A extends Pick<Attendee, 'name' | 'email'>>(attendees: readonly A[], query: string): A[] {
   const q = query.trim().toLowerCase()
   if (!q) return [...attendees]
   return attendees.filter((a) => a.name.toLowerCase().includes(q) || a.email.toLowerCase().includes(q))
