@@ -39,7 +39,9 @@ async def test_register_never_makes_an_admin(client: httpx.AsyncClient) -> None:
     assert not await User.filter(role="admin").exists()
 
 
-async def test_admin_grants_lists_and_revokes(client: httpx.AsyncClient, settings: Settings) -> None:
+async def test_admin_grants_lists_and_revokes(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
     _, admin = await person(settings, "ada", admin=True)
     kim, kim_headers = await person(settings, "kim")
 

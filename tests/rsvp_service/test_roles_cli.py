@@ -54,7 +54,9 @@ async def test_the_command_grants_and_refuses_an_unknown_email_with_status_2(
     assert await OrganizerGrant.filter(user_id=kim.id, organization=KEEN).exists()
 
 
-async def test_grant_list_and_revoke_organizer_and_admin(app: Starlette, settings: Settings) -> None:
+async def test_grant_list_and_revoke_organizer_and_admin(
+    app: Starlette, settings: Settings
+) -> None:
     catalogue: Catalogue = app.state.catalogue
     kim, _ = await person(settings, "kim")
 
