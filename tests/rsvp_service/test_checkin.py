@@ -1,4 +1,4 @@
-"""Check-in by id or code, undo, walk-ins, hours, the window, and the refusals that change nothing."""
+"""Check-in by id or code, undo, walk-ins, hours, the window, and refusals that change nothing."""
 
 from __future__ import annotations
 
