@@ -70,7 +70,7 @@ class HoursPayload(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     attendee: int = Field(gt=0, le=MAX_ID, strict=True)
-    hours: float = Field(gt=0, le=24, allow_inf_nan=False)
+    hours: float = Field(gt=0, le=24, strict=True, allow_inf_nan=False)
 
 
 class WalkInPayload(BaseModel):

@@ -3,14 +3,18 @@
 A code is random and stored (never derived from the RSVP), so knowing one code says nothing
 about any other; it is unique within its slot. Typed codes are read the Crockford way:
 case does not matter, O reads as 0, I and L as 1, and hyphens and spaces are ignored.
+Emails show the code with `email_block` (text, and the QR code inline by Content-ID).
 """
 
 from __future__ import annotations
 
 import io
 import secrets
+from typing import Any
 
 import segno
+
+from rsvp_service.mail.message import InlineImage, QueuedMail
 
 # Crockford's base32: digits and letters without I, L, O and U.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -43,3 +47,17 @@ def qr_png(code: str) -> bytes:
     buffer = io.BytesIO()
     qr.save(buffer, kind="png", scale=6, border=4)
     return buffer.getvalue()
+
+
+def email_block(queued: QueuedMail) -> tuple[dict[str, Any], tuple[InlineImage, ...]]:
+    """Return the template values and the inline QR image for the code an outbox row carries.
+
+    Rows queued without a code (before codes existed, or a waitlist notice) show no block.
+    """
+    code = queued.data.get("checkin_code")
+    if not code:
+        return {"checkin_code": None, "qr_cid": None}, ()
+    # Unique per message (RFC 2392 asks for a globally unique Content-ID).
+    cid = f"checkin-code.{queued.id}@civicstl.org"
+    image = InlineImage(qr_png(code), "png", cid, "check-in-code.png")
+    return {"checkin_code": display(code), "qr_cid": cid}, (image,)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rsvp_service.mail.checkin_qr import checkin_block
+from rsvp_service.checkin_codes import email_block
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
     Attachment,
@@ -41,7 +41,7 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
             f"The slot {data['slot_id']!r} is no longer in the event catalogue."
         )
     first_name, last_name = data["first_name"], data["last_name"]
-    checkin, inline = checkin_block(queued)
+    checkin, inline = email_block(queued)
     text, html = render(
         "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url,
         cancel_url=cancel_url(settings.site_url, data.get("cancel_token")), **checkin,

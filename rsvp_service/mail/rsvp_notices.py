@@ -6,7 +6,7 @@ link) and are queued like the confirmation: slot id, person and token, built whe
 
 from __future__ import annotations
 
-from rsvp_service.mail.checkin_qr import checkin_block
+from rsvp_service.checkin_codes import email_block
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
@@ -50,7 +50,7 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
             f"The slot {data['slot_id']!r} is no longer in the event catalogue."
         )
     subject = subject.format(title=slot.title, date=slot.date_text)
-    checkin, inline = checkin_block(queued)
+    checkin, inline = email_block(queued)
     text, html = render(
         "rsvp_notice", slot=slot, first_name=data["first_name"], lead=lead, subject=subject,
         calendar=calendar, site_url=settings.site_url,
