@@ -35,6 +35,7 @@ from generator.slots import slot_id
 APP_ROUTES = (
     "/", "/features", "/about", "/tornado", "/organizations", "/login", "/register",
     "/dashboard", "/verify", "/auth/callback", "/reset-password", "/cancel",
+    "/organize", "/organize/checkin", "/organize/roles", "/verify-hours",
 )
 RESERVED_SEGMENTS = frozenset(
     {r.strip("/").split("/")[0].lower() for r in APP_ROUTES if r != "/"}

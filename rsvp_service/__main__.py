@@ -1,4 +1,4 @@
-"""Command line: `python -m rsvp_service` serves; `migrate` migrates; `outbox` lists mail."""
+"""Command line: serve (the default), `migrate`, `outbox` (mail), `roles` (organizers, admins)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ def main(argv: list[str] | None = None) -> None:
         from rsvp_service.mail.cli import main as outbox_main
 
         sys.exit(outbox_main(arguments[1:]))
+    if arguments[:1] == ["roles"]:
+        from rsvp_service.roles_cli import main as roles_main
+
+        sys.exit(roles_main(arguments[1:]))
     parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=__doc__)
     parser.add_argument("command", nargs="?", choices=["serve", "migrate"], default="serve")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")

@@ -1,4 +1,4 @@
-"""Keep secrets that travel in query strings out of uvicorn's access log."""
+"""Keep secrets that travel in URLs (query strings, hours-record codes) out of the access log."""
 
 from __future__ import annotations
 
@@ -8,19 +8,25 @@ ACCESS_LOGGER = "uvicorn.access"
 # Paths whose query string carries a token: email verification (the site page and the API
 # call it makes) and the access token Google sign-in hands the site.
 SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback"})
+# Paths whose next segment is a service-hours record's code, which shows the owner's name.
+SECRET_SEGMENT_PREFIXES = ("/verify-hours/", "/api/hours-records/", "/api/me/hours-records/")
 
 
 class SecretQueryFilter(logging.Filter):
-    """Drop the query string from access-log lines of paths that carry tokens in it."""
+    """Drop tokens from access-log lines: query strings of some paths, record codes of others."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record's path argument in place; never suppress the line."""
         # uvicorn logs '%s - "%s %s HTTP/%s" %d' with (client, method, path?query, version, status).
         args = record.args
         if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
-            path, separator, _query = args[2].partition("?")
+            path, separator, query = args[2].partition("?")
             if separator and path.rstrip("/") in SECRET_QUERY_PATHS:
-                record.args = (args[0], args[1], f"{path}?[redacted]", *args[3:])
+                query = "[redacted]"
+            prefix = next((p for p in SECRET_SEGMENT_PREFIXES if path.startswith(p)), None)
+            if prefix is not None and path != prefix:
+                path = f"{prefix}[redacted]"
+            record.args = (args[0], args[1], path + separator + query, *args[3:])
         return True
 
 

@@ -1,4 +1,8 @@
-"""The signed-in volunteer's own data: export it all as JSON, or delete the account and it."""
+"""The signed-in volunteer's own data: export it all as JSON, or delete the account and it.
+
+Besides the account and its RSVPs, that is its check-ins (with hours), service-hours records,
+organizer roles and the messages it sent as an organizer.
+"""
 
 from __future__ import annotations
 
@@ -22,8 +26,9 @@ from rsvp_service.errors import ApiError, read_json
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
 from rsvp_service.models import OutboxMessage, Rsvp, RsvpStatus
+from rsvp_service.organize_models import Attendance, HoursRecord, OrganizerGrant, OrganizerMessage
 from rsvp_service.ratelimit import enforce
-from rsvp_service.rsvp import mine
+from rsvp_service.rsvp import LIVE, mine
 from rsvp_service.rsvp_store import cancel_rsvp, waitlist_position
 
 logger = logging.getLogger(__name__)
@@ -85,9 +90,31 @@ async def export_data(request: Request) -> Response:
             "reminder_queued_at": _stamp(row.reminder_queued_at),
         } for row in rows],
         "sessions": list(families.values()),
+        **await _organizing_data(user, [row.id for row in rows]),
     }
     return Response(json.dumps(document, indent=2), media_type="application/json", headers={
         **NO_STORE, "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
+
+
+async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, object]:
+    """The account's check-ins, hours records, organizer roles and messages, for the export."""
+    check_ins = await Attendance.filter(rsvp_id__in=rsvp_ids).order_by("id")
+    records = await HoursRecord.filter(user_id=user.id).order_by("id")
+    grants = await OrganizerGrant.filter(user_id=user.id).order_by("id")
+    messages = await OrganizerMessage.filter(sender_id=user.id).order_by("id")
+    return {
+        "check_ins": [{"eventId": a.slot_id, "event": a.event, "organization": a.organization,
+                       "checked_in_at": _stamp(a.checked_in_at), "walk_in": a.walk_in,
+                       "hours": float(a.hours) if a.hours is not None else None}
+                      for a in check_ins],
+        "hours_records": [{"issued_at": _stamp(r.issued_at), "revoked_at": _stamp(r.revoked_at),
+                           "hours": float(r.hours), "record": r.snapshot} for r in records],
+        "organizer_roles": [{"organization": g.organization, "granted_at": _stamp(g.granted_at)}
+                            for g in grants],
+        "messages_sent": [{"eventId": m.slot_id, "subject": m.subject, "body": m.body,
+                           "recipients": m.recipients, "sent_at": _stamp(m.sent_at)}
+                          for m in messages],
+    }
 
 
 class DeletePayload(BaseModel):
@@ -117,7 +144,7 @@ async def delete_account(request: Request) -> Response:
     await _confirmed(user, payload)
     catalogue: Catalogue = request.app.state.catalogue
     now = clock.now(settings)
-    live = await Rsvp.filter(mine(user)).exclude(status=RsvpStatus.CANCELLED)
+    live = await Rsvp.filter(mine(user), status__in=LIVE)
     for row in live:
         slot = catalogue.slots.get(row.event_id)
         if slot is not None and now < slot.start:
@@ -126,8 +153,18 @@ async def delete_account(request: Request) -> Response:
     async with in_transaction() as connection:
         # Counts live in the slot counter rows, so the RSVP rows stay (for history) but lose
         # everything that says who made them.
-        await Rsvp.filter(mine(user)).using_db(connection).update(
-            first_name="", last_name="", phone=None, email="", active_email=None, user_id=None)
+        ids = await Rsvp.filter(mine(user)).using_db(connection).values_list("id", flat=True)
+        await Attendance.filter(rsvp_id__in=list(ids)).using_db(connection).delete()
+        await Rsvp.filter(id__in=list(ids)).using_db(connection).update(
+            first_name="", last_name="", phone=None, email="", active_email=None, user_id=None,
+            checkin_code=None)
+        await HoursRecord.filter(user_id=user.id).using_db(connection).delete()
+        await OrganizerGrant.filter(user_id=user.id).using_db(connection).delete()
+        # What an organization did (messages sent, people checked in) stays; who did it does not.
+        await OrganizerMessage.filter(sender_id=user.id).using_db(connection).update(
+            sender_id=None)
+        await Attendance.filter(checked_in_by_id=user.id).using_db(connection).update(
+            checked_in_by_id=None)
         await RefreshToken.filter(user_id=user.id).using_db(connection).delete()
         await PasswordResetToken.filter(user_id=user.id).using_db(connection).delete()
         await EmailToken.filter(user_id=user.id).using_db(connection).delete()

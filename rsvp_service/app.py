@@ -13,7 +13,21 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-from rsvp_service import account_data, cancel, openapi, rsvp, static
+from rsvp_service import (
+    account_data,
+    cancel,
+    checkin,
+    hours_records,
+    impact,
+    openapi,
+    organize,
+    organizer_admin,
+    organizer_messages,
+    roles,
+    roster_csv,
+    rsvp,
+    static,
+)
 from rsvp_service.access_log import install_access_log_filter
 from rsvp_service.auth import routes as auth_routes
 from rsvp_service.auth.google import build_google_client, session_middleware
@@ -100,6 +114,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *rsvp.routes(),
         *cancel.routes(),
         *account_data.routes(),
+        *roles.routes(),
+        *organizer_admin.routes(),
+        *organize.routes(),
+        *roster_csv.routes(),
+        *checkin.routes(),
+        *organizer_messages.routes(),
+        *impact.routes(),
+        *hours_records.routes(),
         *auth_routes.routes(),
         *openapi.routes(),
         *static.routes(settings),

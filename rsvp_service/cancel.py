@@ -18,6 +18,7 @@ from rsvp_service.events import Catalogue
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.outbox import notify
 from rsvp_service.models import CancelToken, Rsvp, RsvpStatus
+from rsvp_service.organize_models import Attendance
 from rsvp_service.ratelimit import client_ip, enforce
 from rsvp_service.rsvp_store import (
     CancelOutcome,
@@ -32,6 +33,8 @@ BAD_LINK = ("This cancel link is not valid. "
 ALREADY_CANCELLED = "This RSVP was already cancelled. There is nothing more to do."
 STARTED = ("This time slot has already started, so it can no longer be cancelled online. "
            "Please contact the organizer.")
+CHECKED_IN = ("You are already checked in to this time slot, so it can no longer be cancelled. "
+              "Please tell the organizer if you have to leave.")
 CANCELLED = "Your spot is cancelled. We have emailed you a confirmation."
 SIGN_IN = "Please log in to cancel your RSVP."
 SIGN_IN_CALENDAR = "Please log in to download your calendar file."
@@ -87,6 +90,10 @@ async def cancel_row(request: Request, row: Rsvp) -> Response:
     catalogue: Catalogue = request.app.state.catalogue
     if row.status is RsvpStatus.CANCELLED:
         raise ApiError(410, ALREADY_CANCELLED, shape="error")
+    # Check-in opens before the start; a walk-in is checked in from the moment it exists.
+    if row.status is RsvpStatus.WALK_IN or await Attendance.exists(
+            rsvp_id=row.id, checked_in_at__isnull=False):
+        raise ApiError(410, CHECKED_IN, shape="error")
     slot = catalogue.slots.get(row.event_id)
     now = clock.now(settings)
     if slot is None or now >= slot.start:

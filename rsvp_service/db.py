@@ -37,7 +37,7 @@ from rsvp_service.settings import Settings
 log = logging.getLogger(__name__)
 
 APP_LABEL = "models"
-MODEL_MODULES = ["rsvp_service.models", "rsvp_service.auth.models"]
+MODEL_MODULES = ["rsvp_service.models", "rsvp_service.auth.models", "rsvp_service.organize_models"]
 MIGRATIONS_MODULE = "rsvp_service.migrations"
 # Any constant works; it only has to be the same in every process of the service.
 MIGRATION_LOCK_ID = 727_2025

@@ -1,18 +1,21 @@
 """The event catalogue: the generator's events.json, parsed with the generator's own model.
 
 The shape of events.json lives once, in `generator.outputs.EventsOut`; this module keeps only
-the lookups the service needs (slot by id, the slots of an event, the guest event's slots).
+the lookups the service needs (slot by id, the slots of an event, the guest event's slots, the
+organization hosting an event). Organizations are the events' hosts, plus every organization
+of the generator's organizations.json when it sits beside events.json.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.outputs import EventsOut, SlotRecord
+from generator.outputs import EventsOut, OrganizationIndex, SlotRecord
 
 
 class EventsFileError(Exception):
@@ -71,6 +74,9 @@ class Catalogue:
     slots: dict[str, Slot]
     event_slots: dict[str, tuple[str, ...]]
     guest_event: str | None
+    # Names by slug, and the hosting organization's slug by event slug.
+    organizations: Mapping[str, str] = field(default_factory=dict)
+    event_hosts: Mapping[str, str] = field(default_factory=dict)
 
     def slots_for(self, event_id: str) -> list[Slot]:
         """Return the slot an id names, or every slot of the event it names (else empty)."""
@@ -83,16 +89,33 @@ class Catalogue:
         """The slots of the guest-RSVP event (the popup form's event)."""
         return self.slots_for(self.guest_event) if self.guest_event else []
 
+    def host_of(self, slot: Slot) -> str:
+        """Return the slug of the organization hosting the slot's event ("" if none is known)."""
+        return self.event_hosts.get(slot.event, "")
 
-def parse_catalogue(document: EventsOut) -> Catalogue:
-    """Build the catalogue from a validated events.json document."""
+    def organization(self, slug: str) -> str | None:
+        """Return the canonical slug for a slug typed in any case, or None when unknown."""
+        if slug in self.organizations:
+            return slug
+        folded = slug.casefold()
+        return next((known for known in self.organizations if known.casefold() == folded), None)
+
+
+def parse_catalogue(
+    document: EventsOut, organizations: Mapping[str, str] | None = None
+) -> Catalogue:
+    """Build the catalogue from a validated events.json (and organizations.json's names)."""
     slots = {slot_id: Slot.from_record(slot_id, record)
              for slot_id, record in document.slots.items()}
     event_slots = {event.slug: tuple(slot.id for slot in event.slots) for event in document.events}
     missing = sorted({slot_id for ids in event_slots.values() for slot_id in ids} - set(slots))
     if missing:
         raise ValueError(f"events list slots that 'slots' does not define: {', '.join(missing)}")
-    return Catalogue(slots=slots, event_slots=event_slots, guest_event=document.guest_rsvp_event)
+    hosts = [*(event.host for event in document.events), *(s.host for s in document.series)]
+    names = {**(organizations or {}), **{host.slug: host.name for host in hosts}}
+    return Catalogue(slots=slots, event_slots=event_slots, guest_event=document.guest_rsvp_event,
+                     organizations=names,
+                     event_hosts={event.slug: event.host.slug for event in document.events})
 
 
 def _first_problem(exc: ValidationError) -> str:
@@ -114,10 +137,27 @@ def load_catalogue(path: Path) -> Catalogue:
     except OSError as exc:
         raise EventsFileError(f"EVENTS_FILE {path} cannot be read: {exc.strerror}.") from None
     try:
-        return parse_catalogue(EventsOut.model_validate_json(raw))
+        return parse_catalogue(EventsOut.model_validate_json(raw), _organizations(path))
     except ValidationError as exc:
         raise EventsFileError(
             f"EVENTS_FILE {path} is not a valid events.json: {_first_problem(exc)}."
         ) from None
     except ValueError as exc:
         raise EventsFileError(f"EVENTS_FILE {path} is not a valid events.json: {exc}.") from None
+
+
+def _organizations(events_path: Path) -> dict[str, str]:
+    """Names by slug from the organizations.json beside events.json (none when it is absent)."""
+    path = events_path.parent / "organizations.json"
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise EventsFileError(f"{path} cannot be read: {exc.strerror}.") from None
+    try:
+        entries = OrganizationIndex.model_validate_json(raw).root
+    except ValidationError as exc:
+        raise EventsFileError(
+            f"{path} is not a valid organizations.json: {_first_problem(exc)}.") from None
+    return {entry.id: entry.name for entry in entries}

@@ -10,11 +10,13 @@ from tortoise.models import Model
 
 
 class RsvpStatus(enum.StrEnum):
-    """Where an RSVP stands: holding a seat, waiting for one, or given up."""
+    """Where an RSVP stands: holding a seat, waiting for one, given up, or added at the door."""
 
     CONFIRMED = "confirmed"
     WAITLISTED = "waitlisted"
     CANCELLED = "cancelled"
+    # Added by an organizer on the day: on the roster and checked in, never holding a seat.
+    WALK_IN = "walk_in"
 
 
 class Rsvp(Model):
@@ -50,10 +52,14 @@ class Rsvp(Model):
     reminder_queued_at = fields.DatetimeField(
         null=True, description="When its reminder email was queued; set once, by one process."
     )
+    checkin_code = fields.CharField(
+        max_length=8, null=True,
+        description="Random Crockford base32 code shown at check-in (QR code in the emails).",
+    )
 
     class Meta:
         table = "rsvp"
-        unique_together = (("event_id", "active_email"),)
+        unique_together = (("event_id", "active_email"), ("event_id", "checkin_code"))
         indexes = (
             ("event_id", "status", "waitlist_ticket"),
             # The reminder pass: one slot's confirmed RSVPs not yet reminded, seated early enough.

@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document at /api/openapi.json, covering every endpoint.
 
 The RSVP paths are described here; the /api/auth paths and the x-auth-token security scheme
-come from rsvp_service.auth.openapi.
+come from rsvp_service.auth.openapi, the organizer and impact paths from organize_openapi.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 from rsvp_service.account_data import DeletePayload
 from rsvp_service.auth.openapi import auth_paths, auth_security_schemes
 from rsvp_service.cancel import TokenPayload
+from rsvp_service.organize_openapi import organize_paths, organize_schemas
 from rsvp_service.rsvp import RsvpPayload
 
 JSON = "application/json"
@@ -78,6 +79,7 @@ _SCHEMAS: dict[str, Any] = {
                     "required": [
                         "id", "status", "position", "eventId", "event", "title", "date", "time",
                         "date_text", "location", "start", "end", "path", "past", "createdAt",
+                        "code",
                     ],
                     "properties": {
                         "id": {"type": "integer"},
@@ -95,6 +97,7 @@ _SCHEMAS: dict[str, Any] = {
                         "path": _STRING,
                         "past": {"type": "boolean"},
                         "createdAt": {"type": "string", "format": "date-time"},
+                        "code": {"type": ["string", "null"], "pattern": "^[0-9A-Z-]{9}$"},
                     },
                 },
             }
@@ -157,6 +160,7 @@ def _paths() -> dict[str, Any]:
     # The /api/auth paths come from the auth package's own fragment.
     return {
         **auth_paths(),
+        **organize_paths(),
         "/api/rsvp/check": {
             "get": _operation(
                 "Whether the signed-in user (email must be their own) has RSVP'd to a slot "
@@ -275,7 +279,8 @@ def openapi_document() -> dict[str, Any]:
         "components": {
             "schemas": {**_SCHEMAS, "RsvpPayload": _model_schema(RsvpPayload),
                         "TokenPayload": _model_schema(TokenPayload),
-                        "DeletePayload": _model_schema(DeletePayload)},
+                        "DeletePayload": _model_schema(DeletePayload),
+                        **organize_schemas(_model_schema)},
             "securitySchemes": auth_security_schemes(),
         },
     }

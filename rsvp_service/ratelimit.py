@@ -1,4 +1,4 @@
-"""Rate limits for login, register, resend, password reset and RSVP, in memory or in Redis.
+"""Rate limits for login, register, resend, password reset, RSVP and messages, in memory or Redis.
 
 Wiring (core service):
 
@@ -60,6 +60,9 @@ LIMITS: dict[str, str] = {
     "rsvp-email": "10/hour",
     # Per account: deleting asks for the password again, which must not be guessable.
     "account-delete": "5 per 15 minutes",
+    # Per organizer: each message goes to a whole slot.
+    "organizer-message": "10/hour",
+    "hours-records": "30/hour",
 }
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."

@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from tortoise.expressions import Q
 
-from rsvp_service import clock
+from rsvp_service import checkin_codes, clock
 from rsvp_service.auth.models import User
 from rsvp_service.auth.payloads import has_control_characters
 from rsvp_service.auth.tokens import user_from_request
@@ -37,6 +37,8 @@ ON_WAITLIST = "You are already on the waitlist for this time slot (#{position}).
 CREATED = "You have RSVP'd! A confirmation email will be sent."
 WAITLISTED = "You are #{position} on the waitlist. We will email you if a spot opens up."
 EVENT_ID_MAX = 200
+# RSVPs a volunteer holds (walk-ins are in their impact instead, not in their RSVPs).
+LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)
 
 
 def _no_line_breaks(value: str) -> str:
@@ -206,8 +208,7 @@ async def my_rsvps(request: Request) -> Response:
         raise ApiError(401, SIGN_IN_LIST, shape="error")
     catalogue = _catalogue(request)
     now = clock.now(request.app.state.settings)
-    rows = await Rsvp.filter(mine(user)).exclude(status=RsvpStatus.CANCELLED).order_by(
-        "-created_at", "-id")
+    rows = await Rsvp.filter(mine(user), status__in=LIVE).order_by("-created_at", "-id")
     upcoming: list[tuple[datetime, dict[str, object]]] = []
     past: list[tuple[datetime, dict[str, object]]] = []
     for row in rows:
@@ -232,6 +233,8 @@ async def my_rsvps(request: Request) -> Response:
             "path": slot.path if slot else f"/events/{row.event}",
             "past": is_past,
             "createdAt": row.created_at.isoformat(),
+            "code": checkin_codes.display(row.checkin_code)
+            if row.status is RsvpStatus.CONFIRMED and row.checkin_code else None,
         }
         # A slot gone from events.json sorts as the oldest past RSVP.
         when = slot.start if slot else datetime.min.replace(tzinfo=UTC)

@@ -11,8 +11,8 @@ ticket (again one conditional UPDATE, `count >= capacity`), so tickets follow ar
 A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on PostgreSQL), then
 frees the seat and promotes the lowest ticket in the same transaction: two cancellations
 queue on the row, so they never promote the same person and the slot never exceeds capacity.
-Only live (not cancelled) RSVPs carry `active_email`, on which (slot, address) is unique.
-Counting is a primary-key read of the slots' counter rows, however many RSVPs there are.
+Only live (not cancelled) RSVPs carry `active_email`, on which (slot, address) is unique, and
+each RSVP a random check-in code unique in its slot. Counting reads the slots' counter rows.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from rsvp_service.checkin_codes import new_code
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.outbox import enqueue
@@ -80,6 +81,9 @@ class Cancellation:
 
     outcome: CancelOutcome
     promoted_id: int | None = None
+
+
+CODE_ATTEMPTS = 5  # fresh check-in codes to try when one is taken in the slot
 
 
 class _Rollback(Exception):
@@ -163,44 +167,54 @@ async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp, row: Rsvp) -> int
     return await waitlist_position(rsvp.slot_id, ticket, connection)
 
 
+async def _store(rsvp: NewRsvp, code: str) -> int | None:
+    """Store the RSVP in one transaction; return its waitlist position (None: seated)."""
+    async with in_transaction() as connection:
+        try:
+            row = await Rsvp.create(
+                event_id=rsvp.slot_id,
+                event=rsvp.event,
+                email=rsvp.email,
+                active_email=rsvp.email,
+                first_name=rsvp.first_name,
+                last_name=rsvp.last_name,
+                phone=rsvp.phone,
+                user_id=rsvp.user_id,
+                created_at=rsvp.created_at,
+                confirmed_at=rsvp.created_at,
+                checkin_code=code,
+                using_db=connection,
+            )
+        except IntegrityError:
+            raise _Rollback(Outcome.DUPLICATE) from None
+        token = await issue_cancel_token(connection, row.id)
+        position = await _place(connection, rsvp, row)
+        person = {"email": rsvp.email, "first_name": rsvp.first_name,
+                  "last_name": rsvp.last_name, "cancel_token": token}
+        if position is None:
+            mail = confirmation_mail(rsvp.slot_id, checkin_code=code, **person)
+        else:
+            mail = rsvp_notices.notice_mail(
+                rsvp_notices.WAITLISTED, rsvp.slot_id, position=position, **person)
+        await enqueue(mail, connection=connection)
+    return position
+
+
 async def add_rsvp(rsvp: NewRsvp) -> Placement:
     """Store the RSVP (seated or waitlisted), its token, email and counter in one transaction."""
-    try:
-        async with in_transaction() as connection:
-            try:
-                row = await Rsvp.create(
-                    event_id=rsvp.slot_id,
-                    event=rsvp.event,
-                    email=rsvp.email,
-                    active_email=rsvp.email,
-                    first_name=rsvp.first_name,
-                    last_name=rsvp.last_name,
-                    phone=rsvp.phone,
-                    user_id=rsvp.user_id,
-                    created_at=rsvp.created_at,
-                    confirmed_at=rsvp.created_at,
-                    using_db=connection,
-                )
-            except IntegrityError:
-                raise _Rollback(Outcome.DUPLICATE) from None
-            token = await issue_cancel_token(connection, row.id)
-            position = await _place(connection, rsvp, row)
-            person = {"email": rsvp.email, "first_name": rsvp.first_name,
-                      "last_name": rsvp.last_name, "cancel_token": token}
-            if position is None:
-                await enqueue(confirmation_mail(rsvp.slot_id, **person), connection=connection)
-            else:
-                mail = rsvp_notices.notice_mail(
-                    rsvp_notices.WAITLISTED, rsvp.slot_id, position=position, **person
-                )
-                await enqueue(mail, connection=connection)
-    except _Rollback as stop:
-        if stop.outcome is Outcome.DUPLICATE:
-            return Placement(Outcome.DUPLICATE, await live_position(rsvp.slot_id, rsvp.email))
-        return Placement(stop.outcome)
-    if position is None:
-        return Placement(Outcome.CREATED)
-    return Placement(Outcome.WAITLISTED, position)
+    for _attempt in range(CODE_ATTEMPTS):
+        try:
+            position = await _store(rsvp, new_code())
+        except _Rollback as stop:
+            if stop.outcome is not Outcome.DUPLICATE:
+                return Placement(stop.outcome)
+            if await Rsvp.exists(event_id=rsvp.slot_id, active_email=rsvp.email):
+                return Placement(Outcome.DUPLICATE, await live_position(rsvp.slot_id, rsvp.email))
+            # No live RSVP of the address: the random check-in code was one another RSVP of
+            # the slot holds (or that RSVP was cancelled meanwhile), so try again.
+            continue
+        return Placement(Outcome.CREATED if position is None else Outcome.WAITLISTED, position)
+    return Placement(Outcome.DUPLICATE)
 
 
 async def live_position(slot_id: str, email: str) -> int | None:
@@ -263,7 +277,7 @@ async def _promote(
     token = await issue_cancel_token(connection, first.id)
     await enqueue(rsvp_notices.notice_mail(
         rsvp_notices.PROMOTED, slot_id, email=first.email, first_name=first.first_name,
-        last_name=first.last_name, cancel_token=token,
+        last_name=first.last_name, cancel_token=token, checkin_code=first.checkin_code,
     ), connection=connection)
     return int(first.id)
 

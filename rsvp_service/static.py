@@ -9,8 +9,9 @@ import stat
 from pathlib import Path
 
 import anyio
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -19,6 +20,10 @@ from rsvp_service.errors import NOT_FOUND, ApiError
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
+
+# Pages prerendered once that answer a family of addresses: the page reads its part of the path.
+FALLBACK_PAGES = {"/verify-hours/{code}": "verify-hours/index.html"}
+
 
 class SiteFiles(StaticFiles):
     """StaticFiles that serves /page from page/index.html directly (no trailing-slash hop)."""
@@ -50,13 +55,22 @@ def _redirect_route(source: str, target: str) -> Route:
     return Route(source, redirect, methods=["GET", "HEAD"], name=f"redirect:{source}")
 
 
+def _fallback_route(path: str, page: Path) -> Route:
+    async def serve(request: Request) -> Response:
+        if not await anyio.Path(page).is_file():
+            raise HTTPException(404)
+        return FileResponse(page, media_type="text/html; charset=utf-8")
+
+    return Route(path, serve, methods=["GET", "HEAD"], name=f"fallback:{path}")
+
+
 async def api_not_found(request: Request) -> Response:
     """Answer any unknown path under /api with a JSON 404."""
     raise ApiError(404, NOT_FOUND)
 
 
 def routes(settings: Settings) -> list[BaseRoute]:
-    """Return the /api catch-all, the redirects and (when built) the static site mount."""
+    """Return the /api catch-all, the redirects and (when built) the fallback pages and the site."""
     result: list[BaseRoute] = [
         Route("/api", api_not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]),
         Route(
@@ -68,6 +82,8 @@ def routes(settings: Settings) -> list[BaseRoute]:
     redirects = load_redirects(settings.redirects_file)
     result.extend(_redirect_route(source, target) for source, target in redirects.items())
     if settings.static_dir.is_dir():
+        site = settings.static_dir
+        result.extend(_fallback_route(path, site / page) for path, page in FALLBACK_PAGES.items())
         result.append(Mount("/", SiteFiles(directory=settings.static_dir, html=True)))
     else:
         log.info("STATIC_DIR %s does not exist; only the API is served.", settings.static_dir)

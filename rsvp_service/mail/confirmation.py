@@ -1,7 +1,8 @@
-"""The RSVP confirmation email (text + HTML + .ics): queued as slot id + person, built when sent."""
+"""The RSVP confirmation email (text, HTML, .ics, check-in QR code): built when sent, from data."""
 
 from __future__ import annotations
 
+from rsvp_service.checkin_codes import email_block
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
     Attachment,
@@ -17,11 +18,12 @@ KIND = "rsvp_confirmation"
 
 
 def confirmation_mail(
-    slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None
+    slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None,
+    checkin_code: str | None = None,
 ) -> Mail:
     """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent)."""
     data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
-            "cancel_token": cancel_token}
+            "cancel_token": cancel_token, "checkin_code": checkin_code}
     return Mail(KIND, email, data)
 
 
@@ -39,9 +41,10 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
             f"The slot {data['slot_id']!r} is no longer in the event catalogue."
         )
     first_name, last_name = data["first_name"], data["last_name"]
+    checkin, inline = email_block(queued)
     text, html = render(
         "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url,
-        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")),
+        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")), **checkin,
     )
     description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
     ics = slot_calendar(
@@ -55,4 +58,5 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
         attachments=(
             Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),
         ),
+        inline=inline,
     )

@@ -6,7 +6,13 @@ returning a `Mail` to `outbox.enqueue` and a builder returning a `Draft`, plus o
 
 from __future__ import annotations
 
-from rsvp_service.mail import confirmation, password_reset, rsvp_notices, verification
+from rsvp_service.mail import (
+    confirmation,
+    organizer_message,
+    password_reset,
+    rsvp_notices,
+    verification,
+)
 from rsvp_service.mail.message import Builder
 
 BUILDERS: dict[str, Builder] = {
@@ -17,4 +23,5 @@ BUILDERS: dict[str, Builder] = {
     rsvp_notices.PROMOTED: rsvp_notices.build_promoted,
     rsvp_notices.CANCELLED: rsvp_notices.build_cancelled,
     rsvp_notices.REMINDER: rsvp_notices.build_reminder,
+    organizer_message.KIND: organizer_message.build_organizer_message,
 }

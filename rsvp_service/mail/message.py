@@ -80,6 +80,16 @@ class Attachment:
 
 
 @dataclass(frozen=True, slots=True)
+class InlineImage:
+    """An image the HTML body shows by its Content-ID (`<img src="cid:...">`)."""
+
+    data: bytes
+    subtype: str
+    cid: str
+    filename: str
+
+
+@dataclass(frozen=True, slots=True)
 class Draft:
     """What one email says: recipient's display name, subject, bodies and attachments."""
 
@@ -88,6 +98,7 @@ class Draft:
     text: str
     html: str
     attachments: tuple[Attachment, ...] = ()
+    inline: tuple[InlineImage, ...] = ()
 
 
 Builder = Callable[[MailContext, QueuedMail], Draft]
@@ -142,6 +153,14 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
     message["Message-ID"] = message_id(queued, settings.mail_from)
     message.set_content(draft.text)
     message.add_alternative(draft.html, subtype="html")
+    html_part = message.get_body(("html",))
+    for image in draft.inline:
+        # The HTML part becomes multipart/related holding the images it shows by cid:.
+        assert html_part is not None
+        html_part.add_related(
+            image.data, maintype="image", subtype=image.subtype, cid=f"<{image.cid}>",
+            filename=image.filename, disposition="inline",
+        )
     for attachment in draft.attachments:
         message.add_attachment(
             attachment.data,

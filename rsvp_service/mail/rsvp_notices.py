@@ -1,11 +1,12 @@
 """Emails about an RSVP's later life: waitlisted, promoted, reminded before the slot, cancelled.
 
-They share one template (a lead sentence, the slot, an optional .ics and cancel link) and
-are queued like the confirmation: slot id, person and token, built when sent.
+They share one template (a lead sentence, the slot, an optional .ics, check-in code and cancel
+link) and are queued like the confirmation: slot id, person and token, built when sent.
 """
 
 from __future__ import annotations
 
+from rsvp_service.checkin_codes import email_block
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
@@ -33,10 +34,11 @@ def notice_mail(
     last_name: str,
     cancel_token: str | None = None,
     position: int | None = None,
+    checkin_code: str | None = None,
 ) -> Mail:
     """Return a notice of the given kind to queue in the transaction that caused it."""
     data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
-            "cancel_token": cancel_token, "position": position}
+            "cancel_token": cancel_token, "position": position, "checkin_code": checkin_code}
     return Mail(kind, email, data)
 
 
@@ -49,10 +51,11 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
             f"The slot {data['slot_id']!r} is no longer in the event catalogue."
         )
     subject = subject.format(title=slot.title, date=slot.date_text)
+    checkin, inline = email_block(queued)
     text, html = render(
         "rsvp_notice", slot=slot, first_name=data["first_name"], lead=lead, subject=subject,
         calendar=calendar, site_url=settings.site_url,
-        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")),
+        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")), **checkin,
     )
     attachments: tuple[Attachment, ...] = ()
     if calendar:
@@ -63,7 +66,7 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
         attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),)
     return Draft(
         to_name=f"{data['first_name']} {data['last_name']}".strip(),
-        subject=subject, text=text, html=html, attachments=attachments,
+        subject=subject, text=text, html=html, attachments=attachments, inline=inline,
     )
 
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ShellData } from '../src/content/pageData'
 import { AuthNavLink, StaticAuthNavLink } from './AuthNavLink'
+import { OrganizeNavItem } from './OrganizeNavItem'
 
 export function Shell({ data, contentPage, currentPath, children }: {
   data: ShellData
@@ -25,6 +26,7 @@ export function Shell({ data, contentPage, currentPath, children }: {
                   <a href={link.href} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
                 </li>
               ))}
+              <OrganizeNavItem contentPage={contentPage} currentPath={currentPath} />
               <li>
                 {contentPage ? (
                   <StaticAuthNavLink accountNav={site.account_nav} />

@@ -46,3 +46,40 @@ export function measure(html, readAsset) {
   return { raw, gzip, inlineRaw, files: framework, modules: [...modules] }
 }
 
+
+/**
+ * The JavaScript a page loads only on demand: what its first-load files import with import() (Vite's
+ * lazy chunks, such as the QR decoder of the check-in view), with everything those import in turn,
+ * less what the first load already has. Other pages' entries (/assets/entries/, which Vike's router imports
+ * on a client-side navigation) are those pages' own first load, not this page's. `firstLoad`: measure()'s
+ * `files` (site paths like /assets/x.js).
+ * @param {string[]} firstLoad
+ * @param {(src: string) => Buffer} readAsset
+ * @returns {{ raw: number, gzip: number, files: string[] }}
+ */
+export function onDemand(firstLoad, readAsset) {
+  const loaded = new Set(firstLoad)
+  const lazy = new Set()
+  const queue = [...firstLoad]
+  const resolve = (from, spec) => new URL(spec, `http://site${from}`).pathname
+  const add = (p) => {
+    if (loaded.has(p) || lazy.has(p) || p.startsWith('/assets/entries/')) return
+    lazy.add(p)
+    queue.push(p)
+  }
+  while (queue.length) {
+    const file = queue.shift()
+    const text = readAsset(file).toString('utf8')
+    for (const m of text.matchAll(/\bimport\(\s*[`"']([^`"']+\.js)[`"']\s*\)/g)) add(resolve(file, m[1]))
+    // A lazy chunk's own static imports load with it.
+    if (lazy.has(file)) for (const m of text.matchAll(/\b(?:from|import)\s*["']([^"']+\.js)["']/g)) add(resolve(file, m[1]))
+  }
+  let raw = 0
+  let gzip = 0
+  for (const f of lazy) {
+    const buf = readAsset(f)
+    raw += buf.length
+    gzip += gz(buf)
+  }
+  return { raw, gzip, files: [...lazy] }
+}

@@ -37,7 +37,10 @@ if (!fs.existsSync(path.join(outDir, '404.html'))) {
 }
 
 // Pages that make no sense in a search index.
-const noIndex = new Set(['/dashboard', '/verify', '/auth/callback', '/login', '/register', '/reset-password', '/cancel'])
+const noIndex = new Set([
+  '/dashboard', '/verify', '/auth/callback', '/login', '/register', '/reset-password', '/cancel',
+  '/organize', '/organize/checkin', '/organize/roles', '/verify-hours',
+])
 const base = site.url.replace(/\/+$/, '')
 const urls = routes
   .filter((r) => !noIndex.has(r.path))

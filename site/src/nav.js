@@ -1,6 +1,6 @@
 /* The first JavaScript of every page (a classic script: same origin for the CSP, < 2 KB, hashed by Vite
    through pages/+Head.tsx). Content pages: swaps the nav's "Log in" for Dashboard when localStorage says a
-   user is signed in, and toggles the mobile menu (also on interactive pages, through event delegation).
+   user is signed in (and shows Organize to organizers), and toggles the mobile menu (also on interactive pages, through event delegation).
    Interactive pages (data-hydrates on this script): does what needs no framework at once (early redirects,
    query-decided messages) and keeps what the visitor does before the app has hydrated (a form submitted,
    a button pressed) in window.civicEarly, which pages/+onHydrationEnd.ts replays. */
@@ -35,6 +35,12 @@
         a.href = a.getAttribute('data-in-href')
         a.textContent = a.getAttribute('data-in-label')
       })
+      /* The Organize link, for organizers (the flag is set when the app reads the user's roles). */
+      if (localStorage.getItem('isOrganizer') === 'true') {
+        d.querySelectorAll('[data-organizer-nav]').forEach(function (li) {
+          li.hidden = false
+        })
+      }
     }
   } catch (e) {}
   function set(b, open) {

@@ -34,3 +34,25 @@ describe('framework modules', () => {
     expect(m.files.sort()).toEqual(['/assets/a.js', '/assets/b.js'])
   })
 })
+
+describe('JavaScript loaded on demand', () => {
+  // A page entry that imports a lazy chunk, which imports a shared chunk and another lazy one; the router
+  // entry imports other pages' entries (their own first load, not this page's).
+  const files: Record<string, string> = {
+    '/assets/entries/page.js': 'import{x}from"../chunks/shared.js";const s=()=>import(`../chunks/scanner.js`)',
+    '/assets/entries/router.js': 'const p={a:()=>import("./other-page.js")}',
+    '/assets/entries/other-page.js': 'z'.repeat(4000),
+    '/assets/chunks/shared.js': 'export const x=1',
+    '/assets/chunks/scanner.js': 'import{x}from"./shared.js";import"./util.js";const d=()=>import("./decoder.js")',
+    '/assets/chunks/util.js': 'u'.repeat(100),
+    '/assets/chunks/decoder.js': 'd'.repeat(3000),
+  }
+  const readFile = (src: string) => Buffer.from(files[src] ?? '')
+  it('follows import() from the first load, with what the lazy chunks import, not other pages', async () => {
+    // @ts-expect-error plain ESM script without types
+    const { onDemand } = await import('../scripts/budget-lib.mjs')
+    const later = onDemand(['/assets/entries/page.js', '/assets/entries/router.js', '/assets/chunks/shared.js'], readFile) as M
+    expect(later.files.sort()).toEqual(['/assets/chunks/decoder.js', '/assets/chunks/scanner.js', '/assets/chunks/util.js'])
+    expect(later.raw).toBe(files['/assets/chunks/scanner.js']!.length + 100 + 3000)
+  })
+})

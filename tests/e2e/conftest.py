@@ -4,12 +4,13 @@ For the whole tests/e2e package (package-scoped, so that sync Playwright's event
 before other packages' asyncio tests run):
 - the built site (`build/site`) and content (`build/content`) must exist (`make build`);
 - an aiosmtpd server on loopback keeps every email the service sends (`mailbox`);
-- two service instances, started the way `make serve` starts them (`python -m rsvp_service
+- service instances, started the way `make serve` starts them (`python -m rsvp_service
   migrate`, then `python -m rsvp_service`), each with SQLite in a temporary folder and
   MAIL_BACKEND=smtp pointed at the mailbox: `pinned_server` has CIVIC_NOW before 2025-04-27,
   so both events are still upcoming (the browser clock of its contexts is pinned to the same
   moment); `live_server` runs on the real clock; `restart_server(civic_now, **settings)` starts
-  (and restarts) a service of one test's own on its own database;
+  (and restarts) a service of one test's own on its own database; `checkin_server` (started only
+  by the tests that use it) is pinned inside a slot's check-in window (issue 14);
 - one headless Chromium (Debian's).
 
 Per test, `new_session(server)` opens a browser context whose tabs record console errors,
@@ -40,6 +41,7 @@ from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     BUILD_SITE,
+    CHECKIN_NOW,
     PINNED_NOW,
     ROOT,
     Mailbox,
@@ -89,7 +91,7 @@ def _load(name: str) -> Any:
 
 @pytest.fixture(scope="package")
 def routes(built: None) -> list[dict[str, Any]]:
-    """build/content/routes.json (the 40 routes, then one per event page)."""
+    """build/content/routes.json (the 44 page and profile routes, then one per event page)."""
     result: list[dict[str, Any]] = _load("routes.json")
     return result
 
@@ -188,7 +190,9 @@ def _start_server(
     if civic_now:
         env["CIVIC_NOW"] = civic_now
     env.update(settings or {})
-    server = Server(name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log")
+    server = Server(
+        name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log", env=env
+    )
     _SERVERS.append(server)
     with server.log_path.open("ab") as log:
         migrate = subprocess.run(
@@ -302,6 +306,12 @@ def restart_server(
     yield restart
     for server in running:
         _stop_server(server)
+
+
+@pytest.fixture(scope="package")
+def checkin_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service with CIVIC_NOW 20 minutes into CHECKIN_SLOT: RSVPs still open, check-in open."""
+    yield from _server_fixture("checkin", CHECKIN_NOW, mailbox, _tmp_root)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -35,6 +35,10 @@ BUILD_SITE = ROOT / "build" / "site"
 BUILD_CONTENT = ROOT / "build" / "content"
 # Both events are upcoming at this moment (the cleanup is 2025-04-27, 1-3 PM Chicago time).
 PINNED_NOW = "2025-04-20T10:00:00-05:00"
+# 20 minutes into a 90-minute slot of Doorways (2027-01-16, 10:00-11:30 AM Chicago time): RSVPs are
+# still taken and check-in is open (it opens an hour before the start).
+CHECKIN_SLOT = "doorways-welcome-kits-10-00-11-30-am"
+CHECKIN_NOW = "2027-01-16T10:20:00-06:00"
 # Long and unusual enough for any reasonable password policy.
 PASSWORD = "Trail-Mix-Forest-2025!"
 
@@ -122,6 +126,8 @@ class Server:
     civic_now: str | None
     log_path: Path
     process: subprocess.Popen[bytes] | None = None
+    # Its environment (the same database and settings for `python -m rsvp_service ...`).
+    env: dict[str, str] = field(default_factory=dict)
 
     def log_tail(self, lines: int = 150) -> str:
         """The last lines of the service's output."""

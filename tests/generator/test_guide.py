@@ -10,8 +10,11 @@ import yaml
 from generator.validate import APP_ROUTES
 
 GUIDE = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_text()
-# Pages only emails and the sign-in or reset flows lead to; the guide says not to link to them.
-NOT_FOR_LINKS = {"/verify", "/auth/callback", "/reset-password", "/cancel"}
+# Pages only emails, sign-in, the organizer tools and hours records lead to; not for links.
+NOT_FOR_LINKS = {
+    "/verify", "/auth/callback", "/reset-password", "/cancel",
+    "/organize/checkin", "/organize/roles", "/verify-hours",
+}
 
 
 def test_guide_lists_every_page_to_link_to() -> None:

@@ -43,6 +43,26 @@ def test_the_fixture_loads_into_every_lookup(events_file: Path) -> None:
     assert catalogue.slots_for("no-such-event") == []
 
 
+def test_organizations_are_the_hosts_and_those_of_organizations_json(tmp_path: Path) -> None:
+    events = write(tmp_path / "events.json", fixture_events())
+    hosts_only = load_catalogue(events)
+    write(tmp_path / "organizations.json", [{
+        "id": "archgrants", "name": "Arch Grants", "link": "/archgrants", "kind": "Nonprofit",
+        "tagline": "Startups.", "logo": {"src": "/l.png", "alt": "Logo", "width": 1,
+                                          "height": 1}}])
+    with_index = load_catalogue(events)
+
+    assert dict(hosts_only.organizations) == {"keenstl": "KEEN St. Louis",
+                                              "forest-park-forever": "Forest Park Forever"}
+    assert with_index.organizations["archgrants"] == "Arch Grants"
+    assert with_index.organization("ArchGrants") == "archgrants"
+    assert with_index.organization("nope") is None
+    assert with_index.host_of(with_index.slots[TINY_SLOT]) == "keenstl"
+    write(tmp_path / "organizations.json", "[{}]")
+    with pytest.raises(EventsFileError, match=r"organizations.json is not a valid "):
+        load_catalogue(events)
+
+
 @pytest.mark.parametrize(
     ("content", "problem"),
     [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from schemathesis import GenerationMode
 from schemathesis.schemas import APIOperation, BaseSchema
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from service_testkit import ServiceProcess, service_env
+from starlette.applications import Starlette
+from starlette.routing import Route
 
 from rsvp_service.openapi import openapi_document
 
@@ -85,3 +88,10 @@ def test_document_covers_every_endpoint_and_the_token_scheme() -> None:
     assert document["components"]["securitySchemes"]["accessToken"] == {
         "type": "apiKey", "in": "header", "name": "x-auth-token"
     }
+
+
+def test_every_api_route_of_the_app_is_documented(app: Starlette) -> None:
+    routes = {re.sub(r":\w+}", "}", route.path) for route in app.routes
+              if isinstance(route, Route) and route.path.startswith("/api/")}
+
+    assert routes - {"/api/{rest}"} == set(openapi_document()["paths"])

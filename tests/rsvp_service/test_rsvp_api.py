@@ -11,6 +11,7 @@ from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 
 from rsvp_service.auth.models import User
 from rsvp_service.auth.tokens import issue_access_token
+from rsvp_service.checkin_codes import display
 from rsvp_service.models import Rsvp, SlotCount
 from rsvp_service.settings import Settings
 
@@ -337,6 +338,7 @@ async def test_my_rsvps_lists_the_signed_in_users_rsvps(
         "path": "/events/inclusive-sports-clinic",
         "past": False,
         "createdAt": items[1]["createdAt"],
+        "code": display((await Rsvp.get(id=items[1]["id"])).checkin_code or ""),
     }
     assert response.headers["cache-control"] == "no-store"
 

@@ -55,3 +55,37 @@ async def test_without_a_built_site_unknown_pages_are_plain_404(client: httpx.As
 
     assert response.status_code == 404
     assert response.text == "This page does not exist."
+
+
+async def test_verify_hours_page_answers_every_code(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    (site / "verify-hours").mkdir()
+    (site / "verify-hours" / "index.html").write_text("<h1>Verify</h1>", encoding="utf-8")
+    settings = make_settings(static_dir=site)
+    async with make_client(settings) as client:
+        bare = await client.get("/verify-hours")
+        with_code = await client.get("/verify-hours/AbC_123-xyz.sig")
+        head = await client.head("/verify-hours/AbC_123-xyz.sig")
+        nested = await client.get("/verify-hours/a/b")
+        api = await client.get("/api/hours-records/AbC_123-xyz.sig")
+
+    assert (bare.status_code, bare.text) == (200, "<h1>Verify</h1>")
+    assert (with_code.status_code, with_code.text) == (200, "<h1>Verify</h1>")
+    assert with_code.headers["content-type"] == "text/html; charset=utf-8"
+    assert "default-src 'self'" in with_code.headers["content-security-policy"]
+    assert head.status_code == 200
+    assert (nested.status_code, nested.text) == (404, "<h1>Page not found</h1>")
+    # The fallback is the site's: API paths keep their own answers.
+    assert api.headers["content-type"].startswith("application/json")
+
+
+async def test_verify_hours_without_its_page_is_the_404_page(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    settings = make_settings(static_dir=build_site(tmp_path / "site"))
+    async with make_client(settings) as client:
+        response = await client.get("/verify-hours/some-code")
+
+    assert (response.status_code, response.text) == (404, "<h1>Page not found</h1>")

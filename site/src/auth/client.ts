@@ -24,6 +24,8 @@ export type MessageResult = { success: boolean; message: string }
 
 export const USER_KEY = 'currentUser'
 export const AUTH_KEY = 'isAuthenticated'
+/** "true" while the signed-in user organizes events (src/organize/roles.ts); shows the nav's Organize link. */
+export const ORGANIZER_KEY = 'isOrganizer'
 
 type EventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>
 
@@ -98,6 +100,7 @@ export class AuthClient {
     try {
       this.deps.storage?.removeItem(USER_KEY)
       this.deps.storage?.removeItem(AUTH_KEY)
+      this.deps.storage?.removeItem(ORGANIZER_KEY)
     } catch {
       /* ignore */
     }

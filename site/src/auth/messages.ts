@@ -23,6 +23,7 @@ export const MSG = {
   verificationSucceeded: 'Email verified successfully!',
   callbackFailed: 'Authentication failed. Please try again.',
   signInToRsvp: 'Please sign in to RSVP for the event.',
+  signInToOrganize: 'Please sign in to use the organizer tools.',
   forgotFailed: 'Failed to send the reset link. Please try again.',
   forgotSent: 'If an account uses that email, a link to choose a new password is on its way.',
   resetFailed: 'Failed to reset your password. Please try again.',

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
+import { HoursRecords } from '../../../components/HoursRecords'
 import { MyData } from '../../../components/MyData'
+import { MyImpact } from '../../../components/MyImpact'
 import { MyRsvps } from '../../../components/MyRsvps'
+import { OrganizerCard } from '../../../components/OrganizerCard'
 import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import type { Data } from './+data'
@@ -74,7 +77,10 @@ function Account() {
           ) : null}
         </section>
       ) : null}
+      <OrganizerCard />
       <MyRsvps />
+      <MyImpact />
+      <HoursRecords />
       <MyData />
     </>
   )

@@ -43,7 +43,7 @@ export default function Page() {
         setSubmitting(false)
         return
       }
-      go(from === 'rsvp' && eventId ? rsvpReturnUrl(eventId) : '/dashboard')
+      go(from === 'rsvp' && eventId ? rsvpReturnUrl(eventId) : from === 'organize' ? '/organize' : '/dashboard')
     } catch {
       setError(MSG.formUnexpected)
       setSubmitting(false)
@@ -55,6 +55,9 @@ export default function Page() {
       <h1>{meta.title}</h1>
       <QueryMessage query="from=rsvp" shown={from === 'rsvp'} className="notice" role="status">
         {MSG.signInToRsvp}
+      </QueryMessage>
+      <QueryMessage query="from=organize" shown={from === 'organize'} className="notice" role="status">
+        {MSG.signInToOrganize}
       </QueryMessage>
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">

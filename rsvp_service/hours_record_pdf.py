@@ -1,0 +1,89 @@
+"""The printable PDF of a service-hours record (fpdf2), with its verification link, code and QR.
+
+Text is set in DejaVu Sans, shipped in rsvp_service/fonts (its license beside it), so names
+in Latin, Greek and Cyrillic scripts print as written.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import segno
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+
+FONTS = Path(__file__).parent / "fonts"
+FAMILY = "DejaVu"
+INK = (26, 26, 26)
+MUTED = (85, 85, 85)
+COLUMNS = (30, 72, 58, 20)  # Date, Event, Organization, Hours (mm; page text width 180)
+
+
+@cache
+def _qr_png(url: str) -> bytes:
+    buffer = io.BytesIO()
+    segno.make_qr(url, error="m").save(buffer, kind="png", scale=4, border=2)
+    return buffer.getvalue()
+
+
+def _hours(value: Any) -> str:
+    return f"{float(value):g}"
+
+
+def _issued(stamp: str) -> str:
+    moment = datetime.fromisoformat(stamp).astimezone(UTC)
+    return f"{moment:%B} {moment.day}, {moment.year}, {moment:%H:%M} UTC"
+
+
+def _document(record: dict[str, Any]) -> FPDF:
+    pdf = FPDF(format="Letter", unit="mm")
+    pdf.set_margins(18, 18, 18)
+    pdf.set_auto_page_break(auto=True, margin=18)
+    pdf.add_font(FAMILY, "", str(FONTS / "DejaVuSans.ttf"))
+    pdf.add_font(FAMILY, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
+    pdf.set_title(f"Service-hours record: {record['name']}")
+    pdf.set_author("CivicSTL")
+    pdf.set_creation_date(datetime.fromisoformat(record["issuedAt"]))
+    pdf.set_text_color(*INK)
+    pdf.add_page()
+    return pdf
+
+
+def _line(pdf: FPDF, text: str, *, size: float = 11, bold: bool = False,
+          muted: bool = False, height: float = 6) -> None:
+    pdf.set_font(FAMILY, "B" if bold else "", size)
+    pdf.set_text_color(*(MUTED if muted else INK))
+    pdf.multi_cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_text_color(*INK)
+
+
+def record_pdf(record: dict[str, Any], url: str) -> bytes:
+    """Return the PDF of a public record (as `hours_records.public_record` answers it)."""
+    pdf = _document(record)
+    _line(pdf, "Service-hours record", size=22, bold=True, height=11)
+    _line(pdf, "CivicSTL, St. Louis volunteer events", muted=True)
+    pdf.ln(4)
+    _line(pdf, record["name"], size=15, bold=True, height=8)
+    _line(pdf, f"Total verified hours: {_hours(record['hours'])}", size=12)
+    _line(pdf, f"Issued {_issued(record['issuedAt'])}", muted=True)
+    pdf.ln(4)
+    pdf.set_font(FAMILY, "", 10)
+    with pdf.table(col_widths=COLUMNS, text_align=("LEFT", "LEFT", "LEFT", "RIGHT"),
+                   line_height=6, first_row_as_headings=True) as table:
+        table.row(("Date", "Event", "Organization", "Hours"))
+        for entry in record["entries"]:
+            table.row((entry["date_text"], entry["title"], entry["organization"],
+                       _hours(entry["hours"])))
+    pdf.ln(6)
+    _line(pdf, "Each entry is a check-in recorded by the event's organizer.", muted=True)
+    _line(pdf, "Confirm this record online (a revoked record says so):", bold=True)
+    pdf.set_font(FAMILY, "", 10)
+    pdf.cell(0, 6, url, link=url, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    _line(pdf, f"Verification code: {record['code']}", size=10)
+    pdf.ln(2)
+    pdf.image(io.BytesIO(_qr_png(url)), w=32, alt_text=f"QR code of {url}")
+    return bytes(pdf.output())

@@ -1,0 +1,99 @@
+// The dashboard's "Service-hours record": create a record of the verified hours so far (a signed link a
+// teacher can check), open it, download its PDF, or revoke it.
+import { useCallback, useEffect, useState } from 'react'
+import { IMPACT_MSG, createRecord, hoursText, myRecords, recordPdfUrl, revokeRecord, type RecordSummary } from '../src/api/impact'
+import { getAuthClient } from '../src/auth/useAuth'
+import { longDate } from '../src/organize/format'
+
+export function HoursRecords() {
+  const [records, setRecords] = useState<RecordSummary[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const load = useCallback(() => {
+    void myRecords(getAuthClient()).then((r) => (r.ok ? setRecords(r.data) : setError(r.message)))
+  }, [])
+  useEffect(load, [load])
+
+  const create = async () => {
+    setBusy(true)
+    setError(null)
+    const r = await createRecord(getAuthClient())
+    setBusy(false)
+    if (!r.ok) return setError(r.message)
+    setNotice(`Your record of ${hoursText(r.data.record.hours)} is ready. Share its link: ${r.data.url}`)
+    load()
+  }
+  const revoked = (message: string) => {
+    setNotice(message)
+    load()
+  }
+  return (
+    <section className="section card" aria-labelledby="records-title">
+      <h2 id="records-title">Service-hours record</h2>
+      <p>
+        A record lists each event, organization, date and your verified hours. Anyone with its link or code can check it
+        with CivicSTL (your name and these entries only). Revoke a record to make its link stop working.
+      </p>
+      <button type="button" className="btn" onClick={() => void create()} disabled={busy}>
+        {busy ? 'Creating...' : 'Create a record'}
+      </button>
+      {notice ? <p className="success" role="status">{notice}</p> : null}
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      {records && records.length ? (
+        <ul className="my-rsvps records">
+          {records.map((r) => (
+            <RecordItem key={r.code} record={r} onRevoked={revoked} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function RecordItem({ record: r, onRevoked }: { record: RecordSummary; onRevoked: (message: string) => void }) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const client = getAuthClient()
+  const label = `record of ${longDate(r.issuedAt)}`
+  const revoke = async () => {
+    setBusy(true)
+    const res = await revokeRecord(client, r.code)
+    setBusy(false)
+    if (res.ok) onRevoked(IMPACT_MSG.revoked)
+    else setError(res.message)
+  }
+  return (
+    <li className="my-rsvp">
+      <strong>{hoursText(r.hours)}</strong>, issued {longDate(r.issuedAt)}
+      {r.revoked ? <span className="state"> Revoked</span> : null}
+      {!r.revoked ? (
+        <div className="my-rsvp-actions">
+          <a className="btn btn-secondary" href={r.url} aria-label={`Open the ${label}`}>
+            Open
+          </a>
+          <a className="btn btn-secondary" href={recordPdfUrl((p) => client.url(p), r.code)} download aria-label={`Download the PDF of the ${label}`}>
+            Download PDF
+          </a>
+          {confirming ? (
+            <span role="group" aria-label={`Revoke the ${label}?`}>
+              <span className="confirm-text">Revoke it? Its link will say it was revoked.</span>{' '}
+              <button type="button" className="btn" disabled={busy} onClick={() => void revoke()}>
+                {busy ? 'Revoking...' : 'Yes, revoke'}
+              </button>{' '}
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="btn btn-secondary" aria-label={`Revoke the ${label}`} onClick={() => setConfirming(true)}>
+              Revoke
+            </button>
+          )}
+        </div>
+      ) : null}
+      {error ? <p className="error" role="alert">{error}</p> : null}
+    </li>
+  )
+}

@@ -1,0 +1,120 @@
+// One slot's roster on /organize: who is coming (name, email, phone, RSVP time, waitlist place, state),
+// the CSV download, hours of those checked in, and the message form.
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../src/api/organize'
+import { getAuthClient } from '../src/auth/useAuth'
+import { saveFile } from '../src/lib/download'
+import { shortDateTime, statusText } from '../src/organize/format'
+import { SlotMessage } from './SlotMessage'
+
+export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label: string; onChanged: () => void }) {
+  const [roster, setRoster] = useState<Roster | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+  const load = useCallback(() => {
+    void slotRoster(getAuthClient(), slotId).then((r) => {
+      if (r.ok) {
+        setRoster(r.data)
+        setError(null)
+      } else setError(r.message)
+    })
+  }, [slotId])
+  useEffect(load, [load])
+
+  const exportCsv = async () => {
+    setDownload({ busy: true, error: null })
+    const r = await rosterCsv(getAuthClient(), slotId)
+    if (r.ok) saveFile(r.data.blob, r.data.name)
+    setDownload({ busy: false, error: r.ok ? null : r.message })
+  }
+
+  if (error) return <p className="error" role="alert">{error}</p>
+  if (!roster) return <p role="status">Loading the roster...</p>
+  const coming = roster.attendees.filter((a) => a.status !== 'waitlisted')
+  const waiting = roster.attendees.filter((a) => a.status === 'waitlisted')
+  return (
+    <section className="roster" aria-label={`Roster of ${label}`}>
+      <div className="organize-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => void exportCsv()} disabled={download.busy}>
+          {download.busy ? 'Preparing...' : 'Download roster (CSV)'}
+        </button>
+      </div>
+      {download.error ? <p className="error" role="alert">{download.error}</p> : null}
+      <h4>Attendees ({coming.length})</h4>
+      {coming.length ? (
+        <ul className="attendees">
+          {coming.map((a) => (
+            <AttendeeItem key={a.id} slotId={slotId} attendee={a} onSaved={() => { load(); onChanged() }} />
+          ))}
+        </ul>
+      ) : (
+        <p>Nobody has RSVP'd to this slot yet.</p>
+      )}
+      {waiting.length ? (
+        <>
+          <h4>Waitlist ({waiting.length})</h4>
+          <ul className="attendees">
+            {waiting.map((a) => (
+              <AttendeeItem key={a.id} slotId={slotId} attendee={a} onSaved={load} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <SlotMessage slotId={slotId} waitlist={waiting.length} />
+    </section>
+  )
+}
+
+function AttendeeItem({ slotId, attendee: a, onSaved }: { slotId: string; attendee: Attendee; onSaved: () => void }) {
+  return (
+    <li className="attendee" data-attendee-id={a.id}>
+      <p className="attendee-head">
+        <strong>{a.name}</strong> <span className={`state state-${a.status}`}>{statusText(a.status, a.position)}</span>
+        {a.walkIn ? <span className="state">Walk-in</span> : null}
+      </p>
+      <p className="attendee-contact">
+        {a.email ? <a href={`mailto:${a.email}`}>{a.email}</a> : <span className="muted">No email</span>}
+        {a.phone ? (
+          <>
+            {' · '}
+            <a href={`tel:${a.phone}`}>{a.phone}</a>
+          </>
+        ) : null}
+      </p>
+      <p className="muted attendee-meta">
+        {a.walkIn ? 'Walked in' : "RSVP'd"} {shortDateTime(a.walkIn ? a.checkedInAt : a.rsvpAt)}
+        {a.checkedInAt && !a.walkIn ? ` · checked in ${shortDateTime(a.checkedInAt)}` : null}
+        {a.hours !== null ? ` · ${a.hours} h` : null}
+      </p>
+      {a.status === 'checked_in' ? <HoursForm slotId={slotId} attendee={a} onSaved={onSaved} /> : null}
+    </li>
+  )
+}
+
+function HoursForm({ slotId, attendee, onSaved }: { slotId: string; attendee: Attendee; onSaved: () => void }) {
+  const [value, setValue] = useState(attendee.hours === null ? '' : String(attendee.hours))
+  const [state, setState] = useState<{ busy: boolean; message: string | null; ok: boolean }>({ busy: false, message: null, ok: false })
+  const id = `hours-${slotId}-${attendee.id}`
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const hours = Number(value)
+    if (!value.trim() || !Number.isFinite(hours) || hours <= 0 || hours > 24 || Math.round(hours * 4) !== hours * 4) {
+      setState({ busy: false, ok: false, message: 'Enter the hours as a number from 0.25 to 24, in quarter hours (for example 1.5).' })
+      return
+    }
+    setState({ busy: true, message: null, ok: false })
+    const r = await setHours(getAuthClient(), slotId, attendee.id, hours)
+    setState({ busy: false, ok: r.ok, message: r.ok ? `Saved: ${hours} hours for ${attendee.name}.` : r.message })
+    if (r.ok) onSaved()
+  }
+  return (
+    <form className="hours-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={id}>Hours for {attendee.name}</label>
+      <input id={id} type="number" inputMode="decimal" min="0.25" max="24" step="0.25" value={value} onChange={(e) => setValue(e.target.value)} disabled={state.busy} />
+      <button type="submit" className="btn btn-secondary" disabled={state.busy}>
+        Save hours
+      </button>
+      {state.message ? <p className={state.ok ? 'success' : 'error'} role={state.ok ? 'status' : 'alert'}>{state.message}</p> : null}
+    </form>
+  )
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useData } from 'vike-react/useData'
+import { IMPACT_MSG, codeFromInput, codeFromPath, hoursText, recordPdfUrl, verifyRecord, type HoursRecord } from '../../../src/api/impact'
+import { API_BASE } from '../../../src/auth/config'
+import { longDate } from '../../../src/organize/format'
+import type { Data } from './+data'
+
+type State = { kind: 'ask' } | { kind: 'checking'; code: string } | { kind: 'ok'; record: HoursRecord } | { kind: 'failed'; message: string }
+
+const apiUrl = (p: string) => `${API_BASE}${p}`
+
+/**
+ * /verify-hours/<code>: a service-hours record as the service confirms it (the code is signed: a changed
+ * code is refused), printable; /verify-hours alone asks for the code printed on a record.
+ */
+export default function Page() {
+  const { meta } = useData<Data>()
+  const [state, setState] = useState<State>({ kind: 'checking', code: '' })
+
+  useEffect(() => {
+    const code = codeFromPath(window.location.pathname)
+    if (!code) {
+      setState({ kind: 'ask' })
+      return
+    }
+    setState({ kind: 'checking', code })
+    void verifyRecord(apiUrl, code).then((r) => setState(r.ok ? { kind: 'ok', record: r.data } : { kind: 'failed', message: r.message }))
+  }, [])
+
+  return (
+    <div className="container verify-hours">
+      <h1>{meta.title}</h1>
+      {state.kind === 'checking' ? <p role="status">Checking the record with CivicSTL...</p> : null}
+      {state.kind === 'ask' ? <CodeForm /> : null}
+      {state.kind === 'failed' ? (
+        <>
+          <p className="error" role="alert">{state.message}</p>
+          <CodeForm />
+        </>
+      ) : null}
+      {state.kind === 'ok' ? <Record record={state.record} /> : null}
+    </div>
+  )
+}
+
+function Record({ record }: { record: HoursRecord }) {
+  return (
+    <article className="card hours-record" aria-labelledby="record-name">
+      <p className="success" role="status">
+        Confirmed by CivicSTL: this record is genuine and has not been changed or revoked.
+      </p>
+      <h2 id="record-name">{record.name}</h2>
+      <p>
+        <strong>{hoursText(record.hours)}</strong> of verified volunteer service, record issued {longDate(record.issuedAt)}.
+      </p>
+      <table className="record-table">
+        <caption className="visually-hidden">Events attended</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Organization</th>
+            <th scope="col">Date</th>
+            <th scope="col">Hours</th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.entries.map((e, i) => (
+            <tr key={i}>
+              <td>{e.title}</td>
+              <td>{e.organization}</td>
+              <td>{e.date_text}</td>
+              <td>{e.hours}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total
+            </th>
+            <td>{record.hours}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="muted">
+        Verification code: <code className="record-code">{record.code}</code>
+      </p>
+      <div className="my-rsvp-actions no-print">
+        <button type="button" className="btn" onClick={() => window.print()}>
+          Print
+        </button>
+        <a className="btn btn-secondary" href={recordPdfUrl(apiUrl, record.code)} download>
+          Download PDF
+        </a>
+      </div>
+    </article>
+  )
+}
+
+function CodeForm() {
+  const input = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string | null>(null)
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const code = codeFromInput(input.current?.value ?? '')
+    if (!code) return setError(IMPACT_MSG.noCode)
+    // A full page load: the page reads its code from the address, as from a printed link.
+    window.location.assign(`/verify-hours/${encodeURIComponent(code)}`)
+  }
+  return (
+    <form className="form no-print" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="verify-code">Verification code or link</label>
+        <input id="verify-code" ref={input} type="text" autoComplete="off" spellCheck={false} onChange={() => setError(null)} />
+      </div>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      <button type="submit" className="btn">
+        Verify
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,432 @@
+"""Issue 14 journeys: an organizer's roster, CSV and message; check-in on a phone (a tap, a code
+from the confirmation email, a walk-in, a flaky connection); the volunteer's impact and a
+service-hours record that verifies at its link, is refused when tampered with, and can be revoked.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import subprocess
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from PIL import Image
+from playwright.sync_api import Page, Playwright, Response, Route, expect
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON
+from tests.e2e.helpers import (
+    CHECKIN_SLOT,
+    ROOT,
+    Account,
+    Mailbox,
+    Server,
+    Session,
+    attachments,
+    body_text,
+    register_account,
+    sign_in,
+    visit,
+    wait_path,
+)
+from tests.e2e.test_self_service import rsvp_through_api
+
+pytestmark = pytest.mark.e2e
+
+CODE = re.compile(r"\b[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b")
+CSV_HEADER = [
+    "Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at", "Hours",
+]
+TAMPERED = "This verification code is not valid. Check that the link was copied in full."
+REVOKED = "This record was revoked by its owner."
+PHONE = {"width": 360, "height": 740, "scale": 2}
+
+
+def roles_cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m rsvp_service roles ...` against the server's own database."""
+    return subprocess.run(
+        [str(PYTHON), "-m", "rsvp_service", "roles", *args],
+        cwd=ROOT, env=server.env, capture_output=True, text=True, timeout=60, check=False,
+    )
+
+
+def checkin_event(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(event, slot) of CHECKIN_SLOT in events.json."""
+    for event in events["events"]:
+        for slot in event["slots"]:
+            if slot["id"] == CHECKIN_SLOT:
+                return event, slot
+    raise AssertionError(f"no slot {CHECKIN_SLOT} in events.json: update CHECKIN_SLOT/CHECKIN_NOW")
+
+
+def axe_violations(page: Page) -> list[str]:
+    """axe-core's violations on what the page shows now."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in results.response["violations"]
+    ]
+
+
+def roster_statuses(server: Server, token: str) -> dict[str, str]:
+    """Name -> status of every attendee of the slot, from the API."""
+    status, body = server.api(
+        "GET", f"/api/organize/slots/{CHECKIN_SLOT}", headers={"x-auth-token": token}
+    )
+    assert status == 200, body
+    return {a["name"]: a["status"] for a in body["attendees"]}
+
+
+def api_token(server: Server, account: Account) -> str:
+    """An access token for `account` (set-up and cross-checks)."""
+    status, body = server.api(
+        "POST", "/api/auth/login", {"email": account.email, "password": account.password}
+    )
+    assert status == 200, body
+    return str(body["accessToken"])
+
+
+def signed_in_page(session: Session, account: Account) -> Page:
+    """A tab of `session` signed in as `account`, on its dashboard."""
+    page = session.new_page()
+    visit(page, "/login")
+    sign_in(page, account)
+    wait_path(page, "/dashboard")
+    return page
+
+
+def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
+    checkin_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+) -> None:
+    """The whole of issue 14's done-when, in the order it happens on the day."""
+    server = checkin_server
+    event, slot = checkin_event(events)
+    organizer = register_account(server, "Olive Organizer", "organizer")
+    vera = register_account(server, "Vera Volunteer", "vera")
+    cody = register_account(server, "Cody Coder", "cody")
+    for account in (vera, cody):
+        rsvp_through_api(server, account, CHECKIN_SLOT)
+    code = CODE.search(body_text(mailbox.wait_for(cody.email, event["title"])))
+    assert code, "the confirmation email carries no check-in code"
+
+    # An organizer role, granted from the command line; an unknown address is refused.
+    refused = roles_cli(server, "grant", "nobody@example.com", "organizer", "--org", "doorways")
+    assert refused.returncode == 2 and refused.stderr.strip(), refused
+    granted = roles_cli(server, "grant", organizer.email, "organizer", "--org", "doorways")
+    assert granted.returncode == 0, granted.stderr
+
+    # Desktop: the dashboard leads to Organize; the roster, its CSV, a message.
+    desk = signed_in_page(new_session(server), organizer)
+    expect(desk.get_by_role("region", name="Organizer tools")).to_be_visible(timeout=15_000)
+    desk.get_by_role("navigation", name="Main").get_by_role("link", name="Organize").click()
+    wait_path(desk, "/organize")
+    label = f"{event['title']}, {event['date_text']}, {slot['time']}"
+    desk.get_by_role("button", name=f"Roster of {label}").click()
+    roster = desk.get_by_role("region", name=f"Roster of {label}")
+    expect(roster).to_contain_text(vera.email, timeout=15_000)
+    expect(roster).to_contain_text(cody.email)
+    assert f"slot={CHECKIN_SLOT}" in desk.url
+    assert not axe_violations(desk), axe_violations(desk)
+
+    with desk.expect_download() as download:
+        roster.get_by_role("button", name="Download roster (CSV)").click()
+    assert download.value.suggested_filename == f"{CHECKIN_SLOT}-roster.csv"
+    raw = Path(download.value.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf"), "the CSV has no UTF-8 BOM"
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0] == CSV_HEADER
+    by_name = {row[0]: row for row in rows[1:]}
+    assert set(by_name) == {vera.name, cody.name}
+    assert by_name[vera.name][1] == vera.email
+    assert by_name[vera.name][4].lower() == "confirmed"
+
+    roster.get_by_label("Subject").fill("Parking at Doorways")
+    roster.get_by_label("Message (plain text)").fill("Park in the back lot.\nBring gloves.")
+    roster.get_by_role("button", name="Preview").click()
+    expect(roster).to_contain_text("To 2 people")
+    expect(roster.locator(".message-body")).to_contain_text("Bring gloves.")
+    roster.get_by_role("button", name="Send to 2 people").click()
+    expect(roster.get_by_role("status")).to_contain_text("on its way to 2 people")
+    for account in (vera, cody):
+        assert "Bring gloves." in body_text(mailbox.wait_for(account.email, "Parking at Doorways"))
+        # One message each: the preview sent nothing.
+        parking = [m for m in mailbox.messages_to(account.email) if "Parking" in str(m["Subject"])]
+        assert len(parking) == 1, [str(m["Subject"]) for m in parking]
+
+    # The phone at the door: one tap, a typed code, a walk-in.
+    phone_session = new_session(server, **PHONE)
+    phone = signed_in_page(phone_session, organizer)
+    visit(phone, f"/organize/checkin?slot={CHECKIN_SLOT}")
+    expect(phone.get_by_role("heading", name=event["title"])).to_be_visible(timeout=15_000)
+    expect(phone.get_by_role("status").filter(has_text="All check-ins are synced.")).to_be_visible()
+    assert not axe_violations(phone), axe_violations(phone)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    phone.get_by_label("Search by name").fill("vera")
+    button = phone.get_by_role("button", name=f"Check in {vera.name}")
+    box = button.bounding_box()
+    assert box and box["height"] >= 48 and box["width"] >= 48, box
+    expect(phone.get_by_role("button", name=f"Check in {cody.name}")).to_have_count(0)
+    button.click()
+    expect(phone.get_by_text(f"Checked in: {vera.name}.")).to_be_visible()
+    expect(phone.get_by_role("button", name=f"Undo check-in for {vera.name}")).to_be_visible()
+    phone.get_by_label("Search by name").fill("")
+
+    phone.get_by_role("button", name="Type a code").click()
+    phone.get_by_label("Check-in code").fill(code.group(0).lower())
+    phone.get_by_role("button", name="Check in by code").click()
+    expect(phone.get_by_text(f"Checked in: {cody.name}.")).to_be_visible()
+
+    phone.get_by_role("button", name="Type a code").click()  # closes the code panel
+    phone.get_by_role("button", name="Add walk-in").click()
+    phone.get_by_label("Walk-in's name").fill("Wally Walker")
+    phone.get_by_role("button", name="Add and check in").click()
+    expect(phone.get_by_text("Walk-in added and checked in: Wally Walker.")).to_be_visible()
+    expect(phone.get_by_role("button", name="Undo check-in for Wally Walker")).to_be_visible()
+    expect(phone.locator(".checkin-count")).to_have_text("3 of 3 checked in")
+
+    token = api_token(server, organizer)
+    assert roster_statuses(server, token) == {
+        vera.name: "checked_in", cody.name: "checked_in", "Wally Walker": "checked_in",
+    }
+
+    # A flaky connection: the undo fails twice, waits, goes through on its own, exactly once.
+    failures = {"left": 2}
+
+    def flaky(route: Route) -> None:
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    phone.route("**/api/organize/slots/*/checkins/undo", flaky)
+    phone.get_by_role("button", name=f"Undo check-in for {cody.name}").click()
+    expect(phone.get_by_role("status").filter(has_text="1 waiting to sync")).to_be_visible()
+    assert phone.evaluate("JSON.parse(localStorage.civicCheckinQueue).length") == 1
+    expect(phone.get_by_text(f"Check-in undone: {cody.name}.")).to_be_visible(timeout=15_000)
+    expect(phone.get_by_role("status").filter(has_text="All check-ins are synced.")).to_be_visible()
+    assert failures["left"] == 0
+    assert roster_statuses(server, token)[cody.name] == "confirmed"
+    phone.unroute("**/api/organize/slots/*/checkins/undo")
+
+    # Offline: the tap is kept on the phone and sent when the connection is back.
+    phone_session.context.set_offline(True)
+    phone.get_by_role("button", name=f"Check in {cody.name}").click()
+    expect(phone.get_by_role("status").filter(has_text="1 waiting to sync")).to_be_visible()
+    expect(phone.get_by_role("button", name=f"Undo check-in for {cody.name}")).to_be_visible()
+    phone_session.context.set_offline(False)
+    expect(phone.get_by_role("status").filter(has_text="All check-ins are synced.")).to_be_visible(
+        timeout=20_000
+    )
+    assert roster_statuses(server, token)[cody.name] == "checked_in"
+
+    # The volunteer's dashboard: hours, an event, a badge; a service-hours record.
+    volunteer = signed_in_page(new_session(server), vera)
+    impact = volunteer.get_by_role("region", name="Your impact")
+    hours = _slot_hours(slot)
+    expect(impact).to_contain_text(f"{hours:g} hours volunteered", timeout=15_000)
+    expect(impact).to_contain_text("1 event attended")
+    expect(impact).to_contain_text("1 organization helped")
+    earned = impact.get_by_role("img", name=re.compile(r" badge$"))
+    expect(earned.first).to_be_visible()
+    locked = impact.get_by_role("img", name=re.compile(r"badge, not yet earned$"))
+    expect(locked.first).to_be_visible()
+    src = earned.first.get_attribute("src") or ""
+    assert src.startswith("data:image/svg+xml,"), src
+
+    records = volunteer.get_by_role("region", name="Service-hours record")
+    records.get_by_role("button", name="Create a record").click()
+    expect(records.get_by_role("status")).to_contain_text("/verify-hours/")
+    open_link = records.get_by_role("link", name=re.compile(r"^Open the record"))
+    href = open_link.get_attribute("href") or ""
+    record_code = href.rsplit("/verify-hours/", 1)[1]
+    with volunteer.expect_download() as pdf:
+        records.get_by_role("link", name=re.compile(r"^Download the PDF")).click()
+    assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")
+
+    # Anyone with the link sees the record, confirmed by the service, and can print it.
+    teacher = new_session(server).new_page()
+    visit(teacher, f"/verify-hours/{record_code}")
+    record = teacher.get_by_role("article")
+    expect(record).to_contain_text("Confirmed by CivicSTL", timeout=15_000)
+    expect(record.get_by_role("heading", name=vera.name)).to_be_visible()
+    expect(record).to_contain_text(event["title"])
+    expect(record).to_contain_text(f"{hours:g}")
+    assert not axe_violations(teacher), axe_violations(teacher)
+    teacher.emulate_media(media="print")
+    expect(teacher.locator(".site-header")).to_be_hidden()
+    expect(teacher.get_by_role("button", name="Print")).to_be_hidden()
+    teacher.emulate_media(media="screen")
+
+    # A changed code is refused with the service's sentence.
+    last = record_code[-1]
+    tampered = record_code[:-1] + ("A" if last != "A" else "B")
+    visit(teacher, f"/verify-hours/{tampered}")
+    expect(teacher.get_by_role("alert")).to_have_text(TAMPERED)
+    expect(teacher.get_by_role("article")).to_have_count(0)
+
+    # The owner revokes it: the link says so.
+    records.get_by_role("button", name=re.compile(r"^Revoke the record")).click()
+    records.get_by_role("button", name="Yes, revoke").click()
+    expect(records.get_by_role("status")).to_contain_text("revoked")
+    visit(teacher, f"/verify-hours/{record_code}")
+    expect(teacher.get_by_role("alert")).to_have_text(REVOKED)
+
+
+def test_organize_pages_for_the_signed_out_and_for_volunteers(
+    checkin_server: Server, new_session: Callable[..., Session]
+) -> None:
+    """Signed out: /organize and check-in go to sign in (and back). A volunteer reads why the
+    tools are not theirs; an organizer is not an admin on /organize/roles; no Organize link."""
+    page = new_session(checkin_server).new_page()
+    page.goto(f"/organize/checkin?slot={CHECKIN_SLOT}")
+    wait_path(page, "/login")
+    assert "from=organize" in page.url
+    expect(page.get_by_text("Please sign in to use the organizer tools.")).to_be_visible()
+    volunteer = register_account(checkin_server, "Val Plain", "plain")
+    page.wait_for_load_state("networkidle")
+    sign_in(page, volunteer)
+    wait_path(page, "/organize")
+    expect(page.get_by_role("status")).to_contain_text(
+        "Your account is not an organizer for any organization yet."
+    )
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Organize")).to_have_count(0)
+    visit(page, "/organize/roles")
+    expect(page.get_by_role("status")).to_contain_text("Only CivicSTL admins can grant")
+
+
+def test_admin_grants_and_revokes_organizer_roles(
+    checkin_server: Server, new_session: Callable[..., Session]
+) -> None:
+    """An admin (granted from the command line) grants the organizer role on /organize/roles; the
+    new organizer gets the Organize link, also on HTML-only pages; the admin revokes it."""
+    admin = register_account(checkin_server, "Ada Admin", "admin")
+    helper = register_account(checkin_server, "Hal Helper", "helper")
+    assert roles_cli(checkin_server, "grant", admin.email, "admin").returncode == 0
+    page = signed_in_page(new_session(checkin_server), admin)
+    visit(page, "/organize/roles")
+    page.get_by_label("Email of the account").fill("nobody-here@example.com")
+    page.get_by_label("Organization").select_option(label="Doorways")
+    page.get_by_role("button", name="Grant organizer role").click()
+    expect(page.get_by_role("alert")).to_contain_text("No account uses that email address.")
+    page.get_by_label("Email of the account").fill(helper.email)
+    page.get_by_role("button", name="Grant organizer role").click()
+    expect(page.get_by_role("status")).to_have_text(
+        f"{helper.email} can now organize for Doorways."
+    )
+    organizers = page.get_by_role("region", name="Organizers")
+    expect(organizers).to_contain_text(helper.email)
+    assert not axe_violations(page), axe_violations(page)
+
+    helper_page = signed_in_page(new_session(checkin_server), helper)
+    nav = helper_page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Organize")).to_be_visible(timeout=15_000)
+    helper_page.goto("/about")  # HTML-only: the nav script shows the link
+    about_nav = helper_page.get_by_role("navigation", name="Main")
+    expect(about_nav.get_by_role("link", name="Organize")).to_be_visible()
+
+    revoke = re.compile(f"^Revoke Hal Helper .*{re.escape(helper.email)}")
+    organizers.get_by_role("button", name=revoke).click()
+    organizers.get_by_role("button", name="Yes, revoke").click()
+    expect(page.get_by_role("status")).to_have_text(
+        f"{helper.email} no longer organizes for Doorways."
+    )
+    expect(organizers.get_by_role("listitem").filter(has_text=helper.email)).to_have_count(0)
+
+
+def qr_video(png: bytes, path: Path) -> Path:
+    """A Y4M clip (what Chromium's fake camera plays) of the QR code `png` held up to the camera."""
+    width, height = 640, 480
+    code = Image.open(io.BytesIO(png)).convert("L")
+    side = 360
+    code = code.resize((side, side), Image.Resampling.NEAREST)
+    frame = Image.new("L", (width, height), 255)
+    frame.paste(code, ((width - side) // 2, (height - side) // 2))
+    chroma = bytes([128]) * (width // 2 * height // 2 * 2)
+    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + (b"FRAME\n" + frame.tobytes() + chroma) * 10)
+    return path
+
+
+def test_checkin_by_scanning_the_emails_qr_code_with_the_camera(
+    checkin_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    playwright_instance: Playwright,
+    tmp_path: Path,
+) -> None:
+    """The QR code of the confirmation email, shown to the phone's camera (Chromium's fake camera
+    playing it), checks its holder in; the decoder is loaded only when the camera opens."""
+    event, _slot = checkin_event(events)
+    organizer = register_account(checkin_server, "Quinn Scanner", "scanner")
+    guest = register_account(checkin_server, "Sam Scanned", "scanned")
+    rsvp_through_api(checkin_server, guest, CHECKIN_SLOT)
+    confirmation = mailbox.wait_for(guest.email, event["title"])
+    pngs = [data for _name, kind, data in attachments(confirmation) if kind == "image/png"]
+    pngs += [
+        bytes(part.get_payload(decode=True) or b"")
+        for part in confirmation.walk()
+        if part.get_content_type() == "image/png" and part.get_payload(decode=True) not in pngs
+    ]
+    assert pngs, "the confirmation email has no QR code image"
+    grant = roles_cli(checkin_server, "grant", organizer.email, "organizer", "--org", "doorways")
+    assert grant.returncode == 0, grant.stderr
+
+    video = qr_video(pngs[0], tmp_path / "qr.y4m")
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[
+            *CHROMIUM_ARGS,
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}",
+        ],
+    )
+    try:
+        context = browser.new_context(
+            base_url=checkin_server.url,
+            viewport={"width": PHONE["width"], "height": PHONE["height"]},
+            permissions=["camera"],
+        )
+        page = context.new_page()
+        scripts: list[str] = []
+
+        def keep_script(response: Response) -> None:
+            if response.url.endswith(".js") and response.ok:
+                scripts.append(response.text())
+
+        page.on("response", keep_script)
+        visit(page, "/login")
+        sign_in(page, organizer)
+        wait_path(page, "/dashboard")
+        visit(page, f"/organize/checkin?slot={CHECKIN_SLOT}")
+        expect(page.get_by_role("button", name=f"Check in {guest.name}")).to_be_visible()
+        # jsQR's option names: in the decoder's chunk only.
+        assert not any("invertFirst" in text for text in scripts), "the decoder came with the page"
+        page.get_by_role("button", name="Scan QR code").click()
+        expect(page.get_by_text(f"Checked in: {guest.name}.")).to_be_visible(timeout=20_000)
+        assert any("invertFirst" in text for text in scripts)
+        expect(page.get_by_role("button", name=f"Undo check-in for {guest.name}")).to_be_visible()
+        page.get_by_role("button", name="Stop camera").click()
+        expect(page.locator("video")).to_have_count(0)
+        token = api_token(checkin_server, organizer)
+        assert roster_statuses(checkin_server, token)[guest.name] == "checked_in"
+        context.close()
+    finally:
+        browser.close()
+
+
+def _slot_hours(slot: dict[str, Any]) -> float:
+    """The slot's length in hours (what a check-in credits)."""
+    start, end = datetime.fromisoformat(slot["start"]), datetime.fromisoformat(slot["end"])
+    return (end - start).total_seconds() / 3600

@@ -1,0 +1,73 @@
+"""Helpers for the organizer and impact tests: people with roles, RSVPs, and moving the clock.
+
+The fixture events: KEEN St. Louis (`keenstl`) hosts TINY_SLOT (capacity 2, May 1 2025
+6-7 PM) and the three CLINIC_SLOTS (July 27 2025, 50 minutes each, accounts only); Forest
+Park Forever (`forest-park-forever`) hosts GUEST_SLOT (April 27 2025, 1-3 PM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
+
+from rsvp_service.auth.models import User
+from rsvp_service.auth.tokens import issue_access_token
+from rsvp_service.models import Rsvp
+from rsvp_service.organize_models import OrganizerGrant
+from rsvp_service.rsvp_store import NewRsvp, add_rsvp
+from rsvp_service.settings import Settings
+
+MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
+KEEN = "keenstl"
+FOREST = "forest-park-forever"
+# Moments inside each slot's check-in window (it opens 60 minutes before the start).
+DURING_TINY = "2025-05-01T18:10:00-05:00"
+DURING_GUEST = "2025-04-27T13:30:00-05:00"
+DURING_CLINIC = "2025-07-27T13:20:00-05:00"
+HOST_OF = {TINY_SLOT: KEEN, GUEST_SLOT: FOREST, **dict.fromkeys(CLINIC_SLOTS, KEEN)}
+EVENT_OF = {TINY_SLOT: "tiny-workshop", GUEST_SLOT: "forest-park-cleanup",
+            **dict.fromkeys(CLINIC_SLOTS, "inclusive-sports-clinic")}
+CAPACITY_OF = {TINY_SLOT: 2}
+
+
+async def person(settings: Settings, name: str, *, admin: bool = False,
+                 organizes: tuple[str, ...] = (), verified: bool = True,
+                 ) -> tuple[User, dict[str, str]]:
+    """Create an account (admin, or organizer of some organizations) and its token header."""
+    user = await User.create(name=f"{name.title()} Park", email=f"{name}@example.org",
+                             is_verified=verified, role="admin" if admin else "volunteer")
+    for slug in organizes:
+        await OrganizerGrant.create(user_id=user.id, organization=slug,
+                                    granted_at=datetime.now(UTC))
+    return user, {"x-auth-token": issue_access_token(settings, user.id)}
+
+
+async def rsvp(slot: str, name: str, *, user: User | None = None, last: str = "Lee",
+               phone: str | None = "314-555-0100", waitlist: bool = False) -> Rsvp:
+    """Store an RSVP through the RSVP store (as POST /api/rsvp does) and return its row."""
+    email = user.email if user is not None else f"{name.lower()}@example.org"
+    await add_rsvp(NewRsvp(
+        slot_id=slot, event=EVENT_OF[slot], email=email, first_name=name, last_name=last,
+        phone=phone, user_id=user.id if user else None, capacity=CAPACITY_OF.get(slot),
+        created_at=datetime.now(UTC), waitlist=waitlist))
+    return await Rsvp.get(event_id=slot, active_email=email)
+
+
+def at(settings: Settings, moment: str) -> None:
+    """Move the service clock (CIVIC_NOW) of a running app to the moment given."""
+    settings.civic_now = datetime.fromisoformat(moment)
+
+
+def slot_path(slot: str, rest: str = "") -> str:
+    """The organizer API path of a slot (and what follows it)."""
+    return f"/api/organize/slots/{slot}{rest}"
+
+
+def by_name(attendees: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A roster's attendees keyed by name."""
+    return {entry["name"]: entry for entry in attendees}
