@@ -3,6 +3,9 @@
 //    Vike's entries and chunks are modules), and at most 2 KB of JavaScript in all (the classic nav script);
 //  - interactive pages: at most 110 KB of JavaScript gzipped on first load (scripts + modulepreloads).
 // Prints a table; exits 1 on any breach. `--json` prints the measurements as JSON.
+// /admin, the web editor (Decap CMS, about 5 MB of JavaScript), is deliberately outside these budgets:
+// it is a tool for the few people who edit content, not a page visitors reach, so it is neither in
+// routes.json nor measured here.
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir } from './content-dir.mjs'
