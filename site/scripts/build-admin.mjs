@@ -2,6 +2,11 @@
 // as one classic script, and Decap CMS's prebuilt bundle from npm (../admin/node_modules/decap-cms,
 // installed by `make install`; never a CDN). The configuration, admin/config.yml, is the
 // generator's (build/content/public/admin/config.yml) and is already in place.
+//
+// Decap CMS rather than Sveltia CMS: Sveltia works on a local folder only through the browser's
+// File System Access API picker, which a headless test cannot drive, while Decap's local backend
+// (decap-server, an HTTP server over a git repository) lets tests/e2e/test_web_editor.py run the
+// whole journey, drafts and publishing included, in Chromium.
 import fs from 'node:fs'
 import path from 'node:path'
 import { build } from 'vite'

@@ -104,6 +104,62 @@ describe('saving a changed field', () => {
   })
 })
 
+describe('a file with notes between its fields, as `make new-org` writes them', () => {
+  const scaffold = [
+    '# yaml-language-server: $schema=../schemas/organization.schema.json',
+    '# Profile of River Crew.',
+    '',
+    '# The organization\'s name as it appears on the site.',
+    'name: River Crew',
+    '# Optional: 1-4 letters for the monogram.',
+    'initials: RC',
+    '# One short sentence shown under the name.',
+    'tagline: Rowing for every teenager.',
+    '# Optional: the website (https:// only).',
+    '# website: https://www.example.org',
+    '# Optional: a public contact email.',
+    '# email: info@example.org',
+    '',
+  ].join('\n')
+
+  it('drops an emptied field with its note, keeps the notes after it, and adds a field in order', () => {
+    const saved = roundTrip(organizations, scaffold, (d) => {
+      d.initials = ''
+      d.website = 'https://rivercrew.org'
+    })
+    expect(saved).toBe([
+      '# yaml-language-server: $schema=../schemas/organization.schema.json',
+      '# Profile of River Crew.',
+      '',
+      '# The organization\'s name as it appears on the site.',
+      'name: River Crew',
+      '# One short sentence shown under the name.',
+      'tagline: Rowing for every teenager.',
+      '# Optional: the website (https:// only).',
+      '# website: https://www.example.org',
+      '# Optional: a public contact email.',
+      '# email: info@example.org',
+      'website: https://rivercrew.org',
+      '',
+    ].join('\n'))
+  })
+
+  it('keeps each list item\'s comment with it when another item is removed or added', () => {
+    const listed = 'programs:\n  # the oldest\n  - Rowing camp\n  # new this year\n  - Regatta\n  - Coaching\n'
+    const removed = roundTrip(organizations, listed, (d) => { d.programs.splice(0, 1) })
+    expect(removed).toBe('programs:\n  # new this year\n  - Regatta\n  - Coaching\n')
+    const added = roundTrip(organizations, listed, (d) => { d.programs.splice(1, 0, 'Open day') })
+    expect(added).toBe('programs:\n  # the oldest\n  - Rowing camp\n  - Open day\n  # new this year\n  - Regatta\n  - Coaching\n')
+    const edited = roundTrip(organizations, listed, (d) => { d.programs[1] = 'Spring regatta' })
+    expect(edited).toBe(listed.replace('- Regatta', '- Spring regatta'))
+  })
+
+  it('keeps the header when the first field changes', () => {
+    const saved = roundTrip(organizations, scaffold, (d) => { d.name = 'River Crew STL' })
+    expect(saved).toBe(scaffold.replace('name: River Crew\n', 'name: River Crew STL\n'))
+  })
+})
+
 describe('a new file', () => {
   it('starts with the modeline and lists the fields in the form\'s order, without its address field', () => {
     const comments = { name: 'yaml-language-server: $schema=../schemas/organization.schema.json' }

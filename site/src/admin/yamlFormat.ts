@@ -10,6 +10,7 @@
 import {
   Document,
   isMap,
+  isNode,
   isScalar,
   isSeq,
   LineCounter,
@@ -172,12 +173,14 @@ function patch(source: string, values: Record<string, unknown>, shape: Shape): s
   const kept: Segment[] = []
   for (const segment of segments) {
     const { key } = segment
-    if (!(key in values)) continue
-    if (!deepEqual(before[key], values[key])) {
-      const value = prune(values[key])
-      if (value === undefined) continue
-      segment.body = pairLines(segment.pair, value, shape.children[key])
+    const value = key in values && !deepEqual(before[key], values[key]) ? prune(values[key]) : values[key]
+    if (value === undefined) {
+      // A field emptied in the form goes with the comments above it; what follows it (notes at
+      // the left edge, often about the next fields) stays.
+      ;(kept.length ? kept[kept.length - 1]!.trailing : header).push(...segment.trailing)
+      continue
     }
+    if (!deepEqual(before[key], value)) segment.body = pairLines(segment.pair, value, shape.children[key])
     kept.push(segment)
   }
   const present = new Set(kept.map((s) => s.key))
@@ -253,10 +256,39 @@ function apply(doc: Document, node: unknown, value: unknown, shape: Shape | unde
     return node
   }
   if (isSeq(node) && Array.isArray(value)) {
-    node.items = value.map((item, i) => (i < node.items.length ? apply(doc, node.items[i], item, shape?.item) : build(doc, item, shape?.item)))
+    // yaml keeps a comment above a list's first item on the list: give it to the item, so it
+    // goes wherever the item goes.
+    const first = node.items[0]
+    if (node.commentBefore && !node.flow && isNode(first)) {
+      first.commentBefore = [node.commentBefore, first.commentBefore].filter(Boolean).join('\n')
+      node.commentBefore = undefined
+    }
+    node.items = matchItems(doc, node.items, value, shape?.item)
     return node
   }
   return build(doc, value, shape)
+}
+
+/** A list's new nodes: an item kept as it was keeps its node (and its comments), an edited one
+ * is changed in place, an added one is new; items left out are dropped. */
+function matchItems(doc: Document, nodes: unknown[], values: unknown[], shape: Shape | undefined): unknown[] {
+  const old = nodes.map((n) => (isNode(n) ? n.toJSON() : n))
+  const items: unknown[] = []
+  let next = 0
+  values.forEach((value, i) => {
+    const same = old.findIndex((v, j) => j >= next && deepEqual(v, value))
+    const stillWanted = (j: number) => values.slice(i + 1).some((v) => deepEqual(v, old[j]))
+    if (same >= 0) {
+      items.push(nodes[same])
+      next = same + 1
+    } else if (next < nodes.length && !stillWanted(next)) {
+      items.push(apply(doc, nodes[next], value, shape))
+      next += 1
+    } else {
+      items.push(build(doc, value, shape))
+    }
+  })
+  return items
 }
 
 /** A new node for a value: maps in the form's key order, strings styled for PyYAML. */
