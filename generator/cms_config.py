@@ -179,7 +179,11 @@ def _label(name: str, prop: Mapping[str, Any]) -> str:
 
 def _pattern_message(examples: list[Any]) -> str:
     shown = " or ".join(str(e) for e in examples[:2] if isinstance(e, str))
-    return f"Write it like {shown}." if shown else "This does not have the expected form."
+    if not shown:
+        # The form's only words when the pattern fails: without an example they would not say
+        # what to write.
+        raise ValueError("a field with a pattern needs examples=[...] in its model")
+    return f"Write it like {shown}."
 
 
 def _collection_name(kind: ContentType) -> str:

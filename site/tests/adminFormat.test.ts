@@ -215,6 +215,13 @@ describe('the configuration', () => {
   })
 })
 
+describe('a file the editor cannot read', () => {
+  it('is refused with a sentence saying what to do', () => {
+    expect(() => organizations.fromFile('name: "River Crew\nkind: nonprofit\n')).toThrow(/^The editor cannot open this file: .+ Fix it in GitHub's file editor \(content\/README.md says how\), then reload this page\.$/s)
+    expect(() => organizations.fromFile('- a list\n')).toThrow("The editor cannot open this file: it does not hold `key: value` lines at its top level. Fix it")
+  })
+})
+
 describe('helpers', () => {
   it('prune keeps zero and false but drops blanks', () => {
     expect(prune({ a: '', b: 0, c: false, d: [], e: { f: null }, g: ['', 'x'] })).toEqual({ b: 0, c: false, g: ['x'] })

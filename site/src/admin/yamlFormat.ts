@@ -105,9 +105,11 @@ export function contentFormat(shape: Shape, fileNameKey?: string): Formatter {
   return {
     fromFile(content) {
       const doc = parseDocument(content, OPTIONS)
-      if (doc.errors.length) throw new Error(doc.errors.map((e) => e.message).join('\n'))
-      const data = doc.toJS() ?? {}
-      if (!isPlainObject(data)) throw new Error('This file does not hold `key: value` lines at its top level.')
+      const data = doc.errors.length ? undefined : (doc.toJS() ?? {})
+      if (!isPlainObject(data)) {
+        const why = doc.errors.map((e) => e.message).join(' ') || 'it does not hold `key: value` lines at its top level.'
+        throw new Error(`The editor cannot open this file: ${why} Fix it in GitHub's file editor (content/README.md says how), then reload this page.`)
+      }
       return { ...data, [SOURCE_KEY]: content }
     },
     toFile(data, _sortedKeys, comments = {}) {
@@ -145,7 +147,7 @@ function patch(source: string, values: Record<string, unknown>, shape: Shape): s
   const lineCounter = new LineCounter()
   const doc = parseDocument(source, { ...OPTIONS, lineCounter, keepSourceTokens: true })
   const root = doc.contents
-  if (doc.errors.length || !isMap(root)) throw new Error('The file changed on disk into something that is not YAML fields.')
+  if (doc.errors.length || !isMap(root)) throw new Error('The file this entry came from can no longer be read. Reload the page and make the change again.')
   const before = (doc.toJS() ?? {}) as Record<string, unknown>
   const lines = source.split(/\r?\n/)
   const finalNewline = lines[lines.length - 1] === ''
