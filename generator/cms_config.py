@@ -101,7 +101,7 @@ class _Schema:
             required = False
         target = RELATIONS.get((self.kind.name, ".".join(path)))
         if target is not None:
-            field.update(widget="relation", collection=_collection_name(target),
+            field.update(widget="relation", collection=target.entries_folder,
                          value_field="{{slug}}", search_fields=["name"],
                          display_fields=["name"])
             return field
@@ -186,10 +186,6 @@ def _pattern_message(examples: list[Any]) -> str:
     return f"Write it like {shown}."
 
 
-def _collection_name(kind: ContentType) -> str:
-    return kind.entries_folder
-
-
 def _any_case(word: str) -> str:
     return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in word)
 
@@ -222,7 +218,7 @@ def _folder_collection(kind: ContentType, identifier: str, what: str) -> dict[st
     fields.insert(1, _slug_field(kind, what))
     folder = kind.entries_folder
     return {
-        "name": _collection_name(kind),
+        "name": folder,
         "label": kind.label,
         "label_singular": what.capitalize(),
         "description": f"One file per {what} in {CONTENT_ROOT}/{folder}/. Saving opens a pull "
