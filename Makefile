@@ -13,10 +13,12 @@ CONTENT_OUT := build/content
 SITE_OUT := build/site
 HOST ?= 127.0.0.1
 PORT ?= 8000
-export HOST PORT
+# decap-server's port for `make admin` (the build writes it into /admin/config.yml).
+CMS_LOCAL_PORT ?= 8081
+export HOST PORT CMS_LOCAL_PORT
 
 .PHONY: help install run build content site migrate serve dev check test lint typecheck \
-        test-python test-site budget bench clean schemas new-org
+        test-python test-site budget bench clean schemas new-org admin
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -38,13 +40,18 @@ site/node_modules/.installed: site/package.json site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(BIN)/.installed site/node_modules/.installed ## Create the virtualenv and install npm packages.
+# The web editor's npm packages (Decap CMS and decap-server), kept out of the site's tree.
+admin/node_modules/.installed: admin/package.json admin/package-lock.json
+	cd admin && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(BIN)/.installed site/node_modules/.installed admin/node_modules/.installed ## Create the virtualenv and install npm packages.
 
 # --- build ---
 content: $(BIN)/.installed ## Validate content/ and emit build/content/.
 	$(PY) -m generator build --content $(CONTENT) --out $(CONTENT_OUT)
 
-site: content site/node_modules/.installed ## Prerender the site into build/site/ (vike build).
+site: content site/node_modules/.installed admin/node_modules/.installed ## Prerender the site into build/site/ (vike build).
 	cd site && npm run --silent build
 
 build: content site ## Build content and site.
@@ -69,6 +76,14 @@ dev: install content migrate ## Live reload at HOST:PORT: generator watch, vike 
 	(cd site && API_PROXY=http://$(HOST):$$api npm run --silent dev) & \
 	SITE_URL=http://$(HOST):$(PORT) $(BIN)/uvicorn --factory rsvp_service.app:create_app \
 	  --reload --reload-dir rsvp_service --host $(HOST) --port $$api & \
+	wait
+
+admin: install build migrate ## Web editor on your working copy: HOST:PORT/admin saves into content/.
+	@echo "Open http://$(HOST):$(PORT)/admin/ and click Login; saving writes into $(CONTENT)/ here."
+	@trap 'kill 0' EXIT; \
+	PORT=$(CMS_LOCAL_PORT) BIND_HOST=127.0.0.1 MODE=fs GIT_REPO_DIRECTORY=$(CURDIR) \
+	  admin/node_modules/.bin/decap-server & \
+	$(PY) -m rsvp_service & \
 	wait
 
 check: $(CHECK_VENV)/.installed ## Validate content only, with a light install (editors' pull requests).
@@ -97,4 +112,4 @@ bench: install build ## Benchmarks; results in bench/results/latest.md.
 	$(PY) -m bench
 
 clean: ## Remove build output, runtime data and installed dependencies.
-	rm -rf build var $(VENV) $(CHECK_VENV) site/node_modules site/dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf build var $(VENV) $(CHECK_VENV) site/node_modules admin/node_modules site/dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,8 +1,9 @@
-"""Command line: `python -m generator check|build|new-org`."""
+"""Command line: `python -m generator check|build|new-org|schemas|cms-config`."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -10,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator import field_tables
+from generator import cms_config, field_tables
 from generator.emit import emit
 from generator.errors import ContentInvalid
 from generator.placeholders import MARKER
@@ -106,6 +107,23 @@ def _schemas(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cms_config(args: argparse.Namespace) -> int:
+    project = _validate(args.content)
+    if project is None:
+        return 1
+    settings = cms_config.CmsSettings.from_env()
+    if args.local_port is not None:
+        settings = dataclasses.replace(settings, local_port=args.local_port)
+    text = cms_config.render(settings, project.site.model.url)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text, encoding="utf-8")
+        print(f"Wrote the web editor's configuration to {args.out}.")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser, shared by the CLI and its tests."""
     p = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
@@ -134,6 +152,12 @@ def parser() -> argparse.ArgumentParser:
     schemas = sub.add_parser("schemas", parents=[common],
                              help="write the content schemas editors' YAML files point at")
     schemas.set_defaults(func=_schemas)
+    cms = sub.add_parser("cms-config", parents=[common],
+                         help="write the web editor's config.yml (the build writes it too)")
+    cms.add_argument("--out", type=Path, default=None, help="file to write (default: print it)")
+    cms.add_argument("--local-port", type=int, default=None,
+                     help="decap-server's port on localhost (default: $CMS_LOCAL_PORT or 8081)")
+    cms.set_defaults(func=_cms_config)
     return p
 
 

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from generator import calendars, images, outputs, photos, rich_text
+from generator import calendars, cms_config, images, outputs, photos, rich_text
 from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
@@ -125,6 +125,9 @@ class Emitter:
         self._routes()
         self._redirects()
         self._copy_images()
+        # The web editor's configuration, published beside its page at /admin/config.yml.
+        self.files["public/admin/config.yml"] = cms_config.render(
+            cms_config.CmsSettings.from_env(), self.site.url).encode()
         for name, schema in all_schemas().items():
             self.files[f"schemas/{name}.schema.json"] = (
                 json.dumps(schema, indent=2, sort_keys=True) + "\n"

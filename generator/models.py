@@ -27,6 +27,12 @@ Text = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1),
     Field(json_schema_extra={"pattern": r"\S"}),
 ]
+# Text in the small Markdown subset of generator/rich_text.py; the schema says so with the standard
+# contentMediaType, which the web editor reads to offer its rich-text field.
+RichText = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1),
+    Field(json_schema_extra={"pattern": r"\S", "contentMediaType": "text/markdown"}),
+]
 
 
 def _fail(expected: str, found: str, hint: str) -> PydanticCustomError:
@@ -153,6 +159,7 @@ class Link(Content):
     label: Text = Field(description="The words on the link or button.",
                         examples=["See upcoming events"])
     href: Href = Field(
+        title="Link to",
         description="Where it leads: a page of this site as a path (/features, /keenstl) or "
         "another site's full https:// address.",
         examples=["/features", "https://www.keenstl.org"],
@@ -180,10 +187,12 @@ class Image(Content):
     """An image under content/images/, with the alt text screen readers announce."""
 
     src: ImageSrc = Field(
+        title="Picture",
         description="The picture's path: the file under content/images/, written from /images/.",
         examples=["/images/organizations/keenstl/photo-1.svg"],
     )
     alt: Text = Field(
+        title="Alt text",
         description="What the picture shows, in a sentence, for people who cannot see it.",
         examples=["A coach and an athlete on a basketball court"],
     )
@@ -427,7 +436,7 @@ class Organization(Content):
     )
     tagline: Text = Field(description="One short sentence under the name.",
                           examples=["Sports and fitness for young athletes with disabilities."])
-    description: Text = Field(
+    description: RichText = Field(
         description="Two to four sentences about the organization. May use **bold**, *italic*, "
         "[links](/features) and lists (see Formatting text).",
         examples=["KEEN St. Louis offers **free**, one-to-one sports."],
@@ -476,14 +485,15 @@ class Organization(Content):
         examples=[[{"title": "Annual gala", "text": "Every spring."}]],
     )
     cta: Link | None = Field(
-        default=None,
+        default=None, title="Button",
         description="Optional button: `label` and `href` (a page of this site, e.g. "
         "`/features`).",
         examples=[{"label": "Volunteer with us", "href": "/features"}],
     )
     legacy_paths: list[InternalPath] = Field(
-        default=[], description="Optional: old addresses that should redirect here, e.g. "
-        "`[/keen]`.", examples=[["/keen"]],
+        default=[], title="Old addresses",
+        description="Optional: old addresses that should redirect here, e.g. `[/keen]`.",
+        examples=[["/keen"]],
     )
 
 
@@ -554,12 +564,13 @@ class Event(Content):
         examples=["2025-07-27"],
     )
     location: Text = Field(description="Where it takes place.", examples=["St. Louis, MO"])
-    description: Text = Field(
+    description: RichText = Field(
         description="What volunteers will do, in a few sentences. May use **bold**, *italic*, "
         "[links](/keenstl) and lists (see Formatting text).",
         examples=["Coach young athletes *one-to-one*."],
     )
     rsvp: Literal["account", "guest"] = Field(
+        title="RSVP",
         description="`account`: volunteers sign in to RSVP; `guest`: anyone, via the form.",
         examples=["account"],
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.placeholders import MARKER
+from generator.registry import ORGANIZATION
 from generator.validate import RESERVED_SEGMENTS, SLUG_PATTERN
 
 TEMPLATE = """\
-# yaml-language-server: $schema=../schemas/organization.schema.json
+{modeline}
 # Profile of {name}. The file name ({slug}.yaml) is the page address: /{slug}
 # Replace every text that starts with {marker} (the check refuses them until you do), then run
 # `make check`. Lines starting with # are notes: to use an optional field, delete the # and the
@@ -101,7 +102,7 @@ def new_org(content: Path, slug: str, name: str | None = None) -> Path:
         )
     if slug.lower() in RESERVED_SEGMENTS:
         raise ValueError(f"The slug {slug!r} is a page of the site already; choose another.")
-    folder = content / "organizations"
+    folder = content / ORGANIZATION.entries_folder
     clash = [p.name for p in folder.glob("*.yaml") if p.stem.lower() == slug.lower()]
     if clash:
         raise ValueError(
@@ -112,7 +113,8 @@ def new_org(content: Path, slug: str, name: str | None = None) -> Path:
     path = folder / f"{slug}.yaml"
     name = name or slug
     initials = "".join(word[0] for word in name.split() if word[:1].isalnum())[:4].upper()
-    text = TEMPLATE.format(slug=slug, name=name, marker=MARKER, initials=initials or "AB")
+    text = TEMPLATE.format(slug=slug, name=name, marker=MARKER, initials=initials or "AB",
+                           modeline=ORGANIZATION.modeline)
     path.write_text(text, encoding="utf-8")
     pictures = content / "images" / "organizations" / slug
     pictures.mkdir(parents=True, exist_ok=True)

@@ -7,16 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from generator import models, outputs
+from generator import outputs
+from generator.registry import CONTENT_TYPES
 
-CONTENT_MODELS: dict[str, type[BaseModel]] = {
-    "site": models.Site,
-    "page-home": models.HomePage,
-    "page-about": models.AboutPage,
-    "page-tornado": models.TornadoPage,
-    "organization": models.Organization,
-    "event": models.Event,
-}
+CONTENT_MODELS: dict[str, type[BaseModel]] = {kind.name: kind.model for kind in CONTENT_TYPES}
 OUTPUT_MODELS: dict[str, Any] = {
     "output-site": outputs.SiteOut,
     "output-page-home": outputs.HomePageOut,

@@ -16,18 +16,11 @@ from pydantic import BaseModel, ValidationError
 from generator import images, photos, rich_text
 from generator.errors import ContentError, ContentInvalid
 from generator.loaders import Document, load_document
-from generator.models import (
-    AboutPage,
-    Event,
-    HomePage,
-    Image,
-    Link,
-    Organization,
-    Site,
-    TornadoPage,
-)
+from generator.models import Event, Image, Link, Organization, Site
 from generator.placeholders import MARKER, placeholder_fields
 from generator.pydantic_errors import field_path, translate
+from generator.registry import EVENT, ORGANIZATION, page_stem
+from generator.registry import PAGES as PAGE_TYPES
 from generator.series import MAX_OCCURRENCES, expand, first_start, occurrence_id
 from generator.slots import slot_id
 
@@ -39,9 +32,9 @@ APP_ROUTES = (
 )
 RESERVED_SEGMENTS = frozenset(
     {r.strip("/").split("/")[0].lower() for r in APP_ROUTES if r != "/"}
-    | {"auth", "api", "images", "assets", "404", "sitemap.xml", "robots.txt"}
+    | {"auth", "api", "images", "assets", "admin", "404", "sitemap.xml", "robots.txt"}
 )
-PAGES: dict[str, type[BaseModel]] = {"home": HomePage, "about": AboutPage, "tornado": TornadoPage}
+PAGES: dict[str, type[BaseModel]] = {page_stem(page): page.model for page in PAGE_TYPES}
 SLUG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*$")
 
 M = TypeVar("M", bound=BaseModel)
@@ -186,10 +179,10 @@ def validate(root: Path) -> Project:
         if path.stem not in PAGES:
             run.file_error(path, "one of " + ", ".join(f"{p}.yaml" for p in PAGES),
                            repr(path.name), "Pages are fixed; remove or rename this file.")
-    organizations = run.collection("organizations", Organization)
-    events = run.collection("events", Event)
+    organizations = run.collection(ORGANIZATION.entries_folder, Organization)
+    events = run.collection(EVENT.entries_folder, Event)
     draft = _Draft(root, site, pages, organizations, events,
-                   run.stems["organizations"], run.stems["events"])
+                   run.stems[ORGANIZATION.entries_folder], run.stems[EVENT.entries_folder])
     _check_slugs(run, draft)
     _check_placeholders(run, draft)
     _check_legacy_paths(run, draft)

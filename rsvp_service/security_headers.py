@@ -12,6 +12,19 @@ SITE_CSP = (
     "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
+# The web editor (/admin, Decap CMS) needs more, and only it gets more: its bundle compiles its
+# configuration's validators at run time ('unsafe-eval'), shows uploads as blob: URLs, saves
+# through GitHub's API and, opened on localhost, through decap-server on any local port. Its
+# GitHub sign-in runs in a popup that reports back to this window, so the opener is kept for the
+# popups it opens (same-origin-allow-popups) where the site severs it.
+ADMIN_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com; font-src 'self' data:; "
+    "connect-src 'self' blob: https://api.github.com http://localhost:* http://127.0.0.1:*; "
+    "frame-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+ADMIN_PREFIX = "/admin"
 HSTS = "max-age=63072000; includeSubDomains"
 # Every API answer may carry someone's data (an address, a session, a list of RSVPs), and the
 # Google callback carries a token: no browser or proxy cache keeps them.
@@ -19,13 +32,15 @@ PRIVATE_PREFIXES = ("/api/", "/auth/")
 
 
 @cache
-def _headers(is_api: bool, private: bool, https: bool) -> tuple[tuple[str, str], ...]:
+def _headers(is_api: bool, is_admin: bool, private: bool,
+             https: bool) -> tuple[tuple[str, str], ...]:
+    csp = API_CSP if is_api else ADMIN_CSP if is_admin else SITE_CSP
     headers = [
-        ("content-security-policy", API_CSP if is_api else SITE_CSP),
+        ("content-security-policy", csp),
         ("x-content-type-options", "nosniff"),
         ("referrer-policy", "no-referrer"),
         ("x-frame-options", "DENY"),
-        ("cross-origin-opener-policy", "same-origin"),
+        ("cross-origin-opener-policy", "same-origin-allow-popups" if is_admin else "same-origin"),
     ]
     if private:
         headers.append(("cache-control", "no-store"))
@@ -36,4 +51,5 @@ def _headers(is_api: bool, private: bool, https: bool) -> tuple[tuple[str, str],
 
 def security_headers(path: str, *, https: bool) -> tuple[tuple[str, str], ...]:
     """Return the headers a response on this path needs (none already set is overridden)."""
-    return _headers(path.startswith("/api"), path.startswith(PRIVATE_PREFIXES), https)
+    is_admin = path == ADMIN_PREFIX or path.startswith(ADMIN_PREFIX + "/")
+    return _headers(path.startswith("/api"), is_admin, path.startswith(PRIVATE_PREFIXES), https)

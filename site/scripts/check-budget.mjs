@@ -5,6 +5,9 @@
 //    or the budget ROUTE_BUDGETS gives the route (each with its reason), and at most `lazyMax` gzipped of
 //    JavaScript loaded on demand (import()) where a route says so.
 // Prints a table; exits 1 on any breach. `--json` prints the measurements as JSON.
+// /admin, the web editor (Decap CMS, about 5 MB of JavaScript), is deliberately outside these budgets:
+// it is a tool for the few people who edit content, not a page visitors reach, so it is neither in
+// routes.json nor measured here.
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir } from './content-dir.mjs'

@@ -1,12 +1,13 @@
 // After `vike build` (which prerenders every page but the profiles): publish dist/client as build/site (or
 // $SITE_OUT_DIR), render the organization profiles into it (prerender-profiles.mjs, see the comment in
 // pages/(content)/profile/+config.ts), check that every route of the manifest has its HTML and add
-// sitemap.xml and robots.txt. It never rewrites Vike's HTML. The generator's public/ files are already
-// there (vite's publicDir is build/content/public).
+// sitemap.xml and robots.txt, and the web editor at /admin (build-admin.mjs). It never rewrites Vike's
+// HTML. The generator's public/ files are already there (vite's publicDir is build/content/public).
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir as finalDir, siteRoot } from './content-dir.mjs'
 import { prerenderProfiles } from './prerender-profiles.mjs'
+import { buildAdmin } from './build-admin.mjs'
 
 const clientDir = path.join(siteRoot, 'dist/client')
 if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
@@ -35,6 +36,7 @@ if (missing.length) {
 if (!fs.existsSync(path.join(outDir, '404.html'))) {
   fail('404.html missing')
 }
+const editorFiles = await buildAdmin(outDir).catch((err) => fail(err.message))
 
 // Pages that make no sense in a search index.
 const noIndex = new Set([
@@ -58,7 +60,7 @@ const oldDir = `${finalDir}.old-${process.pid}`
 if (fs.existsSync(finalDir)) fs.renameSync(finalDir, oldDir)
 fs.renameSync(outDir, finalDir)
 fs.rmSync(oldDir, { recursive: true, force: true })
-console.log(`postbuild: ${routes.length} routes (${profiles} profiles) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
+console.log(`postbuild: ${routes.length} routes (${profiles} profiles), /admin (${editorFiles} Decap CMS files) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
 
 function htmlFile(p) {
   return p === '/' ? path.join(outDir, 'index.html') : path.join(outDir, p, 'index.html')

@@ -11,7 +11,9 @@ before other packages' asyncio tests run):
   moment); `live_server` runs on the real clock; `restart_server(civic_now, **settings)` starts
   (and restarts) a service of one test's own on its own database; `checkin_server` (started only
   by the tests that use it) is pinned inside a slot's check-in window (issue 14);
-- one headless Chromium (Debian's).
+- one headless Chromium (Debian's);
+- for the web editor's journeys, a service serving /admin, and decap-server saving into
+  a git copy of content/ (`editor`, see tests/e2e/editor.py).
 
 Per test, `new_session(server)` opens a browser context whose tabs record console errors,
 uncaught exceptions, failed requests, HTTP error responses and alerts (see helpers.PageWatch).
@@ -38,6 +40,13 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from tests.e2e.editor import (
+    Editor,
+    admin_site,
+    make_repository,
+    reset_repository,
+    start_decap_server,
+)
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     BUILD_SITE,
@@ -145,7 +154,8 @@ def mailbox() -> Iterator[Mailbox]:
 _SERVERS: list[Server] = []
 
 
-def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) -> dict[str, str]:
+def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox,
+                 static_dir: Path) -> dict[str, str]:
     # Settings of the caller's shell (or a .env) must not leak into the run.
     env = {
         key: value
@@ -164,7 +174,7 @@ def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) ->
             "SMTP_HOST": "127.0.0.1",
             "SMTP_PORT": str(mailbox.port),
             "SMTP_STARTTLS": "false",
-            "STATIC_DIR": str(BUILD_SITE),
+            "STATIC_DIR": str(static_dir),
             "EVENTS_FILE": str(BUILD_CONTENT / "events.json"),
             "SITE_URL": server_url,
             "SECRET_KEY": SECRET_KEY,
@@ -183,10 +193,12 @@ def _start_server(
     civic_now: str | None,
     workdir: Path,
     settings: dict[str, str] | None = None,
+    static_dir: Path = BUILD_SITE,
+    ready_path: str = "/",
 ) -> Server:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = _service_env(url, port, workdir, mailbox)
+    env = _service_env(url, port, workdir, mailbox, static_dir)
     if civic_now:
         env["CIVIC_NOW"] = civic_now
     env.update(settings or {})
@@ -226,7 +238,7 @@ def _start_server(
                 pytrace=False,
             )
         try:
-            with urllib.request.urlopen(url + "/", timeout=2) as response:
+            with urllib.request.urlopen(url + ready_path, timeout=2) as response:
                 if response.status == 200:
                     return server
         except (urllib.error.URLError, OSError):
@@ -312,6 +324,32 @@ def restart_server(
 def checkin_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
     """The service with CIVIC_NOW 20 minutes into CHECKIN_SLOT: RSVPs still open, check-in open."""
     yield from _server_fixture("checkin", CHECKIN_NOW, mailbox, _tmp_root)
+
+
+@pytest.fixture(scope="package")
+def _editor_setup(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Editor]:
+    workdir = _tmp_root / "editor"
+    workdir.mkdir()
+    repo = make_repository(workdir)
+    decap = start_decap_server(repo, _free_port(), workdir)
+    _SERVERS.append(decap.server)
+    try:
+        server = _start_server("editor", mailbox, None, workdir,
+                               static_dir=admin_site(workdir, decap.port), ready_path="/admin")
+        try:
+            yield Editor(repo, decap, server)
+        finally:
+            _stop_server(server)
+    finally:
+        decap.stop()
+
+
+@pytest.fixture
+def editor(_editor_setup: Editor) -> Editor:
+    """The web editor (/admin) on a service of its own, saving through decap-server into a git
+    copy of content/ that is back at its first commit for each test (tests/e2e/editor.py)."""
+    reset_repository(_editor_setup.repo)
+    return _editor_setup
 
 
 @pytest.hookimpl(wrapper=True)

@@ -40,9 +40,12 @@ def run_cli(capsys: pytest.CaptureFixture[str],
             monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str, str]]:
     """Run `python -m generator ...` in-process; return (status, stdout, stderr).
 
-    Output is the same in CI as here: GitHub Actions' variable would add annotations to stdout.
+    Output is the same in CI as here: GitHub Actions' variable would add annotations to stdout,
+    and the web editor's settings (CMS_*) would change its published configuration.
     """
-    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    for name in ("GITHUB_ACTIONS", "CMS_GITHUB_REPO", "CMS_GITHUB_BRANCH", "CMS_AUTH_URL",
+                 "CMS_LOCAL_PORT"):
+        monkeypatch.delenv(name, raising=False)
 
     def invoke(*args: str) -> tuple[int, str, str]:
         status = main(list(args))

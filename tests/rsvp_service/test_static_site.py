@@ -89,3 +89,31 @@ async def test_verify_hours_without_its_page_is_the_404_page(
         response = await client.get("/verify-hours/some-code")
 
     assert (response.status_code, response.text) == (404, "<h1>Page not found</h1>")
+
+
+async def test_only_the_web_editor_gets_its_relaxed_content_security_policy(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    for folder, page in (("admin", "<h1>Editor</h1>"), ("adminstl", "<h1>A profile</h1>")):
+        (site / folder).mkdir()
+        (site / folder / "index.html").write_text(page, encoding="utf-8")
+    (site / "admin" / "config.yml").write_text("backend: {name: github}\n", encoding="utf-8")
+    async with make_client(make_settings(static_dir=site)) as client:
+        editor = [await client.get(path) for path in
+                  ("/admin", "/admin/", "/admin/config.yml", "/admin/no-such-file.js")]
+        others = [await client.get(path) for path in ("/", "/adminstl", "/Coca")]
+
+    assert [r.status_code for r in editor] == [200, 200, 200, 404]
+    for response in editor:
+        policy = response.headers["content-security-policy"]
+        assert "script-src 'self' 'unsafe-eval';" in policy
+        assert "connect-src 'self' blob: https://api.github.com http://localhost:*" in policy
+        assert "frame-ancestors 'none'" in policy
+        assert response.headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
+    assert [r.status_code for r in others] == [200, 200, 200]
+    for response in others:
+        policy = response.headers["content-security-policy"]
+        assert "'unsafe-eval'" not in policy and "blob:" not in policy
+        assert "script-src 'self';" in policy
+        assert response.headers["cross-origin-opener-policy"] == "same-origin"

@@ -1,0 +1,70 @@
+// The web editor at /admin (called by postbuild.mjs): its page, src/admin/cms.ts bundled by Vite
+// as one classic script, and Decap CMS's prebuilt bundle from npm (../admin/node_modules/decap-cms,
+// installed by `make install`; never a CDN). The configuration, admin/config.yml, is the
+// generator's (build/content/public/admin/config.yml) and is already in place.
+//
+// Decap CMS rather than Sveltia CMS: Sveltia works on a local folder only through the browser's
+// File System Access API picker, which a headless test cannot drive, while Decap's local backend
+// (decap-server, an HTTP server over a git repository) lets tests/e2e/test_web_editor.py run the
+// whole journey, drafts and publishing included, in Chromium.
+import fs from 'node:fs'
+import path from 'node:path'
+import { build } from 'vite'
+import { siteRoot } from './content-dir.mjs'
+
+const decapDist = path.resolve(siteRoot, '../admin/node_modules/decap-cms/dist')
+// Decap's entry loads its numbered chunks and WebAssembly from beside itself; the source maps
+// (25 MB) stay out.
+const DECAP_FILE = /^(decap-cms\.js|\d+\.decap-cms\.js|[0-9a-f]+\.wasm|decap-cms\.js\.LICENSE\.txt)$/
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 16 16%22%3E%3Crect width=%2216%22 height=%2216%22 rx=%223%22 fill=%22%231d4e89%22/%3E%3C/svg%3E">
+<title>Content editor | CivicSTL</title>
+</head>
+<body>
+<noscript>The content editor needs JavaScript.</noscript>
+<script src="/admin/civicstl-cms.js"></script>
+<script src="/admin/decap-cms.js"></script>
+</body>
+</html>
+`
+
+/** Writes admin/index.html, admin/civicstl-cms.js and Decap's files into the site folder `outDir`. */
+export async function buildAdmin(outDir) {
+  const adminDir = path.join(outDir, 'admin')
+  if (!fs.existsSync(path.join(decapDist, 'decap-cms.js'))) {
+    throw new Error(`the web editor's Decap CMS bundle is missing (${decapDist}): run \`make install\`.`)
+  }
+  if (!fs.existsSync(path.join(adminDir, 'config.yml'))) {
+    throw new Error(`${adminDir}/config.yml is missing: build the content first (\`make content\`).`)
+  }
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      lib: {
+        entry: path.join(siteRoot, 'src/admin/cms.ts'),
+        formats: ['iife'],
+        name: 'civicstlCms',
+        fileName: () => 'civicstl-cms.js',
+      },
+      outDir: adminDir,
+      emptyOutDir: false,
+      target: 'es2022',
+    },
+  })
+  let copied = 0
+  for (const name of fs.readdirSync(decapDist)) {
+    if (!DECAP_FILE.test(name)) continue
+    fs.copyFileSync(path.join(decapDist, name), path.join(adminDir, name))
+    copied += 1
+  }
+  fs.writeFileSync(path.join(adminDir, 'index.html'), PAGE)
+  return copied
+}

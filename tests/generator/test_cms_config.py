@@ -1,0 +1,208 @@
+"""The web editor's configuration agrees with the content models, field by field."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator import cms_config
+from generator.models import COLOUR_PATTERN, IMAGE_PATTERN
+from generator.registry import CONTENT_TYPES, EVENT, ORGANIZATION, PAGES, ContentType, page_stem
+from generator.schemas import content_schema
+from generator.validate import RESERVED_SEGMENTS
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+CONFIG = cms_config.config(cms_config.CmsSettings())
+
+
+def _collection(name: str) -> dict[str, Any]:
+    return next(c for c in CONFIG["collections"] if c["name"] == name)
+
+
+def _forms() -> Iterator[tuple[ContentType, list[dict[str, Any]]]]:
+    """Each content type the editor has a form for, with the form's fields."""
+    for kind in (ORGANIZATION, EVENT):
+        yield kind, _collection(kind.entries_folder)["fields"]
+    for page in PAGES:
+        files = _collection("pages")["files"]
+        yield page, next(f for f in files if f["name"] == page_stem(page))["fields"]
+
+
+FORMS = list(_forms())
+IDS = [kind.name for kind, _ in FORMS]
+
+
+def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    nullable = False
+    if "anyOf" in node:
+        nullable = {"type": "null"} in node["anyOf"]
+        node = next(o for o in node["anyOf"] if o != {"type": "null"})
+    if "$ref" in node:
+        node = schema["definitions"][node["$ref"].rsplit("/", 1)[-1]]
+    return node, nullable
+
+
+def _compare(schema: dict[str, Any], node: dict[str, Any], fields: list[dict[str, Any]],
+             optional: bool, where: str) -> None:
+    """Every property of a schema object is a field, in order, with its hint and required flag."""
+    properties = node["properties"]
+    assert [f["name"] for f in fields] == list(properties), where
+    for field in fields:
+        prop = properties[field["name"]]
+        target, nullable = _resolve(schema, prop)
+        required = field["name"] in node.get("required", []) and not nullable and not optional
+        at = f"{where}.{field['name']}"
+        assert field.get("required", True) is required, at
+        assert field.get("hint") == prop.get("description"), at
+        if field["widget"] == "object":
+            _compare(schema, target, field["fields"], not required, at)
+        if field["widget"] == "list":
+            assert field.get("min") == target.get("minItems"), at
+            assert field.get("max") == target.get("maxItems"), at
+            items, _ = _resolve(schema, target["items"])
+            if "fields" in field:
+                _compare(schema, items, field["fields"], False, at)
+            else:
+                assert items.get("type") != "object", at
+
+
+@pytest.mark.parametrize(("kind", "fields"), FORMS, ids=IDS)
+def test_every_field_of_the_model_is_in_the_form_with_its_hint_and_required_flag(
+    kind: ContentType, fields: list[dict[str, Any]],
+) -> None:
+    schema = content_schema(kind.name)
+    # A folder collection's form adds one field: the address (file name) of a new entry.
+    extra = [f for f in fields if f["name"] == cms_config.SLUG_FIELD]
+    assert len(extra) == (1 if kind.folder else 0)
+    model_fields = [f for f in fields if f["name"] != cms_config.SLUG_FIELD]
+    _compare(schema, schema, model_fields, False, kind.name)
+
+
+@pytest.mark.parametrize(("kind", "fields"), FORMS, ids=IDS)
+def test_a_new_file_starts_with_its_types_modeline(
+    kind: ContentType, fields: list[dict[str, Any]],
+) -> None:
+    assert fields[0]["comment"] == kind.modeline.removeprefix("# ")
+
+
+@pytest.mark.parametrize("kind", CONTENT_TYPES, ids=[k.name for k in CONTENT_TYPES])
+def test_every_content_file_starts_with_the_modeline_of_its_type(kind: ContentType) -> None:
+    files = sorted(CONTENT.glob(f"{kind.folder}/*.yaml" if kind.folder else str(kind.file)))
+    assert files
+    assert {p.read_text().splitlines()[0] for p in files} == {kind.modeline}
+
+
+def _all_fields(fields: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for field in fields:
+        yield field
+        yield from _all_fields(field.get("fields", []))
+        if "field" in field:
+            yield field["field"]
+
+
+def test_widgets_follow_the_schema_types() -> None:
+    organization = {f["name"]: f for f in _collection("organizations")["fields"]}
+    event = {f["name"]: f for f in _collection("events")["fields"]}
+    assert organization["kind"]["widget"] == "select"
+    assert organization["kind"]["options"] == content_schema("organization")["properties"][
+        "kind"]["enum"]
+    assert [f["widget"] for f in organization["colors"]["fields"]] == ["color", "color"]
+    assert [f["widget"] for f in organization["photos"]["fields"]] == ["image", "string"]
+    for rich in (organization["description"], event["description"]):
+        assert rich["widget"] == "markdown"
+        assert rich["buttons"] == ["bold", "italic", "link", "bulleted-list", "numbered-list"]
+        assert rich["editor_components"] == []
+    for date in (event["date"], event["until"], event["except"]["field"]):
+        assert (date["widget"], date["format"], date["time_format"]) == (
+            "datetime", "YYYY-MM-DD", False)
+    assert "default" not in event["except"]["field"]  # else a new event starts with one date
+    assert (event["capacity"]["widget"], event["capacity"]["value_type"],
+            event["capacity"]["min"]) == ("number", "int", 1)
+
+
+def test_an_event_host_is_chosen_among_the_organizations() -> None:
+    host = next(f for f in _collection("events")["fields"] if f["name"] == "host")
+    assert host["widget"] == "relation"
+    organizations = _collection(host["collection"])
+    assert organizations["folder"] == f"content/{ORGANIZATION.entries_folder}"
+    # The value saved is the organization's file name, what `host:` holds.
+    assert host["value_field"] == "{{slug}}"
+    assert host["search_fields"] == ["name"]
+
+
+def test_every_pattern_accepts_the_examples_its_message_gives() -> None:
+    checked = 0
+    for collection in CONFIG["collections"]:
+        for form in [collection, *collection.get("files", [])]:
+            for field in _all_fields(form.get("fields", [])):
+                if "pattern" not in field:
+                    continue
+                pattern, message = field["pattern"]
+                # Pictures and colours have widgets of their own, not a text box and a pattern.
+                assert pattern not in (IMAGE_PATTERN, COLOUR_PATTERN), field["name"]
+                if not message.startswith("Write it like "):
+                    continue
+                for example in message.removeprefix("Write it like ")[:-1].split(" or "):
+                    assert re.search(pattern, example), (field["name"], example)
+                    checked += 1
+    assert checked >= 20
+
+
+def test_a_new_organizations_address_follows_the_checks_rules() -> None:
+    slug = next(f for f in _collection("organizations")["fields"]
+                if f["name"] == cms_config.SLUG_FIELD)
+    pattern = re.compile(slug["pattern"][0])
+    assert slug["required"] is False
+    for taken in sorted(RESERVED_SEGMENTS):
+        assert not pattern.search(taken) and not pattern.search(taken.upper()), taken
+    for bad in ("river crew", "-river", "river_crew", ""):
+        assert not pattern.search(bad), bad
+    for good in ("rivercrew", "River-Crew-2", "adminstl", *(p.stem for p in CONTENT.glob(
+            "organizations/*.yaml"))):
+        assert pattern.search(good), good
+    assert _collection("organizations")["slug"] == "{{fields.slug}}"
+
+
+def test_saving_goes_through_pull_requests_on_github_and_decap_server_locally() -> None:
+    settings = cms_config.CmsSettings.from_env({
+        "CMS_GITHUB_REPO": "civicstl/site", "CMS_GITHUB_BRANCH": "trunk",
+        "CMS_AUTH_URL": "https://auth.civicstl.org", "CMS_LOCAL_PORT": "9091",
+    })
+    config = cms_config.config(settings, "https://civicstl.org")
+    assert config["backend"] == {"name": "github", "repo": "civicstl/site", "branch": "trunk",
+                                 "base_url": "https://auth.civicstl.org"}
+    assert config["publish_mode"] == "editorial_workflow"
+    assert config["local_backend"] == {"url": "http://localhost:9091/api/v1"}
+    assert config["site_url"] == "https://civicstl.org"
+    assert cms_config.CmsSettings.from_env({}) == cms_config.CmsSettings()
+    assert (CONFIG["media_folder"], CONFIG["public_folder"]) == ("content/images", "/images")
+    assert _collection("organizations")["media_folder"] == "/content/images/organizations"
+    assert _collection("organizations")["delete"] is False
+
+
+def test_every_content_type_but_the_site_settings_has_a_form() -> None:
+    # site.yaml stays in git: its map of page titles by path has no form in Decap.
+    files = {f["file"] for c in CONFIG["collections"] for f in c.get("files", [])}
+    folders = {c["folder"] for c in CONFIG["collections"] if "folder" in c}
+    assert files | folders == {
+        f"content/{kind.folder or kind.file}" for kind in CONTENT_TYPES if kind.name != "site"}
+
+
+def test_the_build_publishes_the_configuration_beside_the_editor(
+    content: Path, tmp_path: Path, run_cli: Callable[..., tuple[int, str, str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CMS_GITHUB_REPO", "civicstl/site")
+    out = tmp_path / "out"
+    assert run_cli("build", "--content", str(content), "--out", str(out))[0] == 0
+    published = (out / "public" / "admin" / "config.yml").read_text()
+    assert published.startswith(cms_config.HEADER)
+    assert yaml.safe_load(published)["backend"]["repo"] == "civicstl/site"
+    status, printed, _ = run_cli("cms-config", "--content", str(content), "--local-port", "9092")
+    assert status == 0
+    assert printed == published.replace("localhost:8081", "localhost:9092")
