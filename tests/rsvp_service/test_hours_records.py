@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import httpx
 import pytest
@@ -143,22 +142,6 @@ def test_codes_are_bound_to_the_secret_key() -> None:
     assert verified_id(ours, code) == 42
     assert verified_id(theirs, code) is None
     assert verified_id(ours, code.replace("42-", "43-")) is None
-
-
-async def test_the_verify_page_is_served_for_any_code(
-    client: httpx.AsyncClient, settings: Settings
-) -> None:
-    missing = await client.get("/verify-hours/12-abc")
-    page = Path(settings.static_dir) / "verify-hours" / "index.html"
-    page.parent.mkdir(parents=True)
-    page.write_text("<!doctype html><title>Verify hours</title>", encoding="utf-8")
-
-    served = await client.get("/verify-hours/12-abc")
-
-    assert missing.status_code == 404
-    assert served.status_code == 200
-    assert served.text == "<!doctype html><title>Verify hours</title>"
-    assert served.headers["content-type"].startswith("text/html")
 
 
 @pytest.mark.parametrize(("path", "logged"), [
