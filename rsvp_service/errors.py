@@ -54,6 +54,8 @@ DATABASE_FAILURES: tuple[type[Exception], ...] = (
     TransactionManagementError,
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
+    # Raised by asyncpg's pool when it resets a connection whose server process was terminated.
+    asyncpg.InternalClientError,
     asyncpg.InsufficientResourcesError,
     asyncpg.OperatorInterventionError,
     asyncpg.ReadOnlySQLTransactionError,
