@@ -1,12 +1,15 @@
 """The RSVP store: every RSVP write and count, through Tortoise, the same on SQLite and PostgreSQL.
 
-An RSVP is one transaction: the RSVP row, its cancel token, its email in the outbox, and the
-slot's counter row moved by one. The counter is moved with a conditional UPDATE
-(`count < capacity`), so the capacity check and the increment are one atomic step on both
-databases: PostgreSQL locks the row for the UPDATE and re-checks the condition on the newest
-version when a concurrent transaction committed first; SQLite transactions here take the
-write lock when they begin (see `db`). Past capacity the same row hands out the next waitlist
-ticket (again one conditional UPDATE, `count >= capacity`), so tickets follow arrival order.
+An RSVP is all or nothing: the RSVP row, its cancel token, its email in the outbox, and the
+slot's counter row moved by one. RSVPs that arrive while another is being written share the
+next transaction, each in its own savepoint (`commit_group`), so a crowd pays one commit (on
+SQLite one fsync) per batch rather than one per RSVP, and each is answered after the commit.
+The counter is moved with a conditional UPDATE (`count < capacity`), so the capacity check and
+the increment are one atomic step on both databases: PostgreSQL locks the row for the UPDATE
+and re-checks the condition on the newest version when a concurrent transaction committed
+first; SQLite transactions here take the write lock when they begin (see `db`). Past capacity
+the same row hands out the next waitlist ticket (again one conditional UPDATE, `count >=
+capacity`), so tickets follow arrival order.
 
 A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on PostgreSQL), then
 frees the seat and promotes the lowest ticket in the same transaction: two cancellations
@@ -28,6 +31,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from rsvp_service import commit_group
 from rsvp_service.checkin_codes import new_code
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.confirmation import confirmation_mail
@@ -86,8 +90,8 @@ class Cancellation:
 CODE_ATTEMPTS = 5  # fresh check-in codes to try when one is taken in the slot
 
 
-class _Rollback(Exception):
-    """Raised inside the transaction to undo it when the RSVP must not be stored."""
+class _Rollback(commit_group.Undo):
+    """Raised inside the write to undo it when the RSVP must not be stored."""
 
     def __init__(self, outcome: Outcome) -> None:
         super().__init__(outcome.value)
@@ -167,36 +171,45 @@ async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp, row: Rsvp) -> int
     return await waitlist_position(rsvp.slot_id, ticket, connection)
 
 
+async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int | None:
+    """Write the RSVP with its token, counter and email; return its waitlist position."""
+    try:
+        row = await Rsvp.create(
+            event_id=rsvp.slot_id,
+            event=rsvp.event,
+            email=rsvp.email,
+            active_email=rsvp.email,
+            first_name=rsvp.first_name,
+            last_name=rsvp.last_name,
+            phone=rsvp.phone,
+            user_id=rsvp.user_id,
+            created_at=rsvp.created_at,
+            confirmed_at=rsvp.created_at,
+            checkin_code=code,
+            using_db=connection,
+        )
+    except IntegrityError:
+        raise _Rollback(Outcome.DUPLICATE) from None
+    token = await issue_cancel_token(connection, row.id)
+    position = await _place(connection, rsvp, row)
+    person = {"email": rsvp.email, "first_name": rsvp.first_name,
+              "last_name": rsvp.last_name, "cancel_token": token}
+    if position is None:
+        mail = confirmation_mail(rsvp.slot_id, checkin_code=code, **person)
+    else:
+        mail = rsvp_notices.notice_mail(
+            rsvp_notices.WAITLISTED, rsvp.slot_id, position=position, **person)
+    await enqueue(mail, connection=connection)
+    return position
+
+
 async def _store(rsvp: NewRsvp, code: str) -> int | None:
-    """Store the RSVP in one transaction; return its waitlist position (None: seated)."""
-    async with in_transaction() as connection:
-        try:
-            row = await Rsvp.create(
-                event_id=rsvp.slot_id,
-                event=rsvp.event,
-                email=rsvp.email,
-                active_email=rsvp.email,
-                first_name=rsvp.first_name,
-                last_name=rsvp.last_name,
-                phone=rsvp.phone,
-                user_id=rsvp.user_id,
-                created_at=rsvp.created_at,
-                confirmed_at=rsvp.created_at,
-                checkin_code=code,
-                using_db=connection,
-            )
-        except IntegrityError:
-            raise _Rollback(Outcome.DUPLICATE) from None
-        token = await issue_cancel_token(connection, row.id)
-        position = await _place(connection, rsvp, row)
-        person = {"email": rsvp.email, "first_name": rsvp.first_name,
-                  "last_name": rsvp.last_name, "cancel_token": token}
-        if position is None:
-            mail = confirmation_mail(rsvp.slot_id, checkin_code=code, **person)
-        else:
-            mail = rsvp_notices.notice_mail(
-                rsvp_notices.WAITLISTED, rsvp.slot_id, position=position, **person)
-        await enqueue(mail, connection=connection)
+    """Store the RSVP in a transaction shared with concurrent ones; return its position."""
+
+    async def write(connection: BaseDBAsyncClient) -> int | None:
+        return await _write(connection, rsvp, code)
+
+    position: int | None = await commit_group.write(Rsvp, write, order=rsvp.slot_id)
     return position
 
 

@@ -98,6 +98,21 @@ async def test_a_write_that_fails_commits_none_of_it(app: Starlette) -> None:
     assert await placed(new_rsvp(app, GUEST_SLOT, "next@example.org")) is Outcome.CREATED
 
 
+
+async def test_a_failing_write_among_concurrent_ones_fails_alone(app: Starlette) -> None:
+    # Concurrent RSVPs share a transaction; the broken one must not take the others down.
+    good = [new_rsvp(app, GUEST_SLOT, f"ok{n}@example.org") for n in range(6)]
+    broken = replace(new_rsvp(app, GUEST_SLOT, "broken@example.org"), phone="9" * 500)
+
+    outcomes = await asyncio.gather(*(placed(item) for item in [*good[:3], broken, *good[3:]]),
+                                    return_exceptions=True)
+
+    assert isinstance(outcomes[3], Exception)
+    assert outcomes[:3] + outcomes[4:] == [Outcome.CREATED] * 6
+    assert await Rsvp.filter(email="broken@example.org").count() == 0
+    assert await Rsvp.all().count() == await OutboxMessage.all().count() == 6
+    assert await count_rsvps([GUEST_SLOT]) == 6
+
 async def test_every_acknowledged_rsvp_is_counted_at_once(app: Starlette) -> None:
     people = 100
     acknowledged = 0
