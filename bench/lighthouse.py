@@ -4,6 +4,8 @@ The site is served by the RSVP service itself, as `make run` serves it, so secur
 redirects and the API calls of interactive pages are the real ones. One Debian Chromium runs
 for the whole benchmark; bench/lighthouse-cli/audit.mjs drives it with the pinned Lighthouse
 (skipping only the bf-cache audit and the full-page screenshot, which no judged score uses).
+The pages only a signed-in person sees (SIGNED_IN) are audited last, in the same Chromium after
+an organizer and admin has signed in through /login, with the browser's storage kept.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ import os
 import subprocess
 import threading
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench.context import Context
+from bench.context import PYTHON, Context
 from bench.database import SqliteDb
 from bench.measure import kill_group
 from bench.page_weight import routes
@@ -30,6 +33,11 @@ CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgr
 CATEGORIES = {"performance": 0.98, "accessibility": 1.0, "best-practices": 1.0, "seo": 1.0}
 TOTAL_LIMIT, QUICK_LIMIT = 420.0, 120.0
 QUICK_ROUTES = ("/", "/features", "/about", "/keenstl")
+# Signed out, these pages only redirect: they are audited signed in, as an organizer and admin.
+SIGNED_IN = ("/dashboard", "/organize", "/organize/checkin", "/organize/roles")
+ORGANIZER = {"name": "Avery Organizer", "email": "organizer@example.org",
+             "password": "bench-organizer-passphrase-7"}
+ORGANIZATION = "keenstl"
 
 
 def _install() -> None:
@@ -51,15 +59,18 @@ def _chrome(profile: Path) -> tuple[subprocess.Popen[bytes], int]:
     return process, port
 
 
-def audit(urls: list[str], port: int, limit: float) -> dict[str, dict[str, Any]]:
+def audit(
+    urls: list[str], port: int, limit: float, *, keep_storage: bool = False
+) -> dict[str, dict[str, Any]]:
     """Audit `urls` in turn through the Chromium on `port`; stop after `limit` seconds.
 
     Returns url -> {scores, finalUrl, error, fcpMs, lcpMs, tbtMs} for the URLs audited in time.
     """
     results: dict[str, dict[str, Any]] = {}
+    env = {**os.environ, "AUDIT_KEEP_STORAGE": "1" if keep_storage else "0"}
     process = subprocess.Popen(["node", "audit.mjs", str(port), *urls], cwd=CLI_DIR,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+                               start_new_session=True, env=env)
     # The timer kills the auditor when the budget is spent; lines read so far are kept.
     timer = threading.Timer(limit, kill_group, (process,))
     timer.start()
@@ -73,6 +84,38 @@ def audit(urls: list[str], port: int, limit: float) -> dict[str, dict[str, Any]]
         timer.cancel()
         kill_group(process)
     return results
+
+
+def _sign_in_organizer(ctx: Context, env: dict[str, str], base: str, port: int) -> None:
+    """Register ORGANIZER, make it an organizer of ORGANIZATION and an admin, and sign it in
+    through the site's /login in the Chromium on `port` (its cookie and storage stay)."""
+    from playwright.sync_api import sync_playwright
+
+    request = urllib.request.Request(
+        base + "/api/auth/register", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({**ORGANIZER, "role": "volunteer"}).encode())
+    urllib.request.urlopen(request, timeout=30).close()
+    for grant in (["organizer", "--org", ORGANIZATION], ["admin"]):
+        subprocess.run([PYTHON, "-m", "rsvp_service", "roles", "grant", ORGANIZER["email"], *grant],
+                       cwd=ctx.root, check=True, capture_output=True, timeout=60,
+                       env={**os.environ, **ctx.python_env, **env})
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.connect_over_cdp(f"http://{HOST}:{port}")
+        page = browser.contexts[0].new_page()
+        page.goto(base + "/login")
+        page.get_by_label("Email").fill(ORGANIZER["email"])
+        page.get_by_label("Password").fill(ORGANIZER["password"])
+        page.get_by_role("button", name="Sign In", exact=True).click()
+        page.wait_for_url(base + "/dashboard", timeout=30_000)
+        page.close()
+        browser.close()
+
+
+def _checkin_slot(ctx: Context) -> str:
+    """The first slot of ORGANIZATION's first event (the check-in view needs one)."""
+    document = json.loads((ctx.content_dir / "events.json").read_text(encoding="utf-8"))
+    event = next(e for e in document["events"] if (e.get("host") or {}).get("slug") == ORGANIZATION)
+    return str(event["slots"][0]["id"])
 
 
 def _route_row(path: str, result: dict[str, Any]) -> Row:
@@ -110,7 +153,7 @@ def run(ctx: Context) -> list[Row]:
     if not (ctx.site_dir / "index.html").exists():
         return [failed("lighthouse", f"no built site at {ctx.site_dir}")]
     _install()
-    paths = [p for p in routes(ctx) if p != "/404"]
+    paths = [p for p in routes(ctx) if p != "/404" and p not in SIGNED_IN]
     # Event pages share one template: the first single event and the first series occurrence
     # stand for all of them (dozens more would not fit the time budget).
     events = [p for p in paths if p.startswith("/events/")]
@@ -118,22 +161,32 @@ def run(ctx: Context) -> list[Row]:
     paths = [p for p in paths if not p.startswith("/events/") or p in sample]
     if ctx.quick:
         paths = [p for p in paths if p in QUICK_ROUTES]
+    signed_in = [] if ctx.quick else [
+        f"{p}?slot={_checkin_slot(ctx)}" if p == "/organize/checkin" else p for p in SIGNED_IN]
     limit = QUICK_LIMIT if ctx.quick else TOTAL_LIMIT
     folder = ctx.scratch / "lighthouse"
     db = SqliteDb(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    env = service_env(ctx, db.url, folder)
+    # The service takes a sign-in only from its own origin (SITE_URL): the port comes first.
+    port = free_port()
+    env = service_env(ctx, db.url, folder, SITE_URL=f"http://{HOST}:{port}")
+    started = time.monotonic()
     with uvicorn(ctx, "rsvp_service.app:create_app", factory=True, env=env,
-                 log=folder / "service.log") as base:
-        chrome, port = _chrome(folder / "profile")
+                 log=folder / "service.log", port=port) as base:
+        chrome, debug_port = _chrome(folder / "profile")
         try:
             time.sleep(1.0)  # let Chromium open its debugging port
-            results = audit([base + p for p in paths], port, limit)
+            results = audit([base + p for p in paths], debug_port, limit)
+            if signed_in:
+                _sign_in_organizer(ctx, env, base, debug_port)
+                left = max(limit - (time.monotonic() - started), 60.0)
+                results |= audit([base + p for p in signed_in], debug_port, left,
+                                 keep_storage=True)
         finally:
             kill_group(chrome)
     rows = [_route_row(p, results[base + p]) if base + p in results
             else failed(f"lighthouse {p}", f"not audited within the {limit:.0f} s budget")
-            for p in paths]
+            for p in [*paths, *signed_in]]
     for row in rows:
         row.detail = True
-    return [*_summary(rows, len(paths)), *rows]
+    return [*_summary(rows, len(paths) + len(signed_in)), *rows]

@@ -1,6 +1,7 @@
 // Audits URLs one after another through an already running Chromium, in one Node process
 // (the CLI would pay its ~3 s start-up per page). Usage: node audit.mjs PORT URL...
 // Prints one JSON line per URL: {url, scores, finalUrl, error, fcpMs, lcpMs, tbtMs}.
+// AUDIT_KEEP_STORAGE=1 keeps the browser's cookies and storage (pages audited signed in).
 import lighthouse from 'lighthouse'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -16,6 +17,7 @@ for (const url of urls) {
     // full-page screenshot only feeds the HTML report; neither changes a judged score.
     skipAudits: ['bf-cache'],
     disableFullPageScreenshot: true,
+    disableStorageReset: process.env.AUDIT_KEEP_STORAGE === '1',
   }
   try {
     let { lhr } = await lighthouse(url, flags)
