@@ -27,7 +27,9 @@ PEOPLE = 30
 def two_services(
     process_db_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
 ) -> Iterator[list[ServiceProcess]]:
-    """Two service processes sharing one database and the SMTP server."""
+    """Two service processes sharing one database (emptied first, so no earlier test's queued
+    mail is sent by them) and the SMTP server."""
+    asyncio.run(empty_rsvp_tables(process_db_url))
     services = []
     try:
         for index in range(2):
@@ -50,7 +52,6 @@ def two_services(
 async def test_concurrent_rsvps_across_two_processes(
     two_services: list[ServiceProcess], process_db_url: str, mailbox: Mailbox
 ) -> None:
-    await empty_rsvp_tables(process_db_url)
     emails = [f"person{i}@example.org" for i in range(PEOPLE)]
     async with httpx.AsyncClient(timeout=30) as http:
         # Every person RSVPs twice to each process at the same moment.
@@ -81,7 +82,6 @@ async def test_concurrent_rsvps_across_two_processes(
 async def test_a_count_from_either_process_includes_every_acknowledged_rsvp(
     two_services: list[ServiceProcess], process_db_url: str
 ) -> None:
-    await empty_rsvp_tables(process_db_url)
     acknowledged = 0
     stale: list[tuple[int, int]] = []
 
