@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from generator import models, outputs
+from generator import civic_index, models, outputs
 
 CONTENT_MODELS: dict[str, type[BaseModel]] = {
     "site": models.Site,
@@ -22,7 +22,9 @@ OUTPUT_MODELS: dict[str, Any] = {
     "output-page-home": outputs.HomePageOut,
     "output-page-about": outputs.AboutPageOut,
     "output-page-tornado": outputs.TornadoPageOut,
-    "output-organization-index": outputs.OrganizationIndex,
+    "output-organization-index": civic_index.OrganizationIndex,
+    "output-civic-index": civic_index.CivicIndexOut,
+    "output-search-chunk": civic_index.SearchChunkOut,
     "output-organization": outputs.OrganizationOut,
     "output-events": outputs.EventsOut,
     "output-routes": outputs.RoutesOut,
