@@ -1,0 +1,8 @@
+import { indexPagePath } from '../../../components/Pagination'
+import { loadCivicIndex } from '../../../src/content/load'
+
+// Every page of the civic index, from the generator's civic-index.json (the same pages as its routes.json).
+export function onBeforePrerenderStart(): string[] {
+  const { pages } = loadCivicIndex()
+  return Array.from({ length: pages }, (_, i) => indexPagePath(i + 1))
+}
