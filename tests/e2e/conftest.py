@@ -8,7 +8,9 @@ before other packages' asyncio tests run):
   migrate`, then `python -m rsvp_service`), each with SQLite in a temporary folder and
   MAIL_BACKEND=smtp pointed at the mailbox: `pinned_server` has CIVIC_NOW before 2025-04-27,
   so both events are still upcoming (the browser clock of its contexts is pinned to the same
-  moment); `live_server` runs on the real clock;
+  moment); `live_server` runs on the real clock; `paged_server` (real clock) serves a site
+  built at start from bench.synth's tree of PAGED_SIZE organizations (three pages of the civic
+  index);
 - one headless Chromium (Debian's).
 
 Per test, `new_session(server)` opens a browser context whose tabs record console errors,
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -35,6 +38,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from bench.synth import make_content
+from generator.civic_index import PAGE_SIZE
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     BUILD_SITE,
@@ -56,6 +61,8 @@ CHROMIUM_ARGS = [
 ]
 SECRET_KEY = "e2e-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 SERVICE_START_SECONDS = 60
+# The paged site's size: two full pages of the civic index and part of a third.
+PAGED_SIZE = PAGE_SIZE * 2 + 12
 
 
 # --------------------------------------------------------------------------------------------
@@ -141,7 +148,8 @@ def mailbox() -> Iterator[Mailbox]:
 _SERVERS: list[Server] = []
 
 
-def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) -> dict[str, str]:
+def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox,
+                 site: Path, content: Path) -> dict[str, str]:
     # Settings of the caller's shell (or a .env) must not leak into the run.
     env = {
         key: value
@@ -160,8 +168,8 @@ def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) ->
             "SMTP_HOST": "127.0.0.1",
             "SMTP_PORT": str(mailbox.port),
             "SMTP_STARTTLS": "false",
-            "STATIC_DIR": str(BUILD_SITE),
-            "EVENTS_FILE": str(BUILD_CONTENT / "events.json"),
+            "STATIC_DIR": str(site),
+            "EVENTS_FILE": str(content / "events.json"),
             "SITE_URL": server_url,
             "SECRET_KEY": SECRET_KEY,
             "RATE_LIMIT_SCALE": "1000",
@@ -173,12 +181,15 @@ def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox) ->
     return env
 
 
-def _start_server(name: str, mailbox: Mailbox, civic_now: str | None, workdir: Path) -> Server:
+def _start_server(name: str, mailbox: Mailbox, civic_now: str | None, workdir: Path, *,
+                  site: Path = BUILD_SITE, content: Path = BUILD_CONTENT,
+                  extra_env: dict[str, str] | None = None) -> Server:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = _service_env(url, port, workdir, mailbox)
+    env = _service_env(url, port, workdir, mailbox, site, content)
     if civic_now:
         env["CIVIC_NOW"] = civic_now
+    env.update(extra_env or {})
     server = Server(name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log")
     _SERVERS.append(server)
     with server.log_path.open("ab") as log:
@@ -247,11 +258,11 @@ def _tmp_root() -> Iterator[Path]:
 
 
 def _server_fixture(
-    name: str, civic_now: str | None, mailbox: Mailbox, root: Path
+    name: str, civic_now: str | None, mailbox: Mailbox, root: Path, **options: Any
 ) -> Iterator[Server]:
     workdir = root / name
     workdir.mkdir()
-    server = _start_server(name, mailbox, civic_now, workdir)
+    server = _start_server(name, mailbox, civic_now, workdir, **options)
     try:
         yield server
     finally:
@@ -268,6 +279,42 @@ def pinned_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Se
 def live_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
     """The service on the real clock."""
     yield from _server_fixture("live", None, mailbox, _tmp_root)
+
+
+def _build_site(size: int, root: Path) -> tuple[Path, Path]:
+    """Build a synthetic tree of `size` organizations (bench.synth) the way `make build` does,
+    from a copy of site/ (its node_modules linked), so the real build/ and site/dist stay as
+    they are; return (site, content)."""
+    tree = make_content(size, root / "tree", ROOT / "content")
+    content, site, source = root / "content", root / "site", root / "site-src"
+    subprocess.run([str(PYTHON), "-m", "generator", "build", "--content", str(tree),
+                    "--out", str(content)], cwd=ROOT, check=True, capture_output=True,
+                   timeout=300)
+    shutil.copytree(ROOT / "site", source,
+                    ignore=shutil.ignore_patterns("node_modules", "dist", "generated"))
+    os.symlink(ROOT / "site" / "node_modules", source / "node_modules")
+    built = subprocess.run(["npm", "run", "--silent", "build"], cwd=source, capture_output=True,
+                           text=True, timeout=600, check=False,
+                           env={**os.environ, "CONTENT_DIR": str(content),
+                                "SITE_OUT_DIR": str(site)})
+    if built.returncode != 0:
+        pytest.fail(f"The site of {size} organizations did not build:\n{built.stderr[-3000:]}",
+                    pytrace=False)
+    return site, content
+
+
+@pytest.fixture(scope="package")
+def paged_build(_tmp_root: Path) -> tuple[Path, Path]:
+    """(site, content) of PAGED_SIZE synthetic organizations: the civic index has three pages."""
+    return _build_site(PAGED_SIZE, _tmp_root / "paged-build")
+
+
+@pytest.fixture(scope="package")
+def paged_server(paged_build: tuple[Path, Path], mailbox: Mailbox,
+                 _tmp_root: Path) -> Iterator[Server]:
+    """The service on the real clock, serving the paged build."""
+    site, content = paged_build
+    yield from _server_fixture("paged", None, mailbox, _tmp_root, site=site, content=content)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -320,9 +367,11 @@ def new_session(
         height: int = 900,
         scale: float = 1,
         clock: str | None = None,
+        javascript: bool = True,
     ) -> Session:
         context = browser.new_context(
             base_url=server.url,
+            java_script_enabled=javascript,
             viewport={"width": width, "height": height},
             device_scale_factor=scale,
             locale="en-US",
@@ -331,7 +380,7 @@ def new_session(
         context.set_default_timeout(10_000)
         context.set_default_navigation_timeout(20_000)
         moment = clock or server.civic_now
-        if moment:
+        if moment and javascript:
             # Time still flows (timers run) from the pinned moment.
             context.clock.install(time=datetime.fromisoformat(moment))
         session = Session(context=context, server=server, item=request.node)
