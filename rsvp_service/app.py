@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-from rsvp_service import account_data, cancel, openapi, rsvp, static
+from rsvp_service import account_data, cancel, openapi, rsvp, site_config, static
 from rsvp_service.access_log import install_access_log_filter
 from rsvp_service.auth import routes as auth_routes
 from rsvp_service.auth.google import build_google_client, session_middleware
@@ -97,6 +97,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *account_data.routes(),
         *auth_routes.routes(),
         *openapi.routes(),
+        *site_config.routes(),
         *static.routes(settings),
     ]
     app = Starlette(

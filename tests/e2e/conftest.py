@@ -10,7 +10,7 @@ before other packages' asyncio tests run):
   so both events are still upcoming (the browser clock of its contexts is pinned to the same
   moment); `live_server` runs on the real clock; `paged_server` (real clock) serves a site
   built at start from bench.synth's tree of PAGED_SIZE organizations (three pages of the civic
-  index);
+  index); `google_server` (real clock) has GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set;
 - one headless Chromium (Debian's).
 
 Per test, `new_session(server)` opens a browser context whose tabs record console errors,
@@ -301,6 +301,15 @@ def _build_site(size: int, root: Path) -> tuple[Path, Path]:
         pytest.fail(f"The site of {size} organizations did not build:\n{built.stderr[-3000:]}",
                     pytrace=False)
     return site, content
+
+
+@pytest.fixture(scope="package")
+def google_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service on the real clock with Google sign-in configured (never reached: no test
+    follows the button to Google)."""
+    yield from _server_fixture("google", None, mailbox, _tmp_root, extra_env={
+        "GOOGLE_CLIENT_ID": "civicstl-e2e.apps.googleusercontent.com",
+        "GOOGLE_CLIENT_SECRET": "e2e-client-secret"})
 
 
 @pytest.fixture(scope="package")
