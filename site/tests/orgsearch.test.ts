@@ -25,7 +25,7 @@ const chunks: SearchChunk[] = [
 ]
 
 async function indexOf(loaded: SearchChunk[]) {
-  const index = createSearchIndex()
+  const index = await createSearchIndex()
   const cards: OrganizationCard[] = []
   for (const chunk of loaded) await addChunk(index, cards, chunk)
   return (query: string, cause = '') => findOrganizations(index, cards, query, cause).map((c) => c.name)

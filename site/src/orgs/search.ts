@@ -7,7 +7,7 @@
 // index several times larger. MiniSearch does exact prefix search in a radix tree: indexing every suffix of
 // every word turns it into substring search (a substring of a word is a prefix of one of its suffixes), and a
 // final check on the whole name keeps the spec's exact rule for queries of several words.
-import MiniSearch from 'minisearch'
+import type MiniSearch from 'minisearch'
 import type { OrganizationCard, SearchChunk } from '../content/types'
 
 /** A document of the index: its position in the civic index (name order) and its name. */
@@ -30,7 +30,14 @@ export function nameMatches(name: string, query: string): boolean {
   return name.toLowerCase().includes(query.trim().toLowerCase())
 }
 
-export function createSearchIndex(): SearchIndex {
+/** Start fetching MiniSearch early (with the first chunk), so neither waits for the other. */
+export function preloadSearch(): void {
+  import('minisearch').catch(() => undefined) // a failure shows when the index is made
+}
+
+/** A new, empty index. MiniSearch is fetched then, on first search: the page's own JavaScript stays as it was. */
+export async function createSearchIndex(): Promise<SearchIndex> {
+  const { default: MiniSearch } = await import('minisearch')
   return new MiniSearch<SearchDoc>({
     fields: ['name'],
     tokenize: suffixes,

@@ -1,9 +1,10 @@
 import { useCallback, useRef, useState } from 'react'
 import type { OrganizationCard, SearchChunk, SearchChunkRef } from '../content/types'
-import { addChunk, createSearchIndex, findOrganizations, type SearchIndex } from './search'
+import { addChunk, createSearchIndex, findOrganizations, preloadSearch, type SearchIndex } from './search'
 
 type Store = {
-  index: SearchIndex
+  // Made by the first chunk's turn in the queue (MiniSearch loads then); null until then, or if that failed.
+  index: SearchIndex | null
   cards: OrganizationCard[]
   // Chunk URL -> fetched or being fetched; a failed chunk is forgotten, so the next load() asks again.
   started: Set<string>
@@ -22,10 +23,11 @@ export function useOrganizationSearch(chunks: readonly SearchChunkRef[], total: 
   const [failed, setFailed] = useState(false)
 
   const load = useCallback(() => {
-    const s = (store.current ??= { index: createSearchIndex(), cards: [], started: new Set(), queue: Promise.resolve() })
+    const s = (store.current ??= { index: null, cards: [], started: new Set(), queue: Promise.resolve() })
     const missing = chunks.filter((ref) => !s.started.has(ref.url))
     if (missing.length === 0) return
     setFailed(false)
+    if (!s.index) preloadSearch()
     for (const ref of missing) {
       s.started.add(ref.url)
       fetch(ref.url)
@@ -34,7 +36,10 @@ export function useOrganizationSearch(chunks: readonly SearchChunkRef[], total: 
           return response.json() as Promise<SearchChunk>
         })
         .then((chunk) => {
-          const done = s.queue.then(() => addChunk(s.index, s.cards, chunk))
+          const done = s.queue.then(async () => {
+            s.index ??= await createSearchIndex()
+            await addChunk(s.index, s.cards, chunk)
+          })
           s.queue = done.catch(() => undefined) // a broken chunk must not stop the ones after it
           return done.then(() => setIndexed((n) => n + chunk.organizations.length))
         })
@@ -48,7 +53,7 @@ export function useOrganizationSearch(chunks: readonly SearchChunkRef[], total: 
   // `indexed` is a dependency on purpose: every chunk that lands gives new results.
   const find = useCallback(
     (query: string, cause: string): OrganizationCard[] =>
-      store.current && indexed > 0 ? findOrganizations(store.current.index, store.current.cards, query, cause) : [],
+      store.current?.index && indexed > 0 ? findOrganizations(store.current.index, store.current.cards, query, cause) : [],
     [indexed],
   )
   return { load, find, indexed, complete: indexed >= total, failed }
