@@ -95,9 +95,12 @@ export default function Page() {
           </select>
         </div>
       </form>
+      {/* Always in the page, so screen readers announce what it says once the visitor searches. */}
+      <p className="org-status" role="status">
+        {searching ? status : ''}
+      </p>
       {searching ? (
         <>
-          <p role="status">{status}</p>
           {failed ? (
             <p className="error" role="alert">
               Some organizations could not be loaded, so they may be missing from these results. Check your connection,
