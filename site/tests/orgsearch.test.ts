@@ -24,11 +24,14 @@ const chunks: SearchChunk[] = [
   { start: 4, organizations: NAMES.slice(4).map((n, i) => card(n, i % 2 ? ['arts'] : ['youth'])) },
 ]
 
-async function indexOf(loaded: SearchChunk[]) {
+/** Search `loaded` chunks, of which the first `indexedCount` are in the index and the rest not yet. */
+async function indexOf(loaded: SearchChunk[], indexedCount = loaded.length) {
   const index = await createSearchIndex()
   const cards: OrganizationCard[] = []
-  for (const chunk of loaded) await addChunk(index, cards, chunk)
-  return (query: string, cause = '') => findOrganizations(index, cards, query, cause).map((c) => c.name)
+  for (const chunk of loaded) chunk.organizations.forEach((card, i) => (cards[chunk.start + i] = card))
+  for (const chunk of loaded.slice(0, indexedCount)) await addChunk(index, chunk)
+  const unindexed = loaded.slice(indexedCount)
+  return (query: string, cause = '') => findOrganizations(index, cards, unindexed, query, cause).map((c) => c.name)
 }
 
 describe('civic index search', () => {
@@ -54,6 +57,15 @@ describe('civic index search', () => {
     expect(find('')).toEqual(NAMES)
     expect(find('', 'youth')).toEqual(['COCA (Center of Creative Arts)', 'Girl Scouts of Eastern Missouri', 'KEEN St. Louis', 'University of Missouri–St. Louis'])
     expect(find('louis', 'youth')).toEqual(['KEEN St. Louis', 'University of Missouri–St. Louis'])
+  })
+
+  it('reads chunks not yet indexed card by card, with the same results', async () => {
+    for (const indexedCount of [0, 1]) {
+      const find = await indexOf(chunks, indexedCount)
+      for (const query of ['forest', 'louis', 'st. l', 'zzz', '']) {
+        expect(find(query), `${query} with ${indexedCount} chunk(s) indexed`).toEqual(NAMES.filter((n) => nameMatches(n, query)))
+      }
+    }
   })
 
   it('searches what has arrived, in name order whichever chunk came first', async () => {

@@ -6,7 +6,9 @@
 // the spec's substring match. FlexSearch's substring mode ("full") indexes every substring of every word, an
 // index several times larger. MiniSearch does exact prefix search in a radix tree: indexing every suffix of
 // every word turns it into substring search (a substring of a word is a prefix of one of its suffixes), and a
-// final check on the whole name keeps the spec's exact rule for queries of several words.
+// final check on the whole name keeps the spec's exact rule for queries of several words. Indexing costs about a
+// microsecond per letter (25,000 names: most of a second, several on a slow phone), so a chunk is read card by
+// card with that same rule until it is in the index: a result shows as soon as its chunk has arrived.
 import type MiniSearch from 'minisearch'
 import type { OrganizationCard, SearchChunk } from '../content/types'
 
@@ -48,29 +50,35 @@ export async function createSearchIndex(): Promise<SearchIndex> {
 }
 
 /**
- * Add one chunk of the civic index to the search index and to `cards` (indexed by position). In slices with a
- * pause between them (MiniSearch's addAllAsync): a slow phone keeps answering the visitor while it indexes.
+ * Add one chunk of the civic index to the search index. In slices with a pause between them (MiniSearch's
+ * addAllAsync): a slow phone keeps answering the visitor while it indexes.
  */
-export async function addChunk(index: SearchIndex, cards: OrganizationCard[], chunk: SearchChunk): Promise<void> {
-  chunk.organizations.forEach((card, i) => (cards[chunk.start + i] = card))
+export async function addChunk(index: SearchIndex, chunk: SearchChunk): Promise<void> {
   await index.addAllAsync(
     chunk.organizations.map((card, i) => ({ id: chunk.start + i, name: card.name })),
     { chunkSize: 250 },
   )
 }
 
-/** The cards matching the query (none: every card) and the cause (none: any), in the index's name order. */
+/**
+ * The cards matching the query (none: every card) and the cause (none: any), in the index's name order. `cards`
+ * holds every card that has arrived, by position; `unindexed` the chunks not yet (wholly) in the index, which
+ * are read card by card meanwhile, so a result shows as soon as its chunk has arrived.
+ */
 export function findOrganizations(
-  index: SearchIndex,
+  index: SearchIndex | null,
   cards: readonly (OrganizationCard | undefined)[],
+  unindexed: readonly SearchChunk[],
   query: string,
   cause: string,
 ): OrganizationCard[] {
   const inCause = (card: OrganizationCard) => !cause || card.causes.includes(cause)
   if (!query.trim()) return cards.filter((card): card is OrganizationCard => card !== undefined && inCause(card))
-  return index
-    .search(query)
-    .map((hit) => hit.id as number)
+  const positions = new Set(index ? index.search(query).map((hit) => hit.id as number) : [])
+  for (const chunk of unindexed) {
+    chunk.organizations.forEach((card, i) => nameMatches(card.name, query) && positions.add(chunk.start + i))
+  }
+  return [...positions]
     .sort((a, b) => a - b)
     .map((position) => cards[position])
     .filter((card): card is OrganizationCard => card !== undefined && inCause(card) && nameMatches(card.name, query))

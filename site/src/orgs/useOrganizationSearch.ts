@@ -5,8 +5,11 @@ import { addChunk, createSearchIndex, findOrganizations, preloadSearch, type Sea
 type Store = {
   // Made by the first chunk's turn in the queue (MiniSearch loads then); null until then, or if that failed.
   index: SearchIndex | null
+  // Every card that has arrived, by its position in the index.
   cards: OrganizationCard[]
-  // Chunk URL -> fetched or being fetched; a failed chunk is forgotten, so the next load() asks again.
+  // Chunks that have arrived but are not yet (wholly) in the index.
+  unindexed: Set<SearchChunk>
+  // Chunk URLs fetched or being fetched; a failed chunk is forgotten, so the next load() asks again.
   started: Set<string>
   // One chunk indexed at a time, in arrival order.
   queue: Promise<void>
@@ -14,16 +17,18 @@ type Store = {
 
 /**
  * The whole civic index, fetched chunk by chunk the first time the visitor searches or filters (the page's HTML
- * holds only its own cards). `indexed` counts the organizations searchable so far: results show as soon as one
- * chunk is in, and "nothing found" only once every organization has been searched.
+ * holds only its own cards). `arrived` counts the organizations searchable so far: results show as soon as the
+ * chunk holding them is in, and "nothing found" only once every organization has been searched.
  */
 export function useOrganizationSearch(chunks: readonly SearchChunkRef[], total: number) {
   const store = useRef<Store | null>(null)
+  const [arrived, setArrived] = useState(0)
+  // Bumped when a chunk has been indexed: the same results, now from the index.
   const [indexed, setIndexed] = useState(0)
   const [failed, setFailed] = useState(false)
 
   const load = useCallback(() => {
-    const s = (store.current ??= { index: null, cards: [], started: new Set(), queue: Promise.resolve() })
+    const s = (store.current ??= { index: null, cards: [], unindexed: new Set(), started: new Set(), queue: Promise.resolve() })
     const missing = chunks.filter((ref) => !s.started.has(ref.url))
     if (missing.length === 0) return
     setFailed(false)
@@ -36,12 +41,17 @@ export function useOrganizationSearch(chunks: readonly SearchChunkRef[], total: 
           return response.json() as Promise<SearchChunk>
         })
         .then((chunk) => {
+          chunk.organizations.forEach((card, i) => (s.cards[chunk.start + i] = card))
+          s.unindexed.add(chunk)
+          setArrived((n) => n + chunk.organizations.length)
           const done = s.queue.then(async () => {
             s.index ??= await createSearchIndex()
-            await addChunk(s.index, s.cards, chunk)
+            await addChunk(s.index, chunk)
+            s.unindexed.delete(chunk)
+            setIndexed((n) => n + 1)
           })
-          s.queue = done.catch(() => undefined) // a broken chunk must not stop the ones after it
-          return done.then(() => setIndexed((n) => n + chunk.organizations.length))
+          // A chunk that could not be indexed stays searchable card by card; the next ones still get their turn.
+          s.queue = done.catch(() => undefined)
         })
         .catch(() => {
           s.started.delete(ref.url)
@@ -50,11 +60,13 @@ export function useOrganizationSearch(chunks: readonly SearchChunkRef[], total: 
     }
   }, [chunks])
 
-  // `indexed` is a dependency on purpose: every chunk that lands gives new results.
+  // `arrived` and `indexed` are dependencies on purpose: each chunk that lands, or is indexed, renews the results.
   const find = useCallback(
-    (query: string, cause: string): OrganizationCard[] =>
-      store.current?.index && indexed > 0 ? findOrganizations(store.current.index, store.current.cards, query, cause) : [],
-    [indexed],
+    (query: string, cause: string): OrganizationCard[] => {
+      const s = store.current
+      return s && arrived + indexed > 0 ? findOrganizations(s.index, s.cards, [...s.unindexed], query, cause) : []
+    },
+    [arrived, indexed],
   )
-  return { load, find, indexed, complete: indexed >= total, failed }
+  return { load, find, complete: arrived >= total, failed }
 }
