@@ -31,7 +31,7 @@ export default function Page() {
   const [limit, setLimit] = useState(STEP)
 
   useEffect(() => {
-    const known = (slug: string | null | undefined) => (causes.some((c) => c.slug === slug) ? slug! : '')
+    const known = (slug: string | null | undefined) => (slug && causes.some((c) => c.slug === slug) ? slug : '')
     const typed = queryInput.current?.value ?? ''
     const chosen = known(causeSelect.current?.value) || known(queryParam('cause'))
     if (causeSelect.current) causeSelect.current.value = chosen
