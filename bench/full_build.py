@@ -22,7 +22,8 @@ LIMITS = {28: 120.0, 1_000: 120.0, 4_000: 180.0, 25_000: 200.0}
 SNAPSHOT_SKIP = shutil.ignore_patterns("node_modules", "dist", "generated")
 
 
-def _snapshot(ctx: Context) -> Path:
+def site_snapshot(ctx: Context) -> Path:
+    """A copy of site/ in the scratch folder (its node_modules linked), made once per run."""
     site = ctx.scratch / "site"
     if not site.exists():
         shutil.copytree(ctx.root / "site", site, ignore=SNAPSHOT_SKIP)
@@ -30,7 +31,7 @@ def _snapshot(ctx: Context) -> Path:
     return site
 
 
-def _generator(ctx: Context, size: int) -> tuple[Path, Measured | None]:
+def generator_output(ctx: Context, size: int) -> tuple[Path, Measured | None]:
     """The generator output for `size`, built here unless the generator benchmark did."""
     if size in ctx.built:
         return ctx.built[size], ctx.generator_runs.get(size)
@@ -52,11 +53,11 @@ def run(ctx: Context) -> list[Row]:
     """Build each size's site after its generator run; time both and take the peak memory."""
     if not (ctx.root / "site" / "node_modules").is_dir():
         return [failed("full build", "site/node_modules missing (run make install)")]
-    site = _snapshot(ctx)
+    site = site_snapshot(ctx)
     rows: list[Row] = []
     for size in sizes(ctx):
         label, target = f"full build {size:,} orgs", _target(size)
-        out, gen = _generator(ctx, size)
+        out, gen = generator_output(ctx, size)
         if gen is None or not gen.ok:
             rows.append(failed(label, "generator: " + (gen.reason(LIMITS[size]) if gen else "?"),
                                target))

@@ -7,12 +7,15 @@ import re
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 TIME = "/usr/bin/time"
 _MAX_RSS = re.compile(r"Maximum resident set size \(kbytes\): (\d+)")
+_RSS = re.compile(rb"^VmRSS:\s+(\d+) kB", re.MULTILINE)
+SAMPLE_SECONDS = 0.2
 
 
 @dataclass
@@ -49,11 +52,44 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
         pass
 
 
+def session_rss_kb(session: int) -> int:
+    """The summed resident memory of every process in a session (Linux /proc)."""
+    total = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(entry.path, "stat").read_bytes()
+            # The session (field 6) follows the command name, which may hold spaces.
+            if int(stat.rsplit(b")", 1)[1].split()[3]) != session:
+                continue
+            found = _RSS.search(Path(entry.path, "status").read_bytes())
+        except (OSError, IndexError, ValueError):
+            continue  # gone meanwhile
+        total += int(found.group(1)) if found else 0
+    return total
+
+
+class _TreePeak(threading.Thread):
+    """Samples a session's summed RSS until stopped: processes running side by side (a build's
+    parallel prerender runs) add up, which /usr/bin/time's per-process maximum cannot show."""
+
+    def __init__(self, session: int) -> None:
+        super().__init__(daemon=True)
+        self.session, self.peak_kb = session, 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(SAMPLE_SECONDS):
+            self.peak_kb = max(self.peak_kb, session_rss_kb(self.session))
+
+
 def timed(argv: list[str], *, limit: float, cwd: Path | None = None,
           env: dict[str, str] | None = None) -> Measured:
     """Run `argv` under /usr/bin/time -v, killing its process group after `limit` seconds.
 
-    Peak memory is the largest maximum RSS of the command or any child it waited for.
+    Peak memory is the larger of the largest maximum RSS of the command or any child it waited
+    for, and the largest sum over the processes alive at once (sampled every 0.2 s).
     """
     with tempfile.NamedTemporaryFile(prefix="bench-time-", suffix=".txt") as report, \
             tempfile.TemporaryFile() as out:
@@ -62,14 +98,20 @@ def timed(argv: list[str], *, limit: float, cwd: Path | None = None,
         process = subprocess.Popen([TIME, "-v", "-o", report.name, *argv], cwd=cwd,
                                    env={**os.environ, **(env or {})}, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
+        tree = _TreePeak(process.pid)
+        tree.start()
         try:
             status: int | None = process.wait(limit)
         except subprocess.TimeoutExpired:
             kill_group(process)
             status = None
+        finally:
+            tree.done.set()
+            tree.join()
         seconds = time.perf_counter() - started
         out.seek(0)
         output = out.read().decode(errors="replace")
         match = _MAX_RSS.search(Path(report.name).read_text(errors="replace"))
-    peak = int(match.group(1)) / 1024 if match else None
+    single = int(match.group(1)) if match else 0
+    peak = max(single, tree.peak_kb) / 1024 if single or tree.peak_kb else None
     return Measured(seconds, peak, status, output)

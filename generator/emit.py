@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from generator import calendars, cms_config, images, outputs, photos, rich_text
+from generator import calendars, civic_index, cms_config, images, outputs, photos, rich_text
 from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
@@ -113,12 +113,14 @@ class Emitter:
         for slug, entry in project.organizations.items():
             org = self._organization(slug, entry.model, by_host.get(slug, []))
             self.files[f"organizations/{slug}.json"] = _json(org)
-            index.append(outputs.OrganizationIndexEntry(
-                id=slug, name=org.name, link=org.link, logo=org.logo, kind=org.kind,
-                tagline=org.tagline,
+            index.append(civic_index.OrganizationIndexEntry(
+                id=slug, name=org.name, link=org.link, logo=org.logo,
+                causes=civic_index.cause_slugs(org.causes), kind=org.kind, tagline=org.tagline,
             ))
         index.sort(key=lambda e: (e.name.lower(), e.id))
-        self.files["organizations.json"] = _json(outputs.OrganizationIndex(index))
+        self.files["organizations.json"] = _json(civic_index.OrganizationIndex(index))
+        self.files.update(civic_index.files(
+            index, [list(e.model.causes) for e in project.organizations.values()]))
         self.files["events.json"] = _json(events)
         self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
                                           list(project.organizations)))
@@ -236,6 +238,8 @@ class Emitter:
 
     def _routes(self) -> None:
         routes = [outputs.RouteOut(path=path, kind="page") for path in APP_ROUTES]
+        routes += [outputs.RouteOut(path=path, kind="page")
+                   for path in civic_index.page_paths(len(self.project.organizations))]
         routes += [outputs.RouteOut(path=f"/{slug}", kind="profile", slug=slug)
                    for slug in self.project.organizations]
         routes += [outputs.RouteOut(path=event.path, kind="event", slug=event.slug)

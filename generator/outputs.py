@@ -105,21 +105,6 @@ class TornadoPageOut(Output):
     message: Section
 
 
-class OrganizationIndexEntry(Output):
-    """One card of the civic index."""
-
-    id: str
-    name: str
-    link: str
-    logo: ImageOut
-    kind: str
-    tagline: str
-
-
-class OrganizationIndex(RootModel[list[OrganizationIndexEntry]]):
-    """organizations.json: exactly one entry per organization, sorted by name."""
-
-
 class SocialLinkOut(Output):
     """A social media link with its platform's display name."""
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from generator import outputs
+from generator import civic_index, outputs
 from generator.registry import CONTENT_TYPES
 
 CONTENT_MODELS: dict[str, type[BaseModel]] = {kind.name: kind.model for kind in CONTENT_TYPES}
@@ -16,7 +16,9 @@ OUTPUT_MODELS: dict[str, Any] = {
     "output-page-home": outputs.HomePageOut,
     "output-page-about": outputs.AboutPageOut,
     "output-page-tornado": outputs.TornadoPageOut,
-    "output-organization-index": outputs.OrganizationIndex,
+    "output-organization-index": civic_index.OrganizationIndex,
+    "output-civic-index": civic_index.CivicIndexOut,
+    "output-search-chunk": civic_index.SearchChunkOut,
     "output-organization": outputs.OrganizationOut,
     "output-events": outputs.EventsOut,
     "output-routes": outputs.RoutesOut,

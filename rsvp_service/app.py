@@ -26,6 +26,7 @@ from rsvp_service import (
     roles,
     roster_csv,
     rsvp,
+    site_config,
     static,
 )
 from rsvp_service.access_log import install_access_log_filter
@@ -124,6 +125,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *hours_records.routes(),
         *auth_routes.routes(),
         *openapi.routes(),
+        *site_config.routes(),
         *static.routes(settings),
     ]
     app = Starlette(

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.outputs import EventsOut, OrganizationIndex, SlotRecord
+from generator.civic_index import OrganizationIndex
+from generator.outputs import EventsOut, SlotRecord
 
 
 class EventsFileError(Exception):

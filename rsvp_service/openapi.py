@@ -54,6 +54,12 @@ _SCHEMAS: dict[str, Any] = {
         "required": ["message", "status"],
         "properties": {"message": _STRING, "status": {"const": "cancelled"}},
     },
+    "SiteConfig": {
+        "type": "object",
+        "required": ["google"],
+        "properties": {"google": {"type": "boolean"}},
+        "additionalProperties": False,
+    },
     "HasRsvped": {
         "type": "object",
         "required": ["hasRSVPed"],
@@ -246,6 +252,13 @@ def _paths() -> dict[str, Any]:
                 _responses({200: "Deleted"}, (401, 403, *body_errors), "Error"),
                 requestBody=_body(DeletePayload),
                 security=TOKEN,
+            )
+        },
+        "/api/config": {
+            "get": _operation(
+                "What the site shows that depends on this service's set-up: whether Google "
+                "sign-in is configured. Public; no secret is in it.",
+                _responses({200: "SiteConfig"}, (), "Error"),
             )
         },
         "/api/openapi.json": {

@@ -137,6 +137,11 @@ class Settings(BaseSettings):
         return self.site_url.startswith("https://")
 
     @property
+    def google_sign_in(self) -> bool:
+        """Whether Google sign-in is configured (both GOOGLE_CLIENT_ID and the secret set)."""
+        return bool(self.google_client_id and self.google_client_secret)
+
+    @property
     def redirects_file(self) -> Path:
         """The generator's redirects.json, which sits next to EVENTS_FILE."""
         return self.events_file.parent / "redirects.json"

@@ -51,7 +51,7 @@ CALLBACK_TOKEN_LIFETIME = timedelta(seconds=60)
 
 def build_google_client(settings: Settings) -> StarletteOAuth2App | None:
     """Register the OIDC client from GOOGLE_*; None (and a log line) when unconfigured."""
-    if not (settings.google_client_id and settings.google_client_secret):
+    if not settings.google_sign_in:
         logger.info("Google sign-in is off: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset.")
         return None
     oauth = OAuth()

@@ -4,7 +4,10 @@ import vikeReact from 'vike-react/config'
 // Global config. Content pages override `clientHooks: false` + `contentPage: true` (HTML-only, no framework JS).
 export default {
   extends: [vikeReact],
-  prerender: { partial: false, redirects: true },
+  // Prerendered by scripts/prerender.mjs after `vike build` (`vike prerender` in batches: see there why), and
+  // kept dist/server between the batches. `partial`: a batch renders only its share of the parameterized pages;
+  // scripts/postbuild.mjs checks that every route of the generator's routes.json got its HTML.
+  prerender: { partial: true, redirects: true, disableAutoRun: true, keepDistServer: true },
   lang: 'en',
   // No favicon request (a 404 would be logged as a console error).
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 16 16%22%3E%3Crect width=%2216%22 height=%2216%22 rx=%223%22 fill=%22%231d4e89%22/%3E%3C/svg%3E',

@@ -1,17 +1,15 @@
-// After `vike build` (which prerenders every page but the profiles): publish dist/client as build/site (or
-// $SITE_OUT_DIR), render the organization profiles into it (prerender-profiles.mjs, see the comment in
-// pages/(content)/profile/+config.ts), check that every route of the manifest has its HTML and add
-// sitemap.xml and robots.txt, and the web editor at /admin (build-admin.mjs). It never rewrites Vike's
-// HTML. The generator's public/ files are already there (vite's publicDir is build/content/public).
+// After `vike build` and prerender.mjs: move dist/client to build/site (or $SITE_OUT_DIR), check that every
+// route of the manifest has its HTML, add sitemap.xml and robots.txt, and the web editor at /admin
+// (build-admin.mjs). It never rewrites Vike's HTML. The generator's public/ files are already there (vite's
+// publicDir is build/content/public).
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir as finalDir, siteRoot } from './content-dir.mjs'
-import { prerenderProfiles } from './prerender-profiles.mjs'
 import { buildAdmin } from './build-admin.mjs'
 
 const clientDir = path.join(siteRoot, 'dist/client')
 if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
-  console.error(`postbuild: ${clientDir}/index.html missing: did vike build prerender?`)
+  console.error(`postbuild: ${clientDir}/index.html missing: did scripts/prerender.mjs run?`)
   process.exit(1)
 }
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, 'site.json'), 'utf8'))
@@ -21,10 +19,13 @@ const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 
 const outDir = `${finalDir}.tmp-${process.pid}`
 fs.rmSync(outDir, { recursive: true, force: true })
 fs.mkdirSync(path.dirname(outDir), { recursive: true })
-fs.cpSync(clientDir, outDir, { recursive: true })
-// Profiles are written straight into the published folder.
-const profilePaths = routes.filter((r) => r.kind === 'profile').map((r) => r.path)
-const profiles = await prerenderProfiles(outDir, profilePaths).catch((err) => fail(err.message))
+// Moved, not copied (tens of thousands of files at scale); copied only across file systems.
+try {
+  fs.renameSync(clientDir, outDir)
+} catch (err) {
+  if (err.code !== 'EXDEV') throw err
+  fs.cpSync(clientDir, outDir, { recursive: true })
+}
 
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
@@ -60,6 +61,7 @@ const oldDir = `${finalDir}.old-${process.pid}`
 if (fs.existsSync(finalDir)) fs.renameSync(finalDir, oldDir)
 fs.renameSync(outDir, finalDir)
 fs.rmSync(oldDir, { recursive: true, force: true })
+const profiles = routes.filter((r) => r.kind === 'profile').length
 console.log(`postbuild: ${routes.length} routes (${profiles} profiles), /admin (${editorFiles} Decap CMS files) -> ${path.relative(process.cwd(), finalDir) || finalDir}`)
 
 function htmlFile(p) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AUTH_KEY, USER_KEY } from '../src/auth/client'
 import { MSG } from '../src/auth/messages'
+import { readSiteConfig } from '../src/auth/siteConfig'
 import { USER, json, makeClient } from './helpers'
 
 describe('auth client: start-up', () => {
@@ -400,5 +401,27 @@ describe('auth client: a slow start-up does not undo a sign-in', () => {
     expect(client.getState()).toMatchObject({ isAuthenticated: true, loading: false })
     expect(client.getState().user?.name).toBe(USER.name)
     expect(storage.getItem(AUTH_KEY)).toBe('true')
+  })
+})
+
+describe('site config: Google sign-in only when the service has it', () => {
+  const answer = (status: number, body: string) => async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })
+  it('is on only on a clear yes', async () => {
+    const asked: string[] = []
+    const yes = async (url: RequestInfo | URL) => {
+      asked.push(String(url))
+      return answer(200, '{"google": true}')()
+    }
+    expect(await readSiteConfig(yes as typeof fetch)).toEqual({ google: true })
+    expect(asked).toEqual(['/api/config'])
+    expect(await readSiteConfig(answer(200, '{"google": false}') as typeof fetch)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, '{"google": "yes"}') as typeof fetch)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, 'null') as typeof fetch)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(404, '{"error": "Not found."}') as typeof fetch)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, 'not json') as typeof fetch)).toEqual({ google: false })
+    const offline = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    expect(await readSiteConfig(offline as typeof fetch)).toEqual({ google: false })
   })
 })

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { hasEnded, partitionEvents } from '../src/events/schedule'
 import { splitName } from '../src/lib/names'
 import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
-import { filterByName } from '../src/lib/search'
 import { USER, json, makeClient } from './helpers'
 
 describe('names and dates', () => {
@@ -62,15 +61,5 @@ describe('RSVP as a signed-in user', () => {
     expect(RSVP_MSG.success).toBe("You have RSVP'd! A confirmation email will be sent!")
     expect(RSVP_MSG.failed).toBe('Failed to submit RSVP. Please try again.')
     expect(RSVP_MSG.popupSuccess('Ada', 'a@b.c')).toBe('Thank you for your RSVP, Ada! A confirmation email has been sent to a@b.c.')
-  })
-})
-
-describe('civic index search', () => {
-  const orgs = [{ name: 'KEEN St. Louis' }, { name: 'Girl Scouts of Eastern Missouri' }, { name: 'Saint Louis University' }]
-  it('matches names case-insensitively by substring', () => {
-    expect(filterByName(orgs, 'louis').map((o) => o.name)).toEqual(['KEEN St. Louis', 'Saint Louis University'])
-    expect(filterByName(orgs, 'SCOUT')).toHaveLength(1)
-    expect(filterByName(orgs, '')).toHaveLength(3)
-    expect(filterByName(orgs, '<script>')).toHaveLength(0)
   })
 })

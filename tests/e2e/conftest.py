@@ -10,7 +10,10 @@ before other packages' asyncio tests run):
   so both events are still upcoming (the browser clock of its contexts is pinned to the same
   moment); `live_server` runs on the real clock; `restart_server(civic_now, **settings)` starts
   (and restarts) a service of one test's own on its own database; `checkin_server` (started only
-  by the tests that use it) is pinned inside a slot's check-in window (issue 14);
+  by the tests that use it) is pinned inside a slot's check-in window (issue 14); `paged_server`
+  (real clock) serves a site built at start from bench.synth's tree of PAGED_SIZE organizations
+  (three pages of the civic index); `google_server` (real clock) has GOOGLE_CLIENT_ID and
+  GOOGLE_CLIENT_SECRET set;
 - one headless Chromium (Debian's);
 - for the web editor's journeys, a service serving /admin, and decap-server saving into
   a git copy of content/ (`editor`, see tests/e2e/editor.py).
@@ -25,6 +28,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -40,6 +44,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from bench.synth import make_content
+from generator.civic_index import PAGE_SIZE
 from tests.e2e.editor import (
     Editor,
     admin_site,
@@ -69,6 +75,8 @@ CHROMIUM_ARGS = [
 ]
 SECRET_KEY = "e2e-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 SERVICE_START_SECONDS = 60
+# The paged site's size: two full pages of the civic index and part of a third.
+PAGED_SIZE = PAGE_SIZE * 2 + 12
 
 
 # --------------------------------------------------------------------------------------------
@@ -155,7 +163,7 @@ _SERVERS: list[Server] = []
 
 
 def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox,
-                 static_dir: Path) -> dict[str, str]:
+                 site: Path, content: Path) -> dict[str, str]:
     # Settings of the caller's shell (or a .env) must not leak into the run.
     env = {
         key: value
@@ -174,8 +182,8 @@ def _service_env(server_url: str, port: int, workdir: Path, mailbox: Mailbox,
             "SMTP_HOST": "127.0.0.1",
             "SMTP_PORT": str(mailbox.port),
             "SMTP_STARTTLS": "false",
-            "STATIC_DIR": str(static_dir),
-            "EVENTS_FILE": str(BUILD_CONTENT / "events.json"),
+            "STATIC_DIR": str(site),
+            "EVENTS_FILE": str(content / "events.json"),
             "SITE_URL": server_url,
             "SECRET_KEY": SECRET_KEY,
             "RATE_LIMIT_SCALE": "1000",
@@ -193,12 +201,14 @@ def _start_server(
     civic_now: str | None,
     workdir: Path,
     settings: dict[str, str] | None = None,
-    static_dir: Path = BUILD_SITE,
+    *,
+    site: Path = BUILD_SITE,
+    content: Path = BUILD_CONTENT,
     ready_path: str = "/",
 ) -> Server:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = _service_env(url, port, workdir, mailbox, static_dir)
+    env = _service_env(url, port, workdir, mailbox, site, content)
     if civic_now:
         env["CIVIC_NOW"] = civic_now
     env.update(settings or {})
@@ -272,11 +282,11 @@ def _tmp_root() -> Iterator[Path]:
 
 
 def _server_fixture(
-    name: str, civic_now: str | None, mailbox: Mailbox, root: Path
+    name: str, civic_now: str | None, mailbox: Mailbox, root: Path, **options: Any
 ) -> Iterator[Server]:
     workdir = root / name
     workdir.mkdir()
-    server = _start_server(name, mailbox, civic_now, workdir)
+    server = _start_server(name, mailbox, civic_now, workdir, **options)
     try:
         yield server
     finally:
@@ -335,7 +345,7 @@ def _editor_setup(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Ed
     _SERVERS.append(decap.server)
     try:
         server = _start_server("editor", mailbox, None, workdir,
-                               static_dir=admin_site(workdir, decap.port), ready_path="/admin")
+                               site=admin_site(workdir, decap.port), ready_path="/admin")
         try:
             yield Editor(repo, decap, server)
         finally:
@@ -350,6 +360,51 @@ def editor(_editor_setup: Editor) -> Editor:
     copy of content/ that is back at its first commit for each test (tests/e2e/editor.py)."""
     reset_repository(_editor_setup.repo)
     return _editor_setup
+
+
+def _build_site(size: int, root: Path) -> tuple[Path, Path]:
+    """Build a synthetic tree of `size` organizations (bench.synth) the way `make build` does,
+    from a copy of site/ (its node_modules linked), so the real build/ and site/dist stay as
+    they are; return (site, content)."""
+    tree = make_content(size, root / "tree", ROOT / "content")
+    content, site, source = root / "content", root / "site", root / "site-src"
+    subprocess.run([str(PYTHON), "-m", "generator", "build", "--content", str(tree),
+                    "--out", str(content)], cwd=ROOT, check=True, capture_output=True,
+                   timeout=300)
+    shutil.copytree(ROOT / "site", source,
+                    ignore=shutil.ignore_patterns("node_modules", "dist", "generated"))
+    os.symlink(ROOT / "site" / "node_modules", source / "node_modules")
+    built = subprocess.run(["npm", "run", "--silent", "build"], cwd=source, capture_output=True,
+                           text=True, timeout=600, check=False,
+                           env={**os.environ, "CONTENT_DIR": str(content),
+                                "SITE_OUT_DIR": str(site)})
+    if built.returncode != 0:
+        pytest.fail(f"The site of {size} organizations did not build:\n{built.stderr[-3000:]}",
+                    pytrace=False)
+    return site, content
+
+
+@pytest.fixture(scope="package")
+def google_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service on the real clock with Google sign-in configured (never reached: no test
+    follows the button to Google)."""
+    yield from _server_fixture("google", None, mailbox, _tmp_root, settings={
+        "GOOGLE_CLIENT_ID": "civicstl-e2e.apps.googleusercontent.com",
+        "GOOGLE_CLIENT_SECRET": "e2e-client-secret"})
+
+
+@pytest.fixture(scope="package")
+def paged_build(_tmp_root: Path) -> tuple[Path, Path]:
+    """(site, content) of PAGED_SIZE synthetic organizations: the civic index has three pages."""
+    return _build_site(PAGED_SIZE, _tmp_root / "paged-build")
+
+
+@pytest.fixture(scope="package")
+def paged_server(paged_build: tuple[Path, Path], mailbox: Mailbox,
+                 _tmp_root: Path) -> Iterator[Server]:
+    """The service on the real clock, serving the paged build."""
+    site, content = paged_build
+    yield from _server_fixture("paged", None, mailbox, _tmp_root, site=site, content=content)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -402,9 +457,11 @@ def new_session(
         height: int = 900,
         scale: float = 1,
         clock: str | None = None,
+        javascript: bool = True,
     ) -> Session:
         context = browser.new_context(
             base_url=server.url,
+            java_script_enabled=javascript,
             viewport={"width": width, "height": height},
             device_scale_factor=scale,
             locale="en-US",
@@ -413,7 +470,7 @@ def new_session(
         context.set_default_timeout(10_000)
         context.set_default_navigation_timeout(20_000)
         moment = clock or server.civic_now
-        if moment:
+        if moment and javascript:
             # Time still flows (timers run) from the pinned moment.
             context.clock.install(time=datetime.fromisoformat(moment))
         session = Session(context=context, server=server, item=request.node)

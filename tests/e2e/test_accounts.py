@@ -64,7 +64,6 @@ def test_register_verify_and_dashboard(
     submit = page.get_by_role(
         "button", name=re.compile(r"^\s*(sign up|register|create account)\s*$", re.I)
     )
-    expect(page.get_by_role("button", name=re.compile("Sign up with Google", re.I))).to_be_visible()
     expect(
         page.get_by_role("link", name=re.compile(r"(sign in|log in)", re.I)).first
     ).to_have_attribute("href", re.compile(r"^/login"))
@@ -114,7 +113,6 @@ def test_login_wrong_password_then_right(
     page = session.new_page()
 
     visit(page, "/login")
-    expect(page.get_by_role("button", name=re.compile("Sign in with Google", re.I))).to_be_visible()
     expect(
         page.get_by_role("link", name=re.compile(r"(sign up|register)", re.I)).first
     ).to_have_attribute("href", re.compile(r"^/register"))
@@ -166,3 +164,31 @@ def test_logout_in_one_tab_logs_out_the_other(
     ).to_be_visible()
     assert session.watch(first).page_errors == []
     assert session.watch(second).page_errors == []
+
+
+@pytest.mark.parametrize(("path", "label"), [("/login", "Sign in with Google"),
+                                             ("/register", "Sign up with Google")])
+def test_google_buttons_only_when_the_service_has_google(
+    pinned_server: Server, google_server: Server, new_session: Callable[..., Session],
+    path: str, label: str,
+) -> None:
+    """Without GOOGLE_CLIENT_ID/SECRET the service's /api/config says so and no Google button
+    is shown (it would end in "OAuth authentication failed"); with them, the button is there
+    and leads to the service's Google endpoint."""
+    off = new_session(pinned_server).new_page()
+    visit(off, path)
+    expect(off.locator("html[data-hydrated]")).to_have_count(1)
+    assert off.request.get("/api/config").json() == {"google": False}
+    expect(off.get_by_role("button", name=re.compile(r"^\s*(sign in|log in|register|sign up)",
+                                                     re.I)).first).to_be_visible()
+    expect(off.get_by_role("button", name=re.compile("Google", re.I))).to_have_count(0)
+
+    on = new_session(google_server).new_page()
+    visit(on, path)
+    assert on.request.get("/api/config").json() == {"google": True}
+    button = on.get_by_role("button", name=label)
+    expect(button).to_be_visible()
+    with on.expect_request(re.compile(r"/api/auth/google$")) as started:
+        on.route(re.compile(r"/api/auth/google$"), lambda route: route.abort())
+        button.click()
+    assert started.value.method == "GET"

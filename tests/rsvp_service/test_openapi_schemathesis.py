@@ -84,6 +84,7 @@ def test_document_covers_every_endpoint_and_the_token_scheme() -> None:
         "/api/auth/google", "/api/auth/google/callback",
         "/api/rsvp/check", "/api/rsvp", "/api/me/rsvps",
         "/api/rsvp/cancel/preview", "/api/rsvp/cancel", "/api/me/export", "/api/me/delete",
+        "/api/config",
     }
     assert document["components"]["securitySchemes"]["accessToken"] == {
         "type": "apiKey", "in": "header", "name": "x-auth-token"

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {
   AboutPage,
+  CivicIndex,
   EventsFile,
   HomePage,
   Organization,
@@ -34,6 +35,7 @@ export const loadHome = () => readJson<HomePage>('pages/home.json')
 export const loadAbout = () => readJson<AboutPage>('pages/about.json')
 export const loadTornado = () => readJson<TornadoPage>('pages/tornado.json')
 export const loadOrganizationIndex = () => readJson<OrganizationIndex>('organizations.json')
+export const loadCivicIndex = () => readJson<CivicIndex>('civic-index.json')
 export const loadEvents = () => readJson<EventsFile>('events.json')
 export const loadRoutes = () => readJson<RoutesFile>('routes.json')
 export const loadRedirects = () => readJson<RedirectsFile>('redirects.json')

@@ -1,6 +1,7 @@
 // Content types, all derived from the types generated from the generator's JSON Schemas
 // (npm run gen:types -> src/types/generated). Nothing here is written by hand.
 import type {
+  OutputCivicIndex,
   OutputEvents,
   OutputOrganization,
   OutputOrganizationIndex,
@@ -9,6 +10,7 @@ import type {
   OutputPageTornado,
   OutputRedirects,
   OutputRoutes,
+  OutputSearchChunk,
   OutputSite,
 } from '../types/generated'
 
@@ -19,6 +21,11 @@ export type TornadoPage = OutputPageTornado
 export type Organization = OutputOrganization
 export type OrganizationIndex = OutputOrganizationIndex
 export type OrganizationEntry = OrganizationIndex[number]
+export type CivicIndex = OutputCivicIndex
+export type Cause = CivicIndex['causes'][number]
+export type SearchChunkRef = CivicIndex['search'][number]
+export type SearchChunk = OutputSearchChunk
+export type OrganizationCard = SearchChunk['organizations'][number]
 export type EventsFile = OutputEvents
 export type EventItem = EventsFile['events'][number]
 export type Slot = EventItem['slots'][number]

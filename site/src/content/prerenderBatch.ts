@@ -1,0 +1,26 @@
+// Which part of the site one `vike prerender` run renders. scripts/prerender.mjs runs Vike's prerender once per
+// batch of profiles (CIVIC_PRERENDER_BATCH=<i>/<n>), each in a process of its own: Vike keeps every page it
+// prerendered in memory until the run ends, so a run's memory follows its batch, not the number of
+// organizations. Batch 0 also renders every other parameterized page; without the variable (a plain
+// `vike prerender`) one run renders everything.
+type Batch = { index: number; count: number }
+
+function batch(): Batch {
+  const value = process.env.CIVIC_PRERENDER_BATCH
+  if (!value) return { index: 0, count: 1 }
+  const match = /^(\d+)\/(\d+)$/.exec(value)
+  const index = Number(match?.[1])
+  const count = Number(match?.[2])
+  if (!match || count < 1 || index >= count) throw new Error(`CIVIC_PRERENDER_BATCH must be <i>/<n> with i < n, not "${value}"`)
+  return { index, count }
+}
+
+/** This run's share of `paths`: the i-th of n equal runs. */
+export function batchOf<T>(paths: readonly T[]): T[] {
+  const { index, count } = batch()
+  const size = Math.ceil(paths.length / count)
+  return paths.slice(index * size, (index + 1) * size)
+}
+
+/** Whether this run renders the pages that are not profiles (only the first run does). */
+export const isFirstBatch = (): boolean => batch().index === 0

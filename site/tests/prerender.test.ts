@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { batchOf, isFirstBatch } from '../src/content/prerenderBatch'
+
+const saved = process.env.CIVIC_PRERENDER_BATCH
+afterEach(() => {
+  if (saved === undefined) delete process.env.CIVIC_PRERENDER_BATCH
+  else process.env.CIVIC_PRERENDER_BATCH = saved
+})
+
+describe('prerender batches', () => {
+  const paths = Array.from({ length: 7 }, (_, i) => `/org${i}`)
+
+  it('renders everything in one run without a batch', () => {
+    delete process.env.CIVIC_PRERENDER_BATCH
+    expect(batchOf(paths)).toEqual(paths)
+    expect(isFirstBatch()).toBe(true)
+  })
+
+  it('splits the profiles into n runs that together cover each once', () => {
+    const runs = [0, 1, 2].map((i) => {
+      process.env.CIVIC_PRERENDER_BATCH = `${i}/3`
+      return { paths: batchOf(paths), first: isFirstBatch() }
+    })
+    expect(runs.map((r) => r.paths)).toEqual([paths.slice(0, 3), paths.slice(3, 6), paths.slice(6)])
+    expect(runs.map((r) => r.first)).toEqual([true, false, false])
+  })
+
+  it('refuses a batch that does not exist', () => {
+    for (const bad of ['3/3', '1', 'a/b', '0/0']) {
+      process.env.CIVIC_PRERENDER_BATCH = bad
+      expect(() => batchOf(paths), bad).toThrow(/CIVIC_PRERENDER_BATCH/)
+    }
+  })
+})
