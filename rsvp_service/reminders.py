@@ -12,8 +12,6 @@ once the first commits; SQLite runs one writer at a time), and a restart finds i
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,11 +20,11 @@ from datetime import UTC, datetime, timedelta
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
-from rsvp_service.errors import DATABASE_FAILURES
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.models import Rsvp, RsvpStatus
+from rsvp_service.periodic import PeriodicTask
 from rsvp_service.rsvp_store import issue_cancel_token
 from rsvp_service.settings import Settings
 
@@ -88,8 +86,11 @@ async def queue_due_reminders(
     return ReminderPass(queued, full=False)
 
 
-class ReminderScheduler:
+class ReminderScheduler(PeriodicTask):
     """Runs `queue_due_reminders` at start-up, then every REMINDER_POLL_SECONDS until stopped."""
+
+    name = "reminder-scheduler"
+    what = "queue reminders"
 
     def __init__(
         self,
@@ -97,22 +98,11 @@ class ReminderScheduler:
         catalogue: Callable[[], Catalogue],
         wake_sender: Callable[[], None],
     ) -> None:
+        super().__init__(settings.reminder_poll_seconds)
         self._settings = settings
         self._catalogue = catalogue
         self._wake_sender = wake_sender
         self._lead = timedelta(hours=settings.reminder_hours)
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Start the periodic task."""
-        self._task = asyncio.create_task(self._run(), name="reminder-scheduler")
-
-    async def stop(self) -> None:
-        """Stop the periodic task."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
 
     async def run_once(self) -> ReminderPass:
         """Queue what is due now and wake the mail sender if anything was."""
@@ -124,15 +114,6 @@ class ReminderScheduler:
             self._wake_sender()
         return done
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                if (await self.run_once()).full:
-                    continue
-            except DATABASE_FAILURES:
-                log.warning("Could not queue reminders (database unavailable); trying again in "
-                            "%.0f s.", self._settings.reminder_poll_seconds)
-            except Exception:
-                # Reminders must outlive a bad pass; the next one tries again.
-                log.exception("The reminder pass failed.")
-            await asyncio.sleep(self._settings.reminder_poll_seconds)
+    async def run_pass(self) -> bool:
+        """One pass; a full batch means more are due at once."""
+        return (await self.run_once()).full

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from rsvp_service import clock
-from rsvp_service.errors import DATABASE_FAILURES
 from rsvp_service.events import Catalogue
 from rsvp_service.models import Rsvp
+from rsvp_service.periodic import PeriodicTask
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -39,34 +37,22 @@ async def erase_guest_details(catalogue: Catalogue, now: datetime, days: int) ->
     return erased
 
 
-class GuestDataEraser:
+class GuestDataEraser(PeriodicTask):
     """Runs `erase_guest_details` at start-up and then every hour, until stopped."""
 
+    name = "guest-data-eraser"
+    what = "erase past guests' details"
+
     def __init__(self, settings: Settings, catalogue: Callable[[], Catalogue]) -> None:
+        super().__init__(EVERY.total_seconds())
         self._settings = settings
         self._catalogue = catalogue
-        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        """Start the periodic task."""
-        self._task = asyncio.create_task(self._run(), name="guest-data-eraser")
-
-    async def stop(self) -> None:
-        """Stop the periodic task."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                erased = await erase_guest_details(
-                    self._catalogue(), clock.now(self._settings), self._settings.guest_data_days
-                )
-                if erased:
-                    log.info("Erased the names and phone numbers of %d past guest RSVPs.", erased)
-            except DATABASE_FAILURES:
-                log.warning("Could not erase past guests' details (database unavailable); "
-                            "trying again in an hour.")
-            await asyncio.sleep(EVERY.total_seconds())
+    async def run_pass(self) -> bool:
+        """Erase what is due now; never more to do at once."""
+        erased = await erase_guest_details(
+            self._catalogue(), clock.now(self._settings), self._settings.guest_data_days
+        )
+        if erased:
+            log.info("Erased the names and phone numbers of %d past guest RSVPs.", erased)
+        return False
