@@ -23,11 +23,13 @@ SNAPSHOT_SKIP = shutil.ignore_patterns("node_modules", "dist", "generated")
 
 
 def site_snapshot(ctx: Context) -> Path:
-    """A copy of site/ in the scratch folder (its node_modules linked), made once per run."""
+    """A copy of site/ in the scratch folder (its node_modules, and the web editor's package
+    ../admin, linked), made once per run."""
     site = ctx.scratch / "site"
     if not site.exists():
         shutil.copytree(ctx.root / "site", site, ignore=SNAPSHOT_SKIP)
         os.symlink(ctx.root / "site" / "node_modules", site / "node_modules")
+        os.symlink(ctx.root / "admin", site.parent / "admin")
     return site
 
 

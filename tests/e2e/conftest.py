@@ -364,8 +364,8 @@ def editor(_editor_setup: Editor) -> Editor:
 
 def _build_site(size: int, root: Path) -> tuple[Path, Path]:
     """Build a synthetic tree of `size` organizations (bench.synth) the way `make build` does,
-    from a copy of site/ (its node_modules linked), so the real build/ and site/dist stay as
-    they are; return (site, content)."""
+    from a copy of site/ (its node_modules and ../admin linked), so the real build/ and
+    site/dist stay as they are; return (site, content)."""
     tree = make_content(size, root / "tree", ROOT / "content")
     content, site, source = root / "content", root / "site", root / "site-src"
     subprocess.run([str(PYTHON), "-m", "generator", "build", "--content", str(tree),
@@ -374,6 +374,8 @@ def _build_site(size: int, root: Path) -> tuple[Path, Path]:
     shutil.copytree(ROOT / "site", source,
                     ignore=shutil.ignore_patterns("node_modules", "dist", "generated"))
     os.symlink(ROOT / "site" / "node_modules", source / "node_modules")
+    # The build adds the web editor from ../admin (Decap CMS's bundle), beside the copy too.
+    os.symlink(ROOT / "admin", root / "admin")
     built = subprocess.run(["npm", "run", "--silent", "build"], cwd=source, capture_output=True,
                            text=True, timeout=600, check=False,
                            env={**os.environ, "CONTENT_DIR": str(content),
