@@ -48,8 +48,8 @@ def test_organizations_are_the_hosts_and_those_of_organizations_json(tmp_path: P
     hosts_only = load_catalogue(events)
     write(tmp_path / "organizations.json", [{
         "id": "archgrants", "name": "Arch Grants", "link": "/archgrants", "kind": "Nonprofit",
-        "tagline": "Startups.", "logo": {"src": "/l.png", "alt": "Logo", "width": 1,
-                                          "height": 1}}])
+        "tagline": "Startups.", "causes": ["entrepreneurship"],
+        "logo": {"src": "/l.png", "alt": "Logo", "width": 1, "height": 1}}])
     with_index = load_catalogue(events)
 
     assert dict(hosts_only.organizations) == {"keenstl": "KEEN St. Louis",
