@@ -15,8 +15,8 @@ from rsvp_service.auth.tokens import (
     live_single_use_token,
     spend_single_use_token,
 )
+from rsvp_service.mail.account_links import password_reset_mail
 from rsvp_service.mail.outbox import enqueue
-from rsvp_service.mail.password_reset import password_reset_mail
 
 if TYPE_CHECKING:
     from tortoise.backends.base.client import BaseDBAsyncClient

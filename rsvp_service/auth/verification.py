@@ -11,8 +11,8 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service.auth.models import EmailToken, User
 from rsvp_service.auth.tokens import issue_single_use_token, spend_single_use_token
+from rsvp_service.mail.account_links import verification_mail
 from rsvp_service.mail.outbox import enqueue
-from rsvp_service.mail.verification import verification_mail
 
 if TYPE_CHECKING:
     from tortoise.backends.base.client import BaseDBAsyncClient

@@ -6,19 +6,13 @@ returning a `Mail` to `outbox.enqueue` and a builder returning a `Draft`, plus o
 
 from __future__ import annotations
 
-from rsvp_service.mail import (
-    confirmation,
-    organizer_message,
-    password_reset,
-    rsvp_notices,
-    verification,
-)
+from rsvp_service.mail import account_links, confirmation, organizer_message, rsvp_notices
 from rsvp_service.mail.message import Builder
 
 BUILDERS: dict[str, Builder] = {
     confirmation.KIND: confirmation.build_confirmation,
-    verification.KIND: verification.build_verification,
-    password_reset.KIND: password_reset.build_password_reset,
+    account_links.VERIFY: account_links.build_account_link,
+    account_links.PASSWORD_RESET: account_links.build_account_link,
     rsvp_notices.WAITLISTED: rsvp_notices.build_waitlisted,
     rsvp_notices.PROMOTED: rsvp_notices.build_promoted,
     rsvp_notices.CANCELLED: rsvp_notices.build_cancelled,
