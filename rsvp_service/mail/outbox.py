@@ -190,7 +190,10 @@ class OutboxSender:
         if claimed is None:
             return False
         try:
-            message = build_email(
+            # Built in a worker thread: a message with its QR code and calendar takes ~13 ms of
+            # CPU, and on the event loop that stalled every request and query for as long.
+            message = await asyncio.to_thread(
+                build_email,
                 MailContext(self.settings, self.catalogue()),
                 claimed.mail,
                 self._builder(claimed.mail.kind),

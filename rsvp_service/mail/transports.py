@@ -34,7 +34,8 @@ class FileTransport:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def _write(self, message_id: int, raw: bytes) -> None:
+    def _write(self, message_id: int, message: EmailMessage) -> None:
+        raw = as_bytes(message)
         self.folder.mkdir(parents=True, exist_ok=True)
         final = self.folder / f"{message_id:010d}.eml"
         partial = final.with_suffix(".eml.tmp")
@@ -45,8 +46,8 @@ class FileTransport:
     async def send(
         self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
     ) -> None:
-        """Write the .eml file in a worker thread."""
-        await asyncio.to_thread(self._write, message_id, as_bytes(message))
+        """Serialize and write the .eml file in a worker thread."""
+        await asyncio.to_thread(self._write, message_id, message)
 
     async def close(self) -> None:
         """Nothing to finish: every write is complete when send returns."""
