@@ -1,14 +1,18 @@
-"""Command line: serve (the default), `migrate`, `outbox` (mail), `roles` (organizers, admins)."""
+"""Command line: serve (the default), `migrate`, `worker` (background work), `outbox` (mail),
+`roles` (organizers, admins)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import os
+import subprocess
 import sys
 
 import uvicorn
 
+from rsvp_service.background import run_worker
 from rsvp_service.db import DatabaseNotWritable, close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.server import HeaderTimeoutProtocol
@@ -21,7 +25,7 @@ async def _migrate(settings: Settings) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Parse the command line and serve or migrate."""
+    """Parse the command line and serve, migrate or run the background worker."""
     arguments = sys.argv[1:] if argv is None else argv
     if arguments[:1] == ["outbox"]:
         from rsvp_service.mail.cli import main as outbox_main
@@ -32,13 +36,16 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.exit(roles_main(arguments[1:]))
     parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=__doc__)
-    parser.add_argument("command", nargs="?", choices=["serve", "migrate"], default="serve")
+    parser.add_argument("command", nargs="?", choices=["serve", "migrate", "worker"],
+                        default="serve")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--parent-pid", type=int, default=None,
+                        help="worker: stop when this process has exited (serve passes its own)")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
-        if args.command == "serve":
+        if args.command != "migrate":
             # Checked here once so a bad file stops start-up with one line, not a traceback
             # from every worker.
             load_catalogue(settings.events_file)
@@ -48,12 +55,30 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "migrate":
         logging.getLogger("rsvp_service").info("Migrations are up to date.")
         return
+    if args.command == "worker":
+        asyncio.run(run_worker(settings, parent_pid=args.parent_pid))
+        return
+    worker = None
+    if settings.background_tasks == "separate":
+        # uvicorn ends this process by re-raising SIGTERM, past any `finally`: the worker
+        # watches for this process to be gone instead.
+        worker = subprocess.Popen([sys.executable, "-m", "rsvp_service", "worker",  # noqa: S603
+                                   "--parent-pid", str(os.getpid())])
+    try:
+        _serve(settings, args.workers)
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait()
+
+
+def _serve(settings: Settings, workers: int) -> None:
     uvicorn.run(
         "rsvp_service.app:create_app",
         factory=True,
         host=settings.host,
         port=settings.port,
-        workers=args.workers,
+        workers=workers,
         http=HeaderTimeoutProtocol,
         # Behind a reverse proxy, the proxy's address: then X-Forwarded-For/-Proto name the real
         # client (rate limits key on it). Unset, those headers are ignored.

@@ -81,6 +81,11 @@ class Settings(BaseSettings):
     reminder_poll_seconds: float = Field(
         default=60.0, gt=0, description="How often the service looks for reminders that are due."
     )
+    background_tasks: Literal["in-process", "separate"] = Field(
+        default="in-process",
+        description="Where mail, reminders and guest-data erasure run: in the web process, or "
+        "in `python -m rsvp_service worker` (which `serve` then starts beside the web workers).",
+    )
     outbox_poll_seconds: float = Field(
         default=1.0, gt=0, description="How often the mail sender looks for due messages."
     )
