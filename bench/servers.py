@@ -67,12 +67,17 @@ def migrate(ctx: Context, env: dict[str, str]) -> None:
 @contextmanager
 def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
             env: dict[str, str] | None = None, probe: str = "/api/rsvp",
-            log: Path | None = None, port: int | None = None) -> Iterator[str]:
+            log: Path | None = None, port: int | None = None,
+            background_worker: bool = False) -> Iterator[str]:
     """Serve `app` with uvicorn on `port` (else a free loopback port); yield its base URL.
 
-    Access logs are off for the baseline and the service alike: both pay the same.
+    Access logs are off for the baseline and the service alike: both pay the same. With
+    `background_worker`, mail and reminders run in `python -m rsvp_service worker` beside it
+    (BACKGROUND_TASKS=separate), as `python -m rsvp_service` would start them.
     """
     port = port or free_port()
+    if background_worker:
+        env = {**(env or {}), "BACKGROUND_TASKS": "separate"}
     argv = [PYTHON, "-m", "uvicorn", app, "--host", HOST, "--port", str(port),
             "--workers", str(workers), "--no-access-log",
             # With a log file, keep uvicorn's info lines: they record worker restarts.
@@ -83,12 +88,18 @@ def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
     process = subprocess.Popen(argv, cwd=ctx.root,
                                env={**os.environ, **ctx.python_env, **(env or {})},
                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    worker = subprocess.Popen([PYTHON, "-m", "rsvp_service", "worker"], cwd=ctx.root,
+                              env={**os.environ, **ctx.python_env, **(env or {})},
+                              stdout=out, stderr=subprocess.STDOUT,
+                              start_new_session=True) if background_worker else None
     base = f"http://{HOST}:{port}"
     try:
         _wait_ready(process, base + probe, workers)
         yield base
     finally:
         kill_group(process)
+        if worker is not None:
+            kill_group(worker)
         if log:
             out.close()
 
