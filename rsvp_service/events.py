@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
-from pydantic import ValidationError
+from pydantic import AwareDatetime, ValidationError
 
 from generator.civic_index import OrganizationIndex
 from generator.outputs import EventsOut, SlotRecord
@@ -23,44 +22,18 @@ class EventsFileError(Exception):
     """EVENTS_FILE is missing or is not a valid events.json; the message is one line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One RSVP-able time slot: its id and record, with the times the service compares parsed."""
+class Slot(SlotRecord):
+    """One RSVP-able time slot: its events.json record and id, with its times parsed."""
 
     id: str
-    event: str
-    path: str
-    title: str
-    time: str
-    date: str
-    date_text: str
-    timezone: str
-    start: datetime
-    end: datetime
-    capacity: int | None
-    rsvp: str
-    location: str
-    host_name: str
+    # events.json carries ISO 8601 text with the offset; the service compares datetimes.
+    start: AwareDatetime  # type: ignore[assignment]
+    end: AwareDatetime  # type: ignore[assignment]
 
     @classmethod
     def from_record(cls, slot_id: str, record: SlotRecord) -> Slot:
         """Build the slot for an id from its validated events.json record."""
-        return cls(
-            id=slot_id,
-            event=record.event,
-            path=record.path,
-            title=record.title,
-            time=record.time,
-            date=record.date,
-            date_text=record.date_text,
-            timezone=record.timezone,
-            start=datetime.fromisoformat(record.start),
-            end=datetime.fromisoformat(record.end),
-            capacity=record.capacity,
-            rsvp=record.rsvp,
-            location=record.location,
-            host_name=record.host_name,
-        )
+        return cls.model_validate({**record.model_dump(), "id": slot_id})
 
     @property
     def needs_account(self) -> bool:
