@@ -300,3 +300,19 @@ def process_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite://{tmp_path / 'shared.sqlite3'}"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A database with no tables yet: a new SQLite file or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite://{tmp_path / 'old.sqlite3'}"
+        return
+    name = f"civicstl_migration_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(TEST_DATABASE_URL)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        yield TEST_DATABASE_URL.rsplit("/", 1)[0] + f"/{name}"
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
