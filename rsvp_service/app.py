@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import logging
 import signal
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -35,24 +34,14 @@ from rsvp_service.auth.google import build_google_client, session_middleware
 from rsvp_service.background import Background
 from rsvp_service.db import close_database, open_database
 from rsvp_service.errors import EXCEPTION_HANDLERS
-from rsvp_service.events import EventsFileError, load_catalogue
+from rsvp_service.events import load_catalogue, reload_catalogue
 from rsvp_service.middleware import middleware_stack
 from rsvp_service.ratelimit import build_rate_limiter
 from rsvp_service.settings import Settings
 
-log = logging.getLogger(__name__)
 
-
-def reload_catalogue(app: Starlette) -> bool:
-    """Load EVENTS_FILE again; on a bad file keep the catalogue in use and log one line."""
-    settings: Settings = app.state.settings
-    try:
-        app.state.catalogue = load_catalogue(settings.events_file)
-    except EventsFileError as exc:
-        log.error("%s The events loaded before stay in use.", exc)
-        return False
-    log.info("Reloaded %s: %d slots.", settings.events_file, len(app.state.catalogue.slots))
-    return True
+def _reload(app: Starlette) -> None:
+    app.state.catalogue = reload_catalogue(app.state.settings.events_file, app.state.catalogue)
 
 
 @contextlib.contextmanager
@@ -60,7 +49,7 @@ def _reload_on_sighup(app: Starlette) -> Iterator[None]:
     """Reload the catalogue on SIGHUP while the block runs (where the loop can take signals)."""
     loop = asyncio.get_running_loop()
     try:
-        loop.add_signal_handler(signal.SIGHUP, reload_catalogue, app)
+        loop.add_signal_handler(signal.SIGHUP, _reload, app)
     except (RuntimeError, ValueError, NotImplementedError):
         # Not the main thread (or no signals here): reloading needs a restart instead.
         yield

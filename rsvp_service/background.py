@@ -17,7 +17,7 @@ import signal
 from collections.abc import Callable
 
 from rsvp_service.db import close_database, open_database
-from rsvp_service.events import Catalogue, EventsFileError, load_catalogue
+from rsvp_service.events import Catalogue, load_catalogue, reload_catalogue
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.reminders import ReminderScheduler
@@ -70,12 +70,7 @@ async def run_worker(settings: Settings, *, parent_pid: int | None = None) -> No
 
     def reload() -> None:
         nonlocal catalogue
-        try:
-            catalogue = load_catalogue(settings.events_file)
-        except EventsFileError as exc:
-            log.error("%s The events loaded before stay in use.", exc)
-            return
-        log.info("Reloaded %s: %d slots.", settings.events_file, len(catalogue.slots))
+        catalogue = reload_catalogue(settings.events_file, catalogue)
 
     loop.add_signal_handler(signal.SIGTERM, stopping.set)
     loop.add_signal_handler(signal.SIGINT, stopping.set)

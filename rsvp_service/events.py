@@ -8,6 +8,7 @@ of the generator's organizations.json when it sits beside events.json.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,8 @@ from pydantic import AwareDatetime, ValidationError
 
 from generator.civic_index import OrganizationIndex
 from generator.outputs import EventsOut, SlotRecord
+
+log = logging.getLogger(__name__)
 
 
 class EventsFileError(Exception):
@@ -118,6 +121,17 @@ def load_catalogue(path: Path) -> Catalogue:
         ) from None
     except ValueError as exc:
         raise EventsFileError(f"EVENTS_FILE {path} is not a valid events.json: {exc}.") from None
+
+
+def reload_catalogue(path: Path, current: Catalogue) -> Catalogue:
+    """Load events.json again (on SIGHUP); on a bad file log one line and keep `current`."""
+    try:
+        catalogue = load_catalogue(path)
+    except EventsFileError as exc:
+        log.error("%s The events loaded before stay in use.", exc)
+        return current
+    log.info("Reloaded %s: %d slots.", path, len(catalogue.slots))
+    return catalogue
 
 
 def _organizations(events_path: Path) -> dict[str, str]:

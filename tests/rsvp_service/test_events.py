@@ -132,7 +132,7 @@ async def test_sighup_reloads_a_valid_file_and_keeps_the_old_on_a_bad_one(
                                                     "email": "ann@example.org"})
 
         write(path, "{broken")
-        with caplog.at_level(logging.ERROR, logger="rsvp_service.app"):
+        with caplog.at_level(logging.ERROR, logger="rsvp_service.events"):
             os.kill(os.getpid(), signal.SIGHUP)
             await asyncio.sleep(0.1)
         still = await client.post("/api/rsvp", json={"eventId": TINY_SLOT, "firstName": "Ann",
