@@ -39,8 +39,13 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
-from service_testkit import CIVIC_NOW_OPEN, TEST_DATABASE_URL, TEST_SECRET_KEY, fixture_events
+from service_testkit import (
+    CIVIC_NOW_OPEN,
+    TEST_DATABASE_URL,
+    TEST_SECRET_KEY,
+    ClosingController,
+    fixture_events,
+)
 from starlette.applications import Starlette
 from tortoise.context import get_current_context
 
@@ -142,11 +147,11 @@ class SmtpServer:
     def __init__(self, port: int) -> None:
         self.port = port
         self.mailbox = Mailbox()
-        self.controller: Controller | None = None
+        self.controller: ClosingController | None = None
 
     def start(self) -> None:
         """Start listening on the port."""
-        self.controller = Controller(self.mailbox, hostname="127.0.0.1", port=self.port)
+        self.controller = ClosingController(self.mailbox, hostname="127.0.0.1", port=self.port)
         self.controller.start()
 
     def stop(self) -> None:

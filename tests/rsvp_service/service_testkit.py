@@ -15,6 +15,8 @@ from typing import Any
 
 import asyncpg
 import httpx
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -222,3 +224,44 @@ async def empty_rsvp_tables(url: str) -> None:
         except (asyncpg.UndefinedTableError, sqlite3.OperationalError) as exc:
             if "no such table" not in str(exc) and "does not exist" not in str(exc):
                 raise
+
+
+class ClosingController(Controller):
+    """aiosmtpd's Controller that closes its open connections when it stops.
+
+    aiosmtpd's own stop cancels the loop's tasks, including those still setting up a
+    connection it has just accepted; the garbage collector closes those sockets later and
+    pytest fails the test on the ResourceWarning (seen in CI when the outbox connected just
+    as an outage test stopped the server; 4-9 leaks in 200 stops in a loop, 0 with this).
+    """
+
+    def __init__(self, handler: Any, **parameters: Any) -> None:
+        super().__init__(handler, **parameters)
+        self._sessions: list[SMTP] = []
+
+    def factory(self) -> SMTP:
+        """Create a session and remember it, to close it on stop."""
+        session = super().factory()
+        self._sessions.append(session)
+        return session
+
+    def stop(self, no_assert: bool = False) -> None:
+        """Stop listening, close every session's connection, then stop the loop."""
+        if self._thread is not None:
+            asyncio.run_coroutine_threadsafe(self._close_connections(), self.loop).result(5)
+        super().stop(no_assert)
+
+    async def _close_connections(self) -> None:
+        assert self.server is not None
+        # Stop accepting first, but keep the server open until the connections it already
+        # accepted have their session: on Python 3.11 closing it earlier leaks their sockets.
+        for listener in self.server.sockets:
+            self.loop.remove_reader(listener.fileno())
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+        for session in self._sessions:
+            if session.transport is not None:
+                session.transport.close()
+        self._sessions.clear()
+        self.server.close()
+        await asyncio.sleep(0)

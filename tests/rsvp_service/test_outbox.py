@@ -14,7 +14,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtplib import (
     SMTPAuthenticationError,
     SMTPDataError,
@@ -22,7 +21,7 @@ from aiosmtplib import (
     SMTPRecipientsRefused,
 )
 from conftest import Mailbox, SmtpServer, free_port, running
-from service_testkit import GUEST_SLOT, ROOT, eventually
+from service_testkit import GUEST_SLOT, ROOT, ClosingController, eventually
 from starlette.applications import Starlette
 from tortoise.transactions import in_transaction
 
@@ -61,7 +60,7 @@ class ServerMailbox(Mailbox):
 def smtp_server(handler: Mailbox, **parameters: Any) -> Iterator[int]:
     """Run an SMTP server with the handler on a free loopback port; yield the port."""
     port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port, **parameters)
+    controller = ClosingController(handler, hostname="127.0.0.1", port=port, **parameters)
     controller.start()
     try:
         yield port
