@@ -22,6 +22,8 @@ from generator.series import occurrence_id
 from generator.slots import parse_time_range, slot_id
 from generator.validate import APP_ROUTES, Project
 
+# Profiles per organizations/profiles-<n>.json: about 1 MB, one file per prerender read.
+PROFILES_PER_FILE = 250
 # A maps search for the location text (Google's documented cross-platform URL).
 MAP_SEARCH = "https://www.google.com/maps/search/?api=1&query="
 
@@ -62,6 +64,7 @@ class Emitter:
         self.cancelled: list[outputs.EventOut] = []
         self.html: dict[str, str] = {}  # event slug -> its description as HTML
         self.calendar_hosts: set[str] = set()
+        self.profile_files: dict[str, str] = {}  # slug -> organizations/profiles-<n>.json
         self.logos = {slug: self._logo(e.model) for slug, e in project.organizations.items()}
 
     def image(self, image: Image) -> outputs.ImageOut:
@@ -110,13 +113,15 @@ class Emitter:
         for event in events.events:
             by_host.setdefault(event.host.slug, []).append(event)
         index = []
+        profiles: dict[str, outputs.OrganizationOut] = {}
         for slug, entry in project.organizations.items():
             org = self._organization(slug, entry.model, by_host.get(slug, []))
-            self.files[f"organizations/{slug}.json"] = _json(org)
+            profiles[slug] = org
             index.append(civic_index.OrganizationIndexEntry(
                 id=slug, name=org.name, link=org.link, logo=org.logo,
                 causes=civic_index.cause_slugs(org.causes), kind=org.kind, tagline=org.tagline,
             ))
+        self._profiles(profiles)
         index.sort(key=lambda e: (e.name.lower(), e.id))
         self.files["organizations.json"] = _json(civic_index.OrganizationIndex(index))
         self.files.update(civic_index.files(
@@ -236,11 +241,21 @@ class Emitter:
             host=first.host, location=first.location, time_text=first.time_text, dates=dates,
         )
 
+    def _profiles(self, profiles: dict[str, outputs.OrganizationOut]) -> None:
+        slugs = list(profiles)
+        for start in range(0, len(slugs), PROFILES_PER_FILE):
+            part = slugs[start:start + PROFILES_PER_FILE]
+            name = f"organizations/profiles-{start // PROFILES_PER_FILE}.json"
+            held = outputs.OrganizationProfilesOut({slug: profiles[slug] for slug in part})
+            self.files[name] = _json(held)
+            self.profile_files.update(dict.fromkeys(part, name))
+
     def _routes(self) -> None:
         routes = [outputs.RouteOut(path=path, kind="page") for path in APP_ROUTES]
         routes += [outputs.RouteOut(path=path, kind="page")
                    for path in civic_index.page_paths(len(self.project.organizations))]
-        routes += [outputs.RouteOut(path=f"/{slug}", kind="profile", slug=slug)
+        routes += [outputs.RouteOut(path=f"/{slug}", kind="profile", slug=slug,
+                                    data=self.profile_files[slug])
                    for slug in self.project.organizations]
         routes += [outputs.RouteOut(path=event.path, kind="event", slug=event.slug)
                    for event in self.feed]

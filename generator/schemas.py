@@ -20,6 +20,7 @@ OUTPUT_MODELS: dict[str, Any] = {
     "output-civic-index": civic_index.CivicIndexOut,
     "output-search-chunk": civic_index.SearchChunkOut,
     "output-organization": outputs.OrganizationOut,
+    "output-organization-profiles": outputs.OrganizationProfilesOut,
     "output-events": outputs.EventsOut,
     "output-routes": outputs.RoutesOut,
     "output-redirects": outputs.RedirectsOut,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,14 @@ from generator.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 VALID = FIXTURES / "valid"
+
+
+def profile(out: Path, slug: str) -> dict[str, Any]:
+    """One organization's built profile, found as the site finds it: through its route."""
+    routes = json.loads((out / "routes.json").read_text())
+    route = next(r for r in routes if r["kind"] == "profile" and r["slug"] == slug)
+    profiles: dict[str, dict[str, Any]] = json.loads((out / route["data"]).read_text())
+    return profiles[slug]
 
 
 @pytest.fixture

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.synth import make_content
+from generator.emit import PROFILES_PER_FILE
 from tests.generator.conftest import FIXTURES, VALID
 
 GOLDEN = FIXTURES / "golden"
@@ -43,6 +45,25 @@ def test_build_matches_golden_output(run_cli: Callable[..., tuple[int, str, str]
     assert sorted(produced) == sorted(expected)
     for name in expected:
         assert produced[name] == expected[name], f"{name} differs from the golden copy"
+
+
+def test_profiles_are_grouped_and_each_route_names_its_file(
+        run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path) -> None:
+    size = PROFILES_PER_FILE + 3
+    content = make_content(size, tmp_path / "content", ROOT / "content")
+    out = tmp_path / "out"
+    status, _, stderr = run_cli("build", "--content", str(content), "--out", str(out))
+    assert status == 0, stderr
+    files = {p.name: json.loads(p.read_text()) for p in (out / "organizations").iterdir()}
+    assert sorted(files) == ["profiles-0.json", "profiles-1.json"]
+    assert [len(f) for _, f in sorted(files.items())] == [PROFILES_PER_FILE, 3]
+    routes = [r for r in json.loads((out / "routes.json").read_text()) if r["kind"] == "profile"]
+    assert len(routes) == size
+    for route in routes:
+        held = files[route["data"].removeprefix("organizations/")]
+        assert held[route["slug"]]["link"] == route["path"]
+    assert all(r["data"] is None for r in json.loads((out / "routes.json").read_text())
+               if r["kind"] != "profile")
 
 
 def test_build_is_deterministic(run_cli: Callable[..., tuple[int, str, str]],

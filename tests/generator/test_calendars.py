@@ -8,7 +8,7 @@ from pathlib import Path
 
 import icalendar
 
-from tests.generator.conftest import VALID
+from tests.generator.conftest import VALID, profile
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,7 +46,7 @@ def test_site_feed_has_every_occurrence_once_and_cancellations(
 def test_organization_and_event_feeds(run_cli: Callable[..., tuple[int, str, str]],
                                       tmp_path: Path) -> None:
     out = _build(run_cli, VALID, tmp_path / "out")
-    keen = json.loads((out / "organizations/keenstl.json").read_text())
+    keen = profile(out, "keenstl")
     assert keen["calendar"] == "/organizations/keenstl/calendar.ics"
     hosts = {str(v["ORGANIZER"]) for v in _events(out / "public" / keen["calendar"].lstrip("/"))}
     assert hosts == {"https://civicstl.org/keenstl"}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -15,7 +14,7 @@ import pytest
 
 from generator.models import Organization
 from generator.slots import parse_time_range, slot_id
-from tests.generator.conftest import VALID
+from tests.generator.conftest import VALID, profile
 
 
 def test_new_org_scaffold_is_refused_until_its_placeholders_are_replaced(
@@ -46,11 +45,11 @@ def test_new_org_scaffold_is_refused_until_its_placeholders_are_replaced(
     assert run_cli("check", "--content", "content")[0] == 0
     out = tmp_path / "out"
     assert run_cli("build", "--content", "content", "--out", str(out))[0] == 0
-    profile = json.loads((out / "organizations" / "gatewaygreening.json").read_text())
-    assert profile["name"] == "Gateway Greening"
-    logo = unquote(profile["logo"]["src"].removeprefix("data:image/svg+xml,"))
+    org = profile(out, "gatewaygreening")
+    assert org["name"] == "Gateway Greening"
+    logo = unquote(org["logo"]["src"].removeprefix("data:image/svg+xml,"))
     assert logo.startswith("<svg") and ">GG</text>" in logo
-    assert profile["logo"]["alt"] == "Gateway Greening logo"
+    assert org["logo"]["alt"] == "Gateway Greening logo"
 
 
 def test_new_org_scaffold_explains_every_field(

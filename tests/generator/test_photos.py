@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 from PIL import Image
 
 from generator import photos
+from tests.generator.conftest import profile
 
 KEEN = "content/organizations/keenstl.yaml"
 PHOTO = "images/organizations/keenstl/photo-2"
@@ -49,7 +49,7 @@ def test_a_jpeg_becomes_webp_variants_and_a_jpeg_fallback_without_exif(
             assert dict(image.getexif()) == {}, f"{variant.name} kept metadata"
             assert "exif" not in image.info
             assert image.width in (480, 960, 1600)
-    org = json.loads((out / "organizations" / "keenstl.json").read_text())
+    org = profile(out, "keenstl")
     base = "/images/organizations/keenstl/photo-2"
     assert org["photos"][1] == {
         "src": f"{base}-960.jpg", "alt": org["photos"][1]["alt"], "width": 1600, "height": 941,

@@ -8,6 +8,7 @@ import type {
   HomePage,
   Organization,
   OrganizationIndex,
+  OrganizationProfiles,
   RedirectsFile,
   RoutesFile,
   SiteInfo,
@@ -42,9 +43,26 @@ export const loadRedirects = () => readJson<RedirectsFile>('redirects.json')
 
 /** One organization's profile data, or null when there is no such slug. */
 export function loadOrganization(slug: string): Organization | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(slug)) return null
-  const file = path.join(contentDir(), 'organizations', `${slug}.json`)
-  if (!fs.existsSync(file)) return null
-  // Not cached: each profile is rendered once per build, and a cache would hold every organization.
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Organization
+  const file = profileFiles().get(slug)
+  if (!file) return null
+  // Only the file in hand is kept: a prerender run renders its profiles in routes.json order, a file's
+  // profiles one after another, and keeping every file would hold every organization.
+  if (import.meta.env.DEV || lastProfiles?.file !== file) {
+    lastProfiles = { file, profiles: JSON.parse(fs.readFileSync(path.join(contentDir(), file), 'utf8')) }
+  }
+  return lastProfiles.profiles[slug] ?? null
 }
+
+let lastProfiles: { file: string; profiles: OrganizationProfiles } | undefined
+
+/** slug -> the generator's organizations/profiles-<n>.json holding that profile (routes.json says). */
+function profileFiles(): Map<string, string> {
+  const routes = loadRoutes()
+  if (profileFilesOf?.routes !== routes) {
+    const files = new Map(routes.flatMap((r) => (r.kind === 'profile' && r.slug && r.data ? [[r.slug, r.data] as const] : [])))
+    profileFilesOf = { routes, files }
+  }
+  return profileFilesOf.files
+}
+
+let profileFilesOf: { routes: RoutesFile; files: Map<string, string> } | undefined

@@ -4,6 +4,7 @@ import type {
   OutputCivicIndex,
   OutputEvents,
   OutputOrganization,
+  OutputOrganizationProfiles,
   OutputOrganizationIndex,
   OutputPageAbout,
   OutputPageHome,
@@ -19,6 +20,7 @@ export type HomePage = OutputPageHome
 export type AboutPage = OutputPageAbout
 export type TornadoPage = OutputPageTornado
 export type Organization = OutputOrganization
+export type OrganizationProfiles = OutputOrganizationProfiles
 export type OrganizationIndex = OutputOrganizationIndex
 export type OrganizationEntry = OrganizationIndex[number]
 export type CivicIndex = OutputCivicIndex
