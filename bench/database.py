@@ -15,8 +15,10 @@ RSVP_COLUMNS = ("event_id", "event", "email", "first_name", "last_name", "create
                 "active_email")
 
 
-def _seed_rows(slot: str, event: str, prefix: str, start: int,
-               stop: int) -> list[tuple[object, ...]]:
+SeedRow = tuple[str, str, str, str, str, datetime, str]
+
+
+def _seed_rows(slot: str, event: str, prefix: str, start: int, stop: int) -> list[SeedRow]:
     now = datetime.now(UTC)
     # active_email: a live (not cancelled) RSVP keeps its address in the unique key.
     return [(slot, event, f"{prefix}-{i}@seed.example.org", "Seed", "Row", now,

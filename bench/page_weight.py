@@ -18,9 +18,10 @@ from bench.report import Row, failed, listing
 
 CONTENT_MAX_RAW = 2 * 1024
 INTERACTIVE_MAX_GZIP = 110 * 1024
-# The app's client-rendered pages; everything else (/, /about, /tornado, profiles, 404) is content.
-INTERACTIVE = frozenset({"/features", "/organizations", "/login", "/register", "/dashboard",
-                         "/verify", "/auth/callback", "/reset-password", "/cancel"})
+# The app's client-rendered pages are the site's pages/(app)/<first segment>/ folders (events,
+# the civic index's /organizations/page/N, /organize/...); everything else (/, /about, /tornado,
+# profiles, 404) is content.
+APP_PAGES = Path(__file__).resolve().parents[1] / "site" / "pages" / "(app)"
 JS_TYPES = frozenset({"", "module", "text/javascript", "application/javascript"})
 _STATIC_IMPORT = re.compile(
     rb"""(?:\bimport|\bexport)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']""")
@@ -126,10 +127,8 @@ def weigh(site: Path, path: str) -> Weight:
     html = (site / name).read_bytes()
     parser = _Scripts()
     parser.feed(html.decode())
-    # Event pages (/events/...) hold RSVP buttons, the civic index's other pages its search: both
-    # interactive.
-    paged = path.startswith(("/events/", "/organizations/page/"))
-    kind = "interactive" if path in INTERACTIVE or paged else "content"
+    first = path.strip("/").split("/")[0]
+    kind = "interactive" if first and (APP_PAGES / first).is_dir() else "content"
     w = Weight(path, kind, len(html), _gz(html))
     w.files = _module_graph(site, parser.urls)
     inline = "".join(parser.inline).encode()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 
 from bench.context import PYTHON, Context
-from bench.full_build import _snapshot
+from bench.full_build import site_snapshot
 from bench.measure import timed
 from bench.report import Row, failed
 from bench.synth import make_content
@@ -37,7 +37,7 @@ def run(ctx: Context) -> list[Row]:
                        "peak_mb": gen.peak_mb})]
     if not (ctx.root / "site" / "node_modules").is_dir():
         return [*rows, failed(f"full build {label}", "site/node_modules missing (make install)")]
-    site = _snapshot(ctx)
+    site = site_snapshot(ctx)
     built = timed(["npm", "run", "--silent", "build"], limit=LIMIT, cwd=site,
                   env={"CONTENT_DIR": str(out), "SITE_OUT_DIR": str(ctx.scratch / "site-series")})
     if not built.ok:

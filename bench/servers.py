@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import IO
 
 import httpx
 
@@ -84,7 +85,7 @@ def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
             "--log-level", "info" if log else "warning"]
     if factory:
         argv.append("--factory")
-    out = open(log, "ab") if log else subprocess.DEVNULL
+    out: IO[bytes] | int = open(log, "ab") if log else subprocess.DEVNULL
     process = subprocess.Popen(argv, cwd=ctx.root,
                                env={**os.environ, **ctx.python_env, **(env or {})},
                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -100,7 +101,7 @@ def uvicorn(ctx: Context, app: str, *, workers: int = 1, factory: bool = False,
         kill_group(process)
         if worker is not None:
             kill_group(worker)
-        if log:
+        if not isinstance(out, int):
             out.close()
 
 
