@@ -37,7 +37,10 @@ class SecurityHeadersMiddleware:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in extra:
-                    headers.setdefault(name, value)
+                    if name == "cache-control":  # a private path is never cached, whatever was set
+                        headers[name] = value
+                    else:
+                        headers.setdefault(name, value)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

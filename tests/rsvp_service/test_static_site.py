@@ -117,3 +117,35 @@ async def test_only_the_web_editor_gets_its_relaxed_content_security_policy(
         assert "'unsafe-eval'" not in policy and "blob:" not in policy
         assert "script-src 'self';" in policy
         assert response.headers["cross-origin-opener-policy"] == "same-origin"
+
+
+async def test_site_files_are_gzipped_and_only_hashed_assets_cached_for_good(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    script = "export const greeting = 'hello';\n" * 100
+    (site / "assets").mkdir()
+    (site / "assets" / "entry-Ab12Cd34.js").write_text(script, encoding="utf-8")
+    (site / "auth" / "callback").mkdir(parents=True)
+    (site / "auth" / "callback" / "index.html").write_text("<h1>Signing in</h1>", encoding="utf-8")
+    settings = make_settings(static_dir=site)
+    gzip, identity = {"accept-encoding": "gzip"}, {"accept-encoding": "identity"}
+    async with make_client(settings) as client:
+        packed = await client.get("/assets/entry-Ab12Cd34.js", headers=gzip)
+        plain = await client.get("/assets/entry-Ab12Cd34.js", headers=identity)
+        page = await client.get("/Coca", headers=gzip)
+        callback = await client.get("/auth/callback", headers=gzip)
+        api = await client.get("/api/config", headers=gzip)
+
+    assert packed.headers["content-encoding"] == "gzip"
+    assert int(packed.headers["content-length"]) < len(script) / 10
+    assert packed.text == script  # httpx decodes the gzip body
+    assert packed.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert "content-encoding" not in plain.headers
+    assert plain.text == script
+    # Pages keep their address across builds: browsers ask again (ETag) rather than keep them.
+    assert page.headers["cache-control"] == "no-cache"
+    # Google's sign-in hands its token to this page: nothing keeps it.
+    assert (callback.status_code, callback.headers["cache-control"]) == (200, "no-store")
+    assert api.status_code == 200
+    assert "content-encoding" not in api.headers
