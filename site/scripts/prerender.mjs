@@ -1,9 +1,10 @@
 // Prerenders the site with Vike's own `vike prerender` (its documented CLI) after `vike build`, whose automatic
 // prerender is off (pages/+config.ts). Vike keeps every page it prerendered (HTML and pageContext) in memory
-// until its run ends: one run over 25,000 organizations peaked at 2.8 GB. So the profiles are split into
-// batches of at most BATCH_SIZE, each rendered by a `vike prerender` process of its own (which pages a batch
-// renders: src/content/prerenderBatch.ts), PROCESSES at a time: rendering is synchronous, one process uses one
-// core. Memory then follows BATCH_SIZE x PROCESSES, not the number of organizations.
+// until its run ends: one run over 25,000 organizations peaked at 2.8 GB, and so did one over 20,000 event
+// pages of weekly series. So the site's pages are split into batches of about BATCH_SIZE, each rendered by a
+// `vike prerender` process of its own (which pages a batch renders: src/content/prerenderBatch.ts), PROCESSES
+// at a time: rendering is synchronous, one process uses one core. Memory then follows BATCH_SIZE x PROCESSES,
+// not the size of the site.
 //
 // Measured against what this replaces (worker threads calling renderPage() from Vike's dist/server: faster, but
 // bound to Vike's build output) on the same 2-CPU machine, busy with other builds: 25,000 organizations, 1.3 GB
@@ -15,13 +16,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { contentDir, siteRoot } from './content-dir.mjs'
 
-const BATCH_SIZE = 2_000
+const BATCH_SIZE = 2_500
 // Two at a time even on a larger machine: each process may take ~600 MB, and the build must fit in 2 GB.
 const PROCESSES = Math.min(2, os.availableParallelism())
 
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
 const profiles = routes.filter((r) => r.kind === 'profile').length
-const batches = Math.max(1, Math.ceil(profiles / BATCH_SIZE))
+const batches = Math.max(1, Math.ceil(routes.length / BATCH_SIZE))
 // The `vike` command npm installed (Vike's package exports no path to it).
 const vike = path.join(siteRoot, 'node_modules', '.bin', 'vike')
 
@@ -70,4 +71,4 @@ try {
   process.exit(1)
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1)
-console.log(`prerender: ${profiles} profiles and the other pages in ${batches} batch(es) in ${seconds} s`)
+console.log(`prerender: ${routes.length} pages (${profiles} profiles) in ${batches} batch(es) in ${seconds} s`)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { batchOf, isFirstBatch } from '../src/content/prerenderBatch'
+import { batchOf } from '../src/content/prerenderBatch'
 
 const saved = process.env.CIVIC_PRERENDER_BATCH
 afterEach(() => {
@@ -13,16 +13,16 @@ describe('prerender batches', () => {
   it('renders everything in one run without a batch', () => {
     delete process.env.CIVIC_PRERENDER_BATCH
     expect(batchOf(paths)).toEqual(paths)
-    expect(isFirstBatch()).toBe(true)
   })
 
-  it('splits the profiles into n runs that together cover each once', () => {
+  it('splits each kind of page into n runs that together cover each once', () => {
+    const events = ['/events/a', '/events/b']
     const runs = [0, 1, 2].map((i) => {
       process.env.CIVIC_PRERENDER_BATCH = `${i}/3`
-      return { paths: batchOf(paths), first: isFirstBatch() }
+      return { profiles: batchOf(paths), events: batchOf(events) }
     })
-    expect(runs.map((r) => r.paths)).toEqual([paths.slice(0, 3), paths.slice(3, 6), paths.slice(6)])
-    expect(runs.map((r) => r.first)).toEqual([true, false, false])
+    expect(runs.map((r) => r.profiles)).toEqual([paths.slice(0, 3), paths.slice(3, 6), paths.slice(6)])
+    expect(runs.map((r) => r.events)).toEqual([['/events/a'], ['/events/b'], []])
   })
 
   it('refuses a batch that does not exist', () => {

@@ -1,8 +1,9 @@
 // Which part of the site one `vike prerender` run renders. scripts/prerender.mjs runs Vike's prerender once per
-// batch of profiles (CIVIC_PRERENDER_BATCH=<i>/<n>), each in a process of its own: Vike keeps every page it
-// prerendered in memory until the run ends, so a run's memory follows its batch, not the number of
-// organizations. Batch 0 also renders every other parameterized page; without the variable (a plain
-// `vike prerender`) one run renders everything.
+// batch (CIVIC_PRERENDER_BATCH=<i>/<n>), each in a process of its own: Vike keeps every page it prerendered in
+// memory until the run ends, so a run's memory follows its batch, not the size of the site. Every
+// parameterized page's +onBeforePrerenderStart (profiles, events and series, the civic index's pages) returns
+// its share of its URLs through batchOf; without the variable (a plain `vike prerender`) one run renders
+// everything.
 type Batch = { index: number; count: number }
 
 function batch(): Batch {
@@ -21,6 +22,3 @@ export function batchOf<T>(paths: readonly T[]): T[] {
   const size = Math.ceil(paths.length / count)
   return paths.slice(index * size, (index + 1) * size)
 }
-
-/** Whether this run renders the pages that are not profiles (only the first run does). */
-export const isFirstBatch = (): boolean => batch().index === 0

@@ -1,10 +1,10 @@
 import { indexPagePath } from '../../../components/Pagination'
 import { loadCivicIndex } from '../../../src/content/load'
-import { isFirstBatch } from '../../../src/content/prerenderBatch'
+import { batchOf } from '../../../src/content/prerenderBatch'
 
-// Every page of the civic index, from the generator's civic-index.json (the same pages as its routes.json).
+// Every page of the civic index, from the generator's civic-index.json (the same pages as its routes.json),
+// this prerender run's share of them (see src/content/prerenderBatch.ts).
 export function onBeforePrerenderStart(): string[] {
-  if (!isFirstBatch()) return []
   const { pages } = loadCivicIndex()
-  return Array.from({ length: pages }, (_, i) => indexPagePath(i + 1))
+  return batchOf(Array.from({ length: pages }, (_, i) => indexPagePath(i + 1)))
 }
