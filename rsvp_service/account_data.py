@@ -39,7 +39,6 @@ FOREIGN_ORIGIN = "This request came from a site that is not allowed to use your 
 NOT_CONFIRMED = "That password is not right. Nothing was deleted."
 CONFIRM_DELETE = "Type DELETE to confirm that your account and its data should be deleted."
 DELETED = "Your account and its data are deleted."
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 async def _position(row: Rsvp) -> int | None:
@@ -93,7 +92,7 @@ async def export_data(request: Request) -> Response:
         **await _organizing_data(user, [row.id for row in rows]),
     }
     return Response(json.dumps(document, indent=2), media_type="application/json", headers={
-        **NO_STORE, "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
+        "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
 
 
 async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, object]:
@@ -176,7 +175,7 @@ async def delete_account(request: Request) -> Response:
         ).using_db(connection).delete()
     notify(request)
     logger.info("Account deleted (user_id=%s).", user.id)
-    response = JSONResponse({"message": DELETED}, headers=NO_STORE)
+    response = JSONResponse({"message": DELETED})
     clear_refresh_cookie(response, settings)
     return response
 

@@ -40,7 +40,6 @@ SIGN_IN = "Please log in to cancel your RSVP."
 SIGN_IN_CALENDAR = "Please log in to download your calendar file."
 NO_SUCH_RSVP = "There is no RSVP with that id. Reload your dashboard and try again."
 NOT_YOURS = "This RSVP belongs to someone else, so you cannot cancel it."
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 class TokenPayload(BaseModel):
@@ -81,7 +80,7 @@ async def describe_rsvp(catalogue: Catalogue, row: Rsvp) -> dict[str, object]:
 async def preview(request: Request) -> Response:
     """POST /api/rsvp/cancel/preview: what the link would cancel (changes nothing)."""
     row = await _rsvp_for_token(request)
-    return JSONResponse(await describe_rsvp(request.app.state.catalogue, row), headers=NO_STORE)
+    return JSONResponse(await describe_rsvp(request.app.state.catalogue, row))
 
 
 async def cancel_row(request: Request, row: Rsvp) -> Response:
@@ -102,7 +101,7 @@ async def cancel_row(request: Request, row: Rsvp) -> Response:
     if result.outcome is CancelOutcome.ALREADY:
         raise ApiError(410, ALREADY_CANCELLED, shape="error")
     notify(request)
-    return JSONResponse({"message": CANCELLED, "status": "cancelled"}, headers=NO_STORE)
+    return JSONResponse({"message": CANCELLED, "status": "cancelled"})
 
 
 async def cancel(request: Request) -> Response:
@@ -141,7 +140,7 @@ async def calendar_mine(request: Request) -> Response:
     description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
     ics = slot_calendar(slot, email=row.email, stamp=row.created_at, description=description)
     return Response(ics, media_type="text/calendar; charset=utf-8", headers={
-        **NO_STORE, "Content-Disposition": f'attachment; filename="{slot.event}.ics"'})
+        "Content-Disposition": f'attachment; filename="{slot.event}.ics"'})
 
 
 def routes() -> list[BaseRoute]:

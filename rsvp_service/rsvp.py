@@ -129,7 +129,7 @@ async def check_rsvp(request: Request) -> Response:
     exists = await Rsvp.filter(
         event_id__in=[slot.id for slot in slots], active_email=user.email
     ).exists()
-    return JSONResponse({"hasRSVPed": exists}, headers={"Cache-Control": "no-store"})
+    return JSONResponse({"hasRSVPed": exists})
 
 
 async def rsvp_count(request: Request) -> Response:
@@ -241,8 +241,7 @@ async def my_rsvps(request: Request) -> Response:
         (past if is_past else upcoming).append((when, item))
     upcoming.sort(key=lambda pair: pair[0])
     past.sort(key=lambda pair: pair[0], reverse=True)
-    return JSONResponse({"rsvps": [item for _, item in upcoming + past]},
-                        headers={"Cache-Control": "no-store"})
+    return JSONResponse({"rsvps": [item for _, item in upcoming + past]})
 
 
 def routes() -> list[BaseRoute]:

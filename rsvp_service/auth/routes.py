@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from starlette.background import BackgroundTask
 from starlette.requests import Request
@@ -71,14 +70,6 @@ RESET_INVALID = (
     "Please ask for a new one from the sign-in page."
 )
 RESET_DONE = "Your password has been changed. Please sign in with your new password."
-# Tokens must never be cached by a browser or a proxy.
-NO_STORE = {"Cache-Control": "no-store"}
-
-
-def _json(
-    body: dict[str, Any], status: int = 200, *, background: BackgroundTask | None = None
-) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=NO_STORE, background=background)
 
 
 def _require_allowed_origin(request: Request) -> None:
@@ -91,7 +82,7 @@ def signed_in_response(
 ) -> JSONResponse:
     """Answer {accessToken, user} and set the refresh cookie."""
     settings = request.app.state.settings
-    response = _json(
+    response = JSONResponse(
         {"accessToken": issue_access_token(settings, user.id), "user": user.public()}, status
     )
     set_refresh_cookie(response, settings, issued)
@@ -172,7 +163,7 @@ async def refresh(request: Request) -> Response:
     issued = await rotate(token) if token else None
     if issued is None:
         raise ApiError(401, SESSION_EXPIRED, shape="errors")
-    response = _json({"accessToken": issue_access_token(settings, issued.user_id)})
+    response = JSONResponse({"accessToken": issue_access_token(settings, issued.user_id)})
     set_refresh_cookie(response, settings, issued)
     return response
 
@@ -185,7 +176,7 @@ async def logout(request: Request) -> Response:
     if token:
         await revoke(token)
     logger.info("Logout.")
-    response = _json({"msg": SIGNED_OUT})
+    response = JSONResponse({"msg": SIGNED_OUT})
     clear_refresh_cookie(response, settings)
     return response
 
@@ -195,7 +186,7 @@ async def me(request: Request) -> Response:
     user = await user_from_request(request)
     if user is None:
         raise ApiError(401, SESSION_EXPIRED, shape="errors")
-    return _json(user.public())
+    return JSONResponse(user.public())
 
 
 async def _queue_verification(request: Request, email: str) -> None:
@@ -220,7 +211,7 @@ async def resend_verification(request: Request) -> Response:
     # The lookup and the queueing run after the answer is sent, so its timing cannot tell
     # whether a mail was queued.
     task = BackgroundTask(_queue_verification, request, email)
-    return _json({"msg": RESEND_SENT}, background=task)
+    return JSONResponse({"msg": RESEND_SENT}, background=task)
 
 
 async def _queue_reset(request: Request, email: str) -> None:
@@ -244,7 +235,7 @@ async def forgot_password(request: Request) -> Response:
     email = require_email(payload.email, shape="errors")
     await enforce(request, "forgot-email", email, shape="errors")
     task = BackgroundTask(_queue_reset, request, email)
-    return _json({"msg": RESET_SENT}, background=task)
+    return JSONResponse({"msg": RESET_SENT}, background=task)
 
 
 async def reset_password_route(request: Request) -> Response:
@@ -260,7 +251,7 @@ async def reset_password_route(request: Request) -> Response:
     password_hash = await hash_password(payload.password)
     if not await reset_password(payload.token.strip(), password_hash):
         raise ApiError(400, RESET_INVALID, shape="errors")
-    return _json({"msg": RESET_DONE})
+    return JSONResponse({"msg": RESET_DONE})
 
 
 async def verify(request: Request) -> Response:
@@ -270,7 +261,7 @@ async def verify(request: Request) -> Response:
         raise ApiError(400, VERIFY_MISSING, shape="msg")
     if len(token) > 200 or not await consume_verification_token(token):
         raise ApiError(400, VERIFY_INVALID, shape="msg")
-    return _json({"msg": VERIFIED})
+    return JSONResponse({"msg": VERIFIED})
 
 
 def routes() -> list[BaseRoute]:
