@@ -11,13 +11,15 @@ PY := $(BIN)/python
 CONTENT ?= content
 CONTENT_OUT := build/content
 SITE_OUT := build/site
+# The site's sources (the benchmarks build a copy of them).
+SITE_DIR ?= site
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # decap-server's port for `make admin` (the build writes it into /admin/config.yml).
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
 
-.PHONY: help install run build content site migrate serve dev check test lint typecheck \
+.PHONY: help install run build content site site-bundle migrate serve dev check test lint typecheck \
         test-python test-site budget bench clean schemas new-org admin
 
 help: ## List the targets.
@@ -51,10 +53,16 @@ install: $(BIN)/.installed site/node_modules/.installed admin/node_modules/.inst
 content: $(BIN)/.installed ## Validate content/ and emit build/content/.
 	$(PY) -m generator build --content $(CONTENT) --out $(CONTENT_OUT)
 
-site: content site/node_modules/.installed admin/node_modules/.installed ## Prerender the site into build/site/ (vike build).
-	cd site && npm run --silent build
+site-bundle: site/node_modules/.installed ## Bundle the site's code (vike build); it reads no content.
+	cd $(SITE_DIR) && npm run --silent bundle
 
-build: content site ## Build content and site.
+# The generator and the site's bundle need nothing of each other, so they run side by side (at
+# 4,000 organizations on 2 cores: 4.4 s one after the other, 2.6 s side by side).
+site: $(BIN)/.installed site/node_modules/.installed admin/node_modules/.installed ## Build content/ and prerender the site into build/site/.
+	@$(MAKE) --no-print-directory -j2 --output-sync=target content site-bundle
+	cd $(SITE_DIR) && npm run --silent render
+
+build: site ## Build content and site.
 
 new-org: $(BIN)/.installed ## Scaffold an organization: make new-org SLUG=myorg NAME="My Org".
 	$(PY) -m generator new-org --content $(CONTENT) "$(SLUG)" $(if $(NAME),--name "$(NAME)")

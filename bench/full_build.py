@@ -1,7 +1,8 @@
-"""Full build scaling: the generator plus the site's `npm run build` (vike build) per size.
+"""Full build scaling: `make site` per size, as `make build` runs it (the generator beside the
+site's bundle, then the prerender).
 
-The site is built from a snapshot copy of site/ (sharing its node_modules) into the scratch
-folder, so neither site/dist nor build/site of the real build is touched.
+The site is built from a snapshot copy of site/ (SITE_DIR, sharing its node_modules) into the
+scratch folder, so neither site/dist nor build/site of the real build is touched.
 """
 
 from __future__ import annotations
@@ -52,37 +53,30 @@ def _target(size: int) -> str:
 
 
 def run(ctx: Context) -> list[Row]:
-    """Build each size's site after its generator run; time both and take the peak memory."""
+    """Run the full build of each size; time it and take the peak memory of its process tree."""
     if not (ctx.root / "site" / "node_modules").is_dir():
         return [failed("full build", "site/node_modules missing (run make install)")]
     site = site_snapshot(ctx)
     rows: list[Row] = []
     for size in sizes(ctx):
         label, target = f"full build {size:,} orgs", _target(size)
-        out, gen = generator_output(ctx, size)
-        if gen is None or not gen.ok:
-            rows.append(failed(label, "generator: " + (gen.reason(LIMITS[size]) if gen else "?"),
-                               target))
-            continue
-        built = timed(["npm", "run", "--silent", "build"], limit=LIMITS[size], cwd=site,
-                      env={"CONTENT_DIR": str(out), "SITE_OUT_DIR": str(ctx.scratch / "site-out")})
+        out = ctx.scratch / f"full-build-{size}"
+        built = timed(["make", "--no-print-directory", "site", f"CONTENT={ctx.tree(size)}",
+                       f"CONTENT_OUT={out}", f"SITE_DIR={site}"], limit=LIMITS[size], cwd=ctx.root,
+                      env={**ctx.python_env, "CONTENT_DIR": str(out),
+                           "SITE_OUT_DIR": str(ctx.scratch / "site-out")})
+        shutil.rmtree(ctx.scratch / "site-out", ignore_errors=True)
+        shutil.rmtree(out, ignore_errors=True)
         if not built.ok:
-            rows.append(failed(label, f"site after {built.seconds:.0f} s, peak "
-                               f"{built.peak_mb or 0:.0f} MB: {built.reason(LIMITS[size])}",
-                               target))
+            rows.append(failed(label, f"after {built.seconds:.0f} s, peak {built.peak_mb or 0:.0f}"
+                               f" MB: {built.reason(LIMITS[size])}", target))
             continue
-        seconds = gen.seconds + built.seconds
-        peak = max(gen.peak_mb or 0, built.peak_mb or 0)
+        peak = built.peak_mb or 0
         ok: bool | None = None
         if size == 4_000:
-            ok = seconds <= TARGET_SECONDS and peak <= TARGET_MB
+            ok = built.seconds <= TARGET_SECONDS and peak <= TARGET_MB
         elif size == 25_000:
             ok = peak <= LARGEST_MB
-        measured = (f"{seconds:.1f} s (generator {gen.seconds:.1f} s + site {built.seconds:.1f} s),"
-                    f" peak {peak:,.0f} MB (site {built.peak_mb or 0:,.0f} MB)")
-        rows.append(Row(label, measured, target, ok,
-                        {"size": size, "seconds": seconds, "generator_seconds": gen.seconds,
-                         "site_seconds": built.seconds, "peak_mb": peak,
-                         "site_peak_mb": built.peak_mb, "generator_peak_mb": gen.peak_mb}))
-        shutil.rmtree(ctx.scratch / "site-out", ignore_errors=True)
+        rows.append(Row(label, f"{built.seconds:.1f} s, peak {peak:,.0f} MB", target, ok,
+                        {"size": size, "seconds": built.seconds, "peak_mb": peak}))
     return rows

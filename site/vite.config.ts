@@ -10,10 +10,14 @@ const siteDir = path.dirname(fileURLToPath(import.meta.url))
 const contentDir = path.resolve(siteDir, process.env.CONTENT_DIR || '../build/content')
 const publicDir = path.join(contentDir, 'public')
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [vike(), react(), reloadOnContentChange()],
-  // The generator's images (build/content/public/...) are served and copied at the site root.
-  publicDir: fs.existsSync(publicDir) ? publicDir : false,
+  // `vike dev` serves the generator's images (build/content/public/...) at the site root. A build
+  // leaves them to scripts/postbuild.mjs, so that it reads no content and can run beside the generator.
+  publicDir: command === 'serve' && fs.existsSync(publicDir) ? publicDir : false,
+  // A build runs beside the generator: warnings only, so that its table of chunks does not bury the content
+  // errors (scripts/check-budget.mjs reports the weights that matter).
+  logLevel: command === 'build' ? 'warn' : 'info',
   define: {
     // Exposed to server-side code (+data hooks, +onBeforePrerenderStart, +redirects) as import.meta.env.
     'import.meta.env.CIVIC_CONTENT_DIR': JSON.stringify(contentDir),
@@ -29,7 +33,7 @@ export default defineConfig({
     // Modern browsers only: smaller output.
     target: 'es2022',
   },
-})
+}))
 
 /** In `vike dev`, reloads the browser whenever the generator rewrites build/content. */
 function reloadOnContentChange(): Plugin {

@@ -1,7 +1,6 @@
-// After `vike build` and prerender.mjs: move dist/client to build/site (or $SITE_OUT_DIR), check that every
-// route of the manifest has its HTML, add sitemap.xml and robots.txt, and the web editor at /admin
-// (build-admin.mjs). It never rewrites Vike's HTML. The generator's public/ files are already there (vite's
-// publicDir is build/content/public).
+// After `vike build` and prerender.mjs: move dist/client to build/site (or $SITE_OUT_DIR), add the generator's
+// public/ files (images, /admin/config.yml), check that every route of the manifest has its HTML, add sitemap.xml
+// and robots.txt, and the web editor at /admin (build-admin.mjs). It never rewrites Vike's HTML.
 import fs from 'node:fs'
 import path from 'node:path'
 import { contentDir, outDir as finalDir, siteRoot } from './content-dir.mjs'
@@ -26,6 +25,10 @@ try {
   if (err.code !== 'EXDEV') throw err
   fs.cpSync(clientDir, outDir, { recursive: true })
 }
+
+// Copied here, not by `vike build` (vite.config.ts): the bundle reads no content.
+const publicDir = path.join(contentDir, 'public')
+if (fs.existsSync(publicDir)) fs.cpSync(publicDir, outDir, { recursive: true })
 
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
