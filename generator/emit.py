@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from generator import calendars, civic_index, cms_config, images, outputs, photos, rich_text
+from generator import calendars, civic_index, cms_config, images, outputs, photos
 from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
@@ -62,7 +62,6 @@ class Emitter:
         self.series: list[outputs.SeriesOut] = []
         # Excepted occurrences of series: not in the feed, but in calendars as cancelled.
         self.cancelled: list[outputs.EventOut] = []
-        self.html: dict[str, str] = {}  # event slug -> its description as HTML
         self.calendar_hosts: set[str] = set()
         self.profile_files: dict[str, str] = {}  # slug -> organizations/profiles-<n>.json
         self.logos = {slug: self._logo(e.model) for slug, e in project.organizations.items()}
@@ -151,7 +150,7 @@ class Emitter:
         return outputs.OrganizationOut(
             slug=slug, link=f"/{slug}", name=org.name, kind=org.kind, causes=list(org.causes),
             logo=self.logos[slug], tagline=org.tagline, description=org.description,
-            description_html=rich_text.to_html(org.description),
+            description_html=self.project.descriptions[org.description],
             future_goals=list(org.future_goals), programs=list(org.programs),
             photos=[self.image(p) for p in org.photos], core_impact=list(org.core_impact),
             impact_numbers=list(org.impact_numbers), social=social, phone=org.phone,
@@ -183,13 +182,10 @@ class Emitter:
         first, last = parse_time_range(event.slots[0].time)[0], max(
             parse_time_range(s.time)[1] for s in event.slots
         )
-        if slug not in self.html:  # once per file, not once per date of a series
-            self.html[slug] = rich_text.to_html(event.description)
-        html = self.html[slug]
         return outputs.EventOut(
             slug=key, series=slug if event.is_series else None, path=path,
             calendar=f"{path}/calendar.ics", title=event.title, description=event.description,
-            description_html=html,
+            description_html=self.project.descriptions[event.description],
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
                                  logo=self.logos[event.host]),
             date=day.isoformat(), date_text=date_text(day),

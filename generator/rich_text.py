@@ -7,31 +7,45 @@ and tables are not enabled: their Markdown stays plain text.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 _RULES = ["emphasis", "link", "list", "newline", "escape", "entity"]
-_RENDER = MarkdownIt("zero", {"html": False}).enable(_RULES)
-# The checker sees every link, even javascript: ones the renderer would drop, to report them.
-_CHECK = MarkdownIt("zero", {"html": False}).enable(_RULES)
-_CHECK.validateLink = lambda url: True  # type: ignore[method-assign]
+# Parses every link, even the javascript: ones markdown-it drops, so that the checker reports them.
+_PARSE = MarkdownIt("zero", {"html": False}).enable(_RULES)
+_PARSE.validateLink = lambda url: True  # type: ignore[method-assign]
+# markdown-it's own rules: only links they accept are rendered as links.
+_SAFE = MarkdownIt("zero", {"html": False}).enable(_RULES)
 
 
-def to_html(text: str) -> str:
-    """The description as HTML: <p>, <strong>, <em>, <a href>, <ul>/<ol>/<li> and <br> only."""
-    return _RENDER.render(text)
+@dataclass(frozen=True, slots=True)
+class RichText:
+    """A description parsed once: its HTML and every link target written in it, as written."""
+
+    html: str
+    links: tuple[str, ...]
 
 
-def links(text: str) -> list[str]:
-    """Every link target written in the text, in order, as written."""
+def parse(text: str) -> RichText:
+    """Parse the text; HTML has <p>, <strong>, <em>, <a href>, <ul>/<ol>/<li> and <br> only."""
+    tokens = _PARSE.parse(text)
+    links = tuple(_links(tokens))
+    if all(_SAFE.validateLink(href) for href in links):
+        html = _PARSE.renderer.render(tokens, _PARSE.options, {})
+    else:
+        # A link markdown-it refuses stays text. The content check reports it, so a build
+        # never writes this HTML; the fallback keeps parse() safe on its own.
+        html = _SAFE.render(text)
+    return RichText(html, links)
+
+
+def _links(tokens: list[Token]) -> list[str]:
     found: list[str] = []
-
-    def walk(tokens: list[Token]) -> None:
-        for token in tokens:
-            if token.type == "link_open":
-                found.append(str(token.attrGet("href") or ""))
-            if token.children:
-                walk(token.children)
-
-    walk(_CHECK.parse(text))
+    for token in tokens:
+        if token.type == "link_open":
+            found.append(str(token.attrGet("href") or ""))
+        if token.children:
+            found.extend(_links(token.children))
     return found

@@ -61,6 +61,8 @@ class Project:
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     # Series slug -> (every date of its rule, the excepted ones among them).
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
+    # Each description's text -> its HTML, rendered when its links were checked.
+    descriptions: dict[str, str] = field(default_factory=dict)
 
     @property
     def routes(self) -> list[str]:
@@ -81,6 +83,7 @@ class _Draft:
     event_slugs: set[str]
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)
 
     @property
     def routes(self) -> set[str]:
@@ -191,7 +194,8 @@ def validate(root: Path) -> Project:
     _check_images(run, draft)
     if run.errors or site is None:
         raise ContentInvalid(run.errors)
-    return Project(root, site, pages, organizations, events, draft.image_sizes, draft.series)
+    return Project(root, site, pages, organizations, events, draft.image_sizes, draft.series,
+                   draft.descriptions)
 
 
 def _check_slugs(run: _Run, project: _Draft) -> None:
@@ -285,7 +289,9 @@ def _check_links(run: _Run, project: _Draft) -> None:
                 run.error(entry.doc, loc, "a link to a page of this site", repr(href), hint)
     described: list[Entry[Any]] = [*project.organizations.values(), *project.events.values()]
     for entry in described:
-        _check_text_links(run, entry, ("description",), entry.model.description, routes)
+        text = rich_text.parse(entry.model.description)
+        project.descriptions[entry.model.description] = text.html
+        _check_text_links(run, entry, ("description",), text.links, routes)
     site_doc = project.site.doc if project.site else None
     for path in project.site.model.app_pages if project.site else ():
         if site_doc and path not in APP_ROUTES and path != "/404":
@@ -293,10 +299,10 @@ def _check_links(run: _Run, project: _Draft) -> None:
                       repr(path), "Describe only the app's own pages here.", key=True)
 
 
-def _check_text_links(run: _Run, entry: Entry[Any], loc: tuple[Any, ...], text: str,
-                      routes: set[str]) -> None:
+def _check_text_links(run: _Run, entry: Entry[Any], loc: tuple[Any, ...],
+                      links: tuple[str, ...], routes: set[str]) -> None:
     """Links written in Markdown inside a text: to a page of this site, or to https://."""
-    for href in rich_text.links(text):
+    for href in links:
         if href.startswith("/") and not href.startswith("//"):
             hint = _route_hint(href, routes)
             expected = "a link to a page of this site"

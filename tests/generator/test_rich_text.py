@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.rich_text import links, to_html
+from generator.rich_text import parse
+
+
+def to_html(text: str) -> str:
+    return parse(text).html
 
 
 def test_the_subset_renders() -> None:
@@ -28,9 +32,11 @@ def test_headings_images_and_quotes_are_not_in_the_subset() -> None:
     assert "<img" not in to_html("![alt](/images/x.png)")
 
 
-def test_links_lists_every_target_even_unsafe_ones() -> None:
-    assert links("[a](/features) *[b](https://x.org)* [c](javascript:alert(1))") == [
-        "/features", "https://x.org", "javascript:alert(1)"]
+def test_parse_lists_every_link_target_even_unsafe_ones_and_renders_only_safe_ones() -> None:
+    text = parse("[a](/features) *[b](https://x.org)* [c](javascript:alert(1))")
+    assert text.links == ("/features", "https://x.org", "javascript:alert(1)")
+    assert text.html == ('<p><a href="/features">a</a> <em><a href="https://x.org">b</a></em> '
+                         "[c](javascript:alert(1))</p>\n")
 
 
 def test_a_broken_link_in_a_block_text_is_reported_on_its_own_line(
