@@ -35,7 +35,8 @@ NOT_VALID = "This verification code is not valid. Check that the link was copied
 REVOKED = "This record was revoked by its owner."
 NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
 MAC_LENGTH = 26  # base32 characters: 130 bits
-CODE = re.compile(rf"^([1-9][0-9]{{0,17}})-([a-z2-7]{{{MAC_LENGTH}}})$")
+# Used with fullmatch: `$` would also accept a trailing newline.
+CODE = re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{MAC_LENGTH}}})")
 
 
 def _key(settings: Settings) -> bytes:
@@ -55,7 +56,7 @@ def sign(settings: Settings, record_id: int) -> str:
 
 def verified_id(settings: Settings, code: str) -> int | None:
     """Return the record id a code names when its signature holds, else None."""
-    match = CODE.match(code)
+    match = CODE.fullmatch(code)
     if match is None:
         return None
     record_id = int(match.group(1))

@@ -13,7 +13,7 @@ from rsvp_service.emails import normalize_email
 from rsvp_service.errors import ApiError, read_json
 from rsvp_service.events import Catalogue
 from rsvp_service.organize_models import OrganizerGrant
-from rsvp_service.roles import grant_organizer, require_admin, revoke_organizer
+from rsvp_service.roles import NotVerified, grant_organizer, require_admin, revoke_organizer
 
 NO_ACCOUNT = "No account uses that email address. Ask the person to sign up first."
 NO_ORGANIZATION = "There is no organization with the slug '{slug}'. Pick one from the list."
@@ -74,7 +74,10 @@ async def grant(request: Request) -> Response:
     """POST /api/admin/organizers: grant an account the organizer role for an organization."""
     catalogue, user, slug = await _target(request)
     words = {"person": user.name, "organization": catalogue.organizations.get(slug, slug)}
-    created = await grant_organizer(user, slug, clock.now(request.app.state.settings))
+    try:
+        created = await grant_organizer(user, slug, clock.now(request.app.state.settings))
+    except NotVerified as exc:
+        raise ApiError(409, str(exc), shape="error") from None
     if created is None:
         raise ApiError(409, ALREADY.format(**words), shape="error")
     return JSONResponse({"organizer": _entry(catalogue, created, user),

@@ -49,10 +49,12 @@ LIMITS: dict[str, str] = {
     "login-failures": "10 per 15 minutes",
     "login-failures-ip": "100/hour",
     "register-ip": "10/hour",
+    # Mail requests: per IP, and per (address, IP) like failed logins, so requests for someone
+    # else's address never use up the owner's own.
     "resend-ip": "10/hour",
-    "resend-email": "3 per 15 minutes",
+    "resend-email-ip": "3 per 15 minutes",
     "forgot-ip": "10/hour",
-    "forgot-email": "3 per 15 minutes",
+    "forgot-email-ip": "3 per 15 minutes",
     "reset-ip": "20/hour",
     "rsvp-check": "60/minute",
     "rsvp-cancel": "30/minute",

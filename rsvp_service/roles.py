@@ -1,8 +1,10 @@
 """Who may organize what: admins (`User.role == "admin"`), organizer grants, and the checks.
 
 Every organizer and admin endpoint starts with one of the `require_*` checks: 401 when
-nobody is signed in, 403 when the person lacks the role for that organization. Admins may
-organize every organization's events.
+nobody is signed in, 403 when the person lacks the role for that organization or has not
+verified their email address. Admins may organize every organization's events. Roles are
+only granted to verified accounts, and only count while the account is verified: whoever
+signs up first with an address must not inherit a role meant for the address's owner.
 """
 
 from __future__ import annotations
@@ -29,6 +31,17 @@ NOT_ORGANIZER = "You are not an organizer of {name}. Ask an admin to grant you t
 NOT_ANY_ORGANIZER = ("You are not an organizer of any organization yet. "
                      "Ask an admin to grant you the role.")
 NOT_ADMIN = "Only admins can manage organizer roles. Ask an admin if you need to."
+NOT_VERIFIED = ("Your email address is not verified yet, so your organizer and admin roles are on "
+                "hold. Open the link in the verification email, or send a new one from your "
+                "dashboard, then try again.")
+UNVERIFIED_GRANT = ("The account {email} has not verified its email address, so it cannot be "
+                    "given a role: until then it may belong to someone other than the address's "
+                    "owner. Ask the person to open the link in their verification email (or send "
+                    "a new one from their dashboard), then try again.")
+
+
+class NotVerified(Exception):
+    """A role was to be granted to an account whose address is unproven; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +52,13 @@ class Organizer:
     admin: bool
     organizations: frozenset[str]
 
+    def holds(self, organization: str) -> bool:
+        """Whether this person holds the role for the organization (verified or not)."""
+        return self.admin or organization in self.organizations
+
     def may_organize(self, organization: str) -> bool:
         """Whether this person may see and manage the events of the organization."""
-        return self.admin or organization in self.organizations
+        return self.user.is_verified and self.holds(organization)
 
 
 def is_admin(user: User) -> bool:
@@ -69,15 +86,23 @@ async def current_organizer(request: Request) -> Organizer:
     return Organizer(user, is_admin(user), await granted_organizations(user.id))
 
 
+def _check_verified(user: User) -> None:
+    """Raise 403 unless the account's address is verified (checked on every request)."""
+    if not user.is_verified:
+        raise ApiError(403, NOT_VERIFIED, shape="error")
+
+
 def check_role(request: Request, organizer: Organizer, organization: str | None) -> None:
     """Raise 403 unless the person organizes `organization` (or anything, when None)."""
     if organization is None:
         if not organizer.admin and not organizer.organizations:
             raise ApiError(403, NOT_ANY_ORGANIZER, shape="error")
-    elif not organizer.may_organize(organization):
+    elif not organizer.holds(organization):
         catalogue: Catalogue = request.app.state.catalogue
         name = catalogue.organizations.get(organization, organization)
         raise ApiError(403, NOT_ORGANIZER.format(name=name), shape="error")
+    # After the role, so a volunteer is told they are not an organizer, not to verify.
+    _check_verified(organizer.user)
 
 
 async def require_organizer(request: Request, organization: str | None = None) -> Organizer:
@@ -92,11 +117,19 @@ async def require_admin(request: Request) -> User:
     user = await signed_in(request)
     if not is_admin(user):
         raise ApiError(403, NOT_ADMIN, shape="error")
+    _check_verified(user)
     return user
 
 
+def _grantable(user: User) -> None:
+    """Raise NotVerified unless the account may be given a role."""
+    if not user.is_verified:
+        raise NotVerified(UNVERIFIED_GRANT.format(email=user.email))
+
+
 async def grant_organizer(user: User, organization: str, now: datetime) -> OrganizerGrant | None:
-    """Grant the organizer role for an organization; None when it was already granted."""
+    """Grant the organizer role (NotVerified for an unverified account); None if already held."""
+    _grantable(user)
     if await OrganizerGrant.exists(user_id=user.id, organization=organization):
         return None
     try:
@@ -112,7 +145,9 @@ async def revoke_organizer(user: User, organization: str) -> bool:
 
 
 async def set_admin(user: User, admin: bool) -> bool:
-    """Make the account an admin (or a volunteer again); False when nothing changed."""
+    """Make the account an admin (NotVerified if unverified) or a volunteer; False if unchanged."""
+    if admin:
+        _grantable(user)
     role = ADMIN if admin else DEFAULT_ROLE
     if user.role == role:
         return False

@@ -5,7 +5,8 @@
     roles list
 
 Roles are never granted from content files: email addresses do not belong in a public
-repository. An unknown email or organization exits with status 2 and a sentence on stderr.
+repository. An unknown email or organization, or granting a role to an account that has not
+verified its email address, exits with status 2 and a sentence on stderr.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rsvp_service.organize_models import OrganizerGrant
 from rsvp_service.roles import (
     ADMIN,
     ORGANIZER,
+    NotVerified,
     grant_organizer,
     revoke_organizer,
     set_admin,
@@ -60,7 +62,7 @@ def _organization(catalogue: Catalogue, slug: str | None) -> str:
 
 
 async def change(settings: Settings, catalogue: Catalogue, args: argparse.Namespace) -> str:
-    """Grant or revoke one role; return what was done (raise Refused when it cannot be)."""
+    """Grant or revoke one role; return what was done (Refused or NotVerified when it cannot)."""
     if args.role == ADMIN and args.org:
         raise Refused("The admin role is for every organization; leave out --org.")
     organization = _organization(catalogue, args.org) if args.role == ORGANIZER else ""
@@ -110,7 +112,7 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
         else:
             print(await change(settings, catalogue, args))
         return 0
-    except Refused as exc:
+    except (Refused, NotVerified) as exc:
         print(exc, file=sys.stderr)
         return USAGE_ERROR
     finally:

@@ -1,8 +1,9 @@
 """A slot's roster as a CSV download that Excel opens correctly and cannot be tricked by.
 
 UTF-8 with a byte-order mark, so Excel reads names with accents as written; any cell that
-starts with = + - @ (or a tab or carriage return) is prefixed with ' so a spreadsheet shows
-it as text instead of running it as a formula (CSV injection, OWASP).
+starts with = + - @ ; (or a tab, a carriage return, or the full-width ＝ ＋ － ＠) is prefixed
+with ' so a spreadsheet shows it as text instead of running it as a formula (CSV injection,
+OWASP).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ HEADER = ("Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", 
           "Hours")
 STATUS_WORDS = {"confirmed": "Confirmed", "waitlisted": "Waitlisted", "checked_in": "Checked in",
                 "no_show": "No-show"}
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# `;` separates cells where it is the list separator; spreadsheets read full-width signs
+# (U+FF1D, U+FF0B, U+FF0D, U+FF20) as the ASCII ones.
+FORMULA_STARTS = ("=", "+", "-", "@", ";", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 BOM = "\ufeff"
 
 

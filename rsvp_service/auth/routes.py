@@ -204,10 +204,11 @@ async def _queue_verification(request: Request, email: str) -> None:
 
 async def resend_verification(request: Request) -> Response:
     """Send a fresh verification link; the answer never says whether the account exists."""
-    await enforce(request, "resend-ip", client_ip(request), shape="msg")
+    ip = client_ip(request)
+    await enforce(request, "resend-ip", ip, shape="msg")
     payload = await read_json(request, EmailPayload, shape="msg")
     email = require_email(payload.email, shape="msg")
-    await enforce(request, "resend-email", email, shape="msg")
+    await enforce(request, "resend-email-ip", f"{email} {ip}", shape="msg")
     # The lookup and the queueing run after the answer is sent, so its timing cannot tell
     # whether a mail was queued.
     task = BackgroundTask(_queue_verification, request, email)
@@ -230,10 +231,11 @@ async def _queue_reset(request: Request, email: str) -> None:
 
 async def forgot_password(request: Request) -> Response:
     """Email a reset link; the answer and its timing never say whether the account exists."""
-    await enforce(request, "forgot-ip", client_ip(request), shape="errors")
+    ip = client_ip(request)
+    await enforce(request, "forgot-ip", ip, shape="errors")
     payload = await read_json(request, EmailPayload, shape="errors")
     email = require_email(payload.email, shape="errors")
-    await enforce(request, "forgot-email", email, shape="errors")
+    await enforce(request, "forgot-email-ip", f"{email} {ip}", shape="errors")
     task = BackgroundTask(_queue_reset, request, email)
     return JSONResponse({"msg": RESET_SENT}, background=task)
 

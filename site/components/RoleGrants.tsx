@@ -78,7 +78,7 @@ function GrantForm({ organizations, onGranted }: { organizations: Organization[]
   return (
     <section className="section card" aria-labelledby="grant-title">
       <h2 id="grant-title">Grant the organizer role</h2>
-      <p>The person needs a CivicSTL account first. Organizers see their organization’s rosters, message attendees and check people in.</p>
+      <p>The person needs a CivicSTL account with a verified email address first. Organizers see their organization’s rosters, message attendees and check people in.</p>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="grant-email">Email of the account</label>

@@ -290,6 +290,15 @@ def register_account(server: Server, name: str, prefix: str) -> Account:
     return account
 
 
+def verify_account(server: Server, mailbox: Mailbox, account: Account) -> None:
+    """Verify an account through the link its verification email carries (roles need it)."""
+    text = body_text(mailbox.wait_for(account.email, "verify"))
+    match = re.search(r"/verify\?token=([\w\-.~%]+)", text)
+    assert match, f"the verification email to {account.email} has no /verify?token=... link"
+    status, body = server.api("GET", f"/api/auth/verify?token={match.group(1)}")
+    assert status == 200, f"verifying {account.email}: {status} {body}"
+
+
 def field_by_label(page: Page, pattern: str) -> Locator:
     """The one form field whose label matches `pattern` (a case-insensitive regex)."""
     return page.get_by_label(re.compile(pattern, re.IGNORECASE))

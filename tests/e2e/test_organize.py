@@ -31,6 +31,7 @@ from tests.e2e.helpers import (
     body_text,
     register_account,
     sign_in,
+    verify_account,
     visit,
     wait_path,
 )
@@ -117,7 +118,9 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     code = CODE.search(body_text(mailbox.wait_for(cody.email, event["title"])))
     assert code, "the confirmation email carries no check-in code"
 
-    # An organizer role, granted from the command line; an unknown address is refused.
+    # An organizer role, granted from the command line to a verified account; an unknown
+    # address is refused.
+    verify_account(server, mailbox, organizer)
     refused = roles_cli(server, "grant", "nobody@example.com", "organizer", "--org", "doorways")
     assert refused.returncode == 2 and refused.stderr.strip(), refused
     granted = roles_cli(server, "grant", organizer.email, "organizer", "--org", "doorways")
@@ -306,12 +309,14 @@ def test_organize_pages_for_the_signed_out_and_for_volunteers(
 
 
 def test_admin_grants_and_revokes_organizer_roles(
-    checkin_server: Server, new_session: Callable[..., Session]
+    checkin_server: Server, mailbox: Mailbox, new_session: Callable[..., Session]
 ) -> None:
     """An admin (granted from the command line) grants the organizer role on /organize/roles; the
     new organizer gets the Organize link, also on HTML-only pages; the admin revokes it."""
     admin = register_account(checkin_server, "Ada Admin", "admin")
     helper = register_account(checkin_server, "Hal Helper", "helper")
+    for account in (admin, helper):
+        verify_account(checkin_server, mailbox, account)
     assert roles_cli(checkin_server, "grant", admin.email, "admin").returncode == 0
     page = signed_in_page(new_session(checkin_server), admin)
     visit(page, "/organize/roles")
@@ -379,6 +384,7 @@ def test_checkin_by_scanning_the_emails_qr_code_with_the_camera(
         if part.get_content_type() == "image/png" and part.get_payload(decode=True) not in pngs
     ]
     assert pngs, "the confirmation email has no QR code image"
+    verify_account(checkin_server, mailbox, organizer)
     grant = roles_cli(checkin_server, "grant", organizer.email, "organizer", "--org", "doorways")
     assert grant.returncode == 0, grant.stderr
 

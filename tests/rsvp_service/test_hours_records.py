@@ -73,14 +73,17 @@ async def test_tampered_and_malformed_codes_are_not_valid(
     record_id, mac = code.split("-")
     flipped = mac[:-1] + ("a" if mac[-1] != "a" else "b")
     forged = [f"{record_id}-{flipped}", f"{int(record_id) + 1}-{mac}", f"{record_id}-{mac}x",
-              mac, "0-" + mac, "not-a-code", f"{record_id}-{mac.upper()}"]
+              mac, "0-" + mac, "not-a-code", f"{record_id}-{mac.upper()}",
+              # A trailing newline (or CR) must not pass for the end of the code.
+              f"{code}%0a", f"{code}%0A", f"{code}%0d", f"%0a{code}"]
 
     for bad in forged:
         for path in (f"/api/hours-records/{bad}", f"/api/hours-records/{bad}.pdf"):
             response = await client.get(path)
             assert (response.status_code, response.json()) == (404, {"error": NOT_VALID}), path
-    assert (await client.post(f"/api/me/hours-records/{forged[0]}/revoke",
-                              headers=headers)).status_code == 404
+    for bad in (forged[0], f"{code}%0a"):
+        assert (await client.post(f"/api/me/hours-records/{bad}/revoke",
+                                  headers=headers)).status_code == 404
     assert await HoursRecord.filter(revoked_at__isnull=False).count() == 0
 
 

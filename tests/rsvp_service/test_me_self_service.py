@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
-from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, fixture_events
+from conftest import Mailbox, SmtpServer
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, eventually, fixture_events
 
 from rsvp_service.auth.models import RefreshToken, User
 from rsvp_service.auth.passwords import hash_password
@@ -225,6 +226,47 @@ async def test_delete_cancels_future_rsvps_promotes_the_waitlist_and_ends_the_ac
         assert again.status_code == 401
         assert refreshed.status_code == 401
         assert dashboard.status_code == 401
+
+
+async def all_sent() -> bool:
+    """Whether the outbox holds nothing still to send."""
+    return not await OutboxMessage.filter(sent_at__isnull=True).exists()
+
+
+async def test_delete_leaves_no_mail_to_the_address_in_any_state_and_none_goes_out(
+    make_client: MakeClient, make_settings: Callable[..., Settings], smtp_server: SmtpServer,
+    mailbox: Mailbox,
+) -> None:
+    # The mail server is down, so the account's mail is still waiting when it is deleted.
+    smtp_server.stop()
+    settings = make_settings(civic_now="2025-04-30T12:00:00-05:00")
+    async with make_client(settings) as client:
+        _, headers = await account(settings, "kim")
+        await client.post("/api/rsvp", json=person("kim", lastName="Quagmire"), headers=headers)
+        await client.post("/api/auth/forgot-password", json={"email": "kim@example.org"})
+        await client.post("/api/rsvp", json=person("oz"))  # someone else's mail stays
+        now = datetime.now(UTC)
+        for state in ({"sent_at": now}, {"dead_at": now, "last_error": "550 <kim@example.org>"},
+                      # Leased by another process's sender, in the middle of sending it.
+                      {"next_attempt_at": now, "claimed_until": now + timedelta(minutes=2),
+                       "claim": "c" * 32, "attempts": 1}):
+            await OutboxMessage.create(kind="rsvp_confirmation", recipient="kim@example.org",
+                                       payload={"first_name": "Kim", "last_name": "Quagmire"},
+                                       **state)
+        assert await OutboxMessage.filter(recipient="kim@example.org").count() == 5
+
+        done = await client.post("/api/me/delete", json={"password": PASSWORD},
+                                 headers={**headers, **SITE})
+
+        assert done.status_code == 200
+        # Every stored column of every row, as the database holds it.
+        rows = await OutboxMessage._meta.db.execute_query_dict("SELECT * FROM mail_outbox")
+        assert [row["recipient"] for row in rows] == ["oz@example.org"]
+        assert not [row for row in rows if "kim@" in repr(row) or "Quagmire" in repr(row)]
+        smtp_server.start()
+        await mailbox.wait_for(1)
+        await eventually(all_sent)
+        assert [str(m["To"]) for m in mailbox.messages] == ["Oz Park <oz@example.org>"]
 
 
 async def test_google_only_account_confirms_with_delete(

@@ -85,6 +85,32 @@ async def test_organizer_and_admin_endpoints_refuse_without_the_role(
         assert events.status_code == expected
 
 
+@pytest.mark.parametrize("who", ["organizer", "admin"])
+async def test_a_role_held_by_an_unverified_account_does_not_work(
+    client: httpx.AsyncClient, settings: Settings, who: str
+) -> None:
+    # A role granted before the check existed (or straight in the database) counts only once
+    # the account proves its address.
+    await person(settings, "vera")
+    await person(settings, "olga", organizes=(FOREST,))
+    _, headers = await person(settings, "uma", verified=False, admin=who == "admin",
+                              organizes=(KEEN,) if who == "organizer" else ())
+    ann = await rsvp(TINY_SLOT, "Ann")
+    at(settings, DURING_TINY)
+    before = await snapshot()
+    calls = [*organizer_calls(ann.id), ("GET", "/api/organize/events", None),
+             *(ADMIN_CALLS if who == "admin" else [])]
+
+    for call in calls:
+        response = await send(client, call, headers)
+        assert (response.status_code, response.json()) == (403, {"error": (
+            "Your email address is not verified yet, so your organizer and admin roles are on "
+            "hold. Open the link in the verification email, or send a new one from your "
+            "dashboard, then try again.")}), call
+
+    assert await snapshot() == before
+
+
 async def test_the_hosts_organizer_and_an_admin_get_in(
     client: httpx.AsyncClient, settings: Settings
 ) -> None:

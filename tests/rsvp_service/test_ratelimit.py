@@ -9,6 +9,8 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 import pytest
+from conftest import Mailbox
+from starlette.applications import Starlette
 
 from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, build_rate_limiter
 from rsvp_service.settings import Settings
@@ -114,7 +116,7 @@ async def test_register_is_limited_per_ip(
 async def test_resend_is_limited_per_email_in_its_msg_shape(
     make_settings: Callable[..., Settings], make_client: MakeClient
 ) -> None:
-    # Scale 0.3: resend-email allows 1 per 15 minutes, resend-ip 3 an hour.
+    # Scale 0.3: resend-email-ip allows 1 per 15 minutes, resend-ip 3 an hour.
     async with make_client(make_settings(rate_limit_scale=0.3)) as client:
         ok = await client.post("/api/auth/resend-verification", json={"email": "a@example.org"})
         limited = await client.post(
@@ -124,6 +126,43 @@ async def test_resend_is_limited_per_email_in_its_msg_shape(
 
     assert ok.status_code == other.status_code == 200
     assert_limited(limited, {"msg": TOO_MANY_REQUESTS})
+
+
+def client_at(app: Starlette, ip: str) -> httpx.AsyncClient:
+    """An in-process client whose requests come from `ip`."""
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False, client=(ip, 40000))
+    return httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000")
+
+
+@pytest.mark.parametrize(("path", "subject"), [
+    ("/api/auth/forgot-password", "Reset your CivicSTL password"),
+    ("/api/auth/resend-verification", "Please verify your email for CivicSTL"),
+])
+async def test_requests_for_an_address_from_elsewhere_never_block_its_owner(
+    app: Starlette, mailbox: Mailbox, path: str, subject: str
+) -> None:
+    attacker, owner = client_at(app, "203.0.113.9"), client_at(app, "198.51.100.4")
+    ann = {"email": "ann@example.org"}
+    async with attacker, owner:
+        await owner.post("/api/auth/register", json={**ann, "name": "Ann Lee",
+                                                     "password": PASSWORD})
+        await mailbox.wait_for(1)  # the verification email of the registration
+        hammering = [(await attacker.post(path, json=ann)).status_code for _ in range(4)]
+        await mailbox.wait_for(4)
+        owners = await owner.post(path, json=ann)
+        # The owner's own mail arrives (wait_for fails if it never does).
+        fifth = (await mailbox.wait_for(5))[4]
+        attacker_again = await attacker.post(path, json=ann)
+        # Per IP: 10 an hour, 5 of them spent above.
+        elsewhere = [(await attacker.post(path, json={"email": f"x{n}@example.org"})).status_code
+                     for n in range(6)]
+
+    # Three per (address, IP) per 15 minutes.
+    assert hammering == [200] * 3 + [429]
+    assert owners.status_code == 200
+    assert (str(fifth["To"]), str(fifth["Subject"])) == ("Ann Lee <ann@example.org>", subject)
+    assert attacker_again.status_code == 429
+    assert elsewhere == [200] * 5 + [429]
 
 
 async def test_rsvp_is_limited_per_ip_in_its_error_shape(

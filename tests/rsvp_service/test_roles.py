@@ -96,3 +96,21 @@ async def test_admin_mistakes_are_sentences_and_change_nothing(
         **admin, "content-type": "application/json"}, content=b"{not json")
     assert malformed.status_code == 400
     assert not await OrganizerGrant.all().exists()
+
+
+async def test_admin_cannot_grant_a_role_to_an_unverified_account(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, admin = await person(settings, "ada", admin=True)
+    uma, _ = await person(settings, "uma", verified=False)
+
+    response = await client.post("/api/admin/organizers", headers=admin,
+                                 json={"email": "uma@example.org", "organization": KEEN})
+
+    assert response.status_code == 409
+    assert response.json()["error"] == (
+        "The account uma@example.org has not verified its email address, so it cannot be given "
+        "a role: until then it may belong to someone other than the address's owner. Ask the "
+        "person to open the link in their verification email (or send a new one from their "
+        "dashboard), then try again.")
+    assert not await OrganizerGrant.filter(user_id=uma.id).exists()

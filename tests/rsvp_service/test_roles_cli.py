@@ -109,3 +109,22 @@ async def test_mistakes_are_refused_with_a_sentence_and_change_nothing(
     assert str(refused.value) == sentence
     assert not await OrganizerGrant.all().exists()
     assert (await User.get(email="kim@example.org")).role == "volunteer"
+
+
+async def test_the_command_refuses_a_role_for_an_unverified_account_with_status_2(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    # Whoever signs up first with an address must not inherit a role meant for its owner.
+    uma, _ = await person(settings, "uma", verified=False)
+    sentence = ("The account uma@example.org has not verified its email address, so it cannot "
+                "be given a role: until then it may belong to someone other than the address's "
+                "owner. Ask the person to open the link in their verification email (or send a "
+                "new one from their dashboard), then try again.\n")
+
+    organizer = await roles(settings, "grant", "uma@example.org", "organizer", "--org", KEEN)
+    admin = await roles(settings, "grant", "uma@example.org", "admin")
+
+    assert organizer == (2, "", sentence)
+    assert admin == (2, "", sentence)
+    assert not await OrganizerGrant.filter(user_id=uma.id).exists()
+    assert (await User.get(id=uma.id)).role == "volunteer"

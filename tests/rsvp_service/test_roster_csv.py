@@ -52,6 +52,9 @@ async def test_roster_csv_parses_back_with_names_as_written_and_formulas_defused
 @pytest.mark.parametrize(("cell", "safe"), [
     ("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@x", "'@x"), ("\tx", "'\tx"),
     ("\rx", "'\rx"), ("Ann", "Ann"), ("", ""), ("a=b", "a=b"),
+    # ; is the cell separator in some locales; spreadsheets read full-width signs as ASCII.
+    (";x", "';x"), ("\uff1d1+1", "'\uff1d1+1"), ("\uff0b1", "'\uff0b1"), ("\uff0d1", "'\uff0d1"),
+    ("\uff20x", "'\uff20x"), ("x;y", "x;y"),
 ])
 def test_cells_that_start_like_formulas_are_prefixed(cell: str, safe: str) -> None:
     assert safe_cell(cell) == safe

@@ -169,7 +169,7 @@ export async function listOrganizers(client: AuthClient): Promise<ApiResult<Gran
   return r.ok ? { ...r, data: r.data.organizers ?? [] } : r
 }
 
-/** POST /admin/organizers (201; 409 already granted, 404 no such account, 422 no such organization). */
+/** POST /admin/organizers (201; 409 already granted or account not verified, 404 no such account, 422 no such organization). */
 export const grantOrganizer = (client: AuthClient, email: string, organization: string) =>
   call<unknown>(client, '/admin/organizers', { method: 'POST', body: { email: email.trim(), organization } })
 
