@@ -1,8 +1,8 @@
 """Names and subjects are data in mail headers: no encoded word becomes a header or a body.
 
 Two layers. The one mail builder is given hostile text directly, as rows stored before the API
-refused it would hold; through the API and the real SMTP server, odd but allowed names arrive
-intact. Every message is parsed again from the bytes a
+refused it would hold; the API, with the real SMTP server, refuses `=?` in names and subjects
+and delivers odd but allowed names intact. Every message is parsed again from the bytes a
 receiver gets.
 """
 
@@ -20,10 +20,12 @@ from typing import Any
 import httpx
 import pytest
 from conftest import Mailbox
-from organize_testkit import FOREST, person, slot_path
-from service_testkit import GUEST_SLOT, TEST_SECRET_KEY
+from organize_testkit import DURING_TINY, FOREST, KEEN, at, person, slot_path
+from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT
 from test_rsvp_api import rsvp
 
+from rsvp_service.auth.models import User
+from rsvp_service.auth.payloads import ENCODED_NAME, ENCODED_WORD, no_encoded_words
 from rsvp_service.events import load_catalogue
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import (
@@ -33,6 +35,8 @@ from rsvp_service.mail.message import (
     as_bytes,
     build_email,
 )
+from rsvp_service.models import OutboxMessage, Rsvp
+from rsvp_service.organize_models import OrganizerMessage
 from rsvp_service.rsvp_store import NewRsvp, add_rsvp
 from rsvp_service.settings import Settings
 
@@ -178,6 +182,68 @@ def test_ordinary_names_and_subjects_are_written_as_they_are(context: MailContex
     assert b"\r\nTo: Ann Lee <victim@example.org>\r\n" in raw
     assert f"\r\nSubject: {GUEST_CONFIRMATION}\r\n".encode() in raw
     assert b"\r\nSubject: KEEN St. Louis: Ann\r\n" in sent
+
+
+@pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
+def test_the_api_check_refuses_every_encoded_word(text: str) -> None:
+    with pytest.raises(ValueError, match="=\\?"):
+        no_encoded_words(text)
+
+
+def test_the_api_check_lets_odd_names_through() -> None:
+    for first, last in ODD_NAMES:
+        assert no_encoded_words(first) == first and no_encoded_words(last) == last
+
+
+async def test_registration_with_an_encoded_name_is_refused(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/auth/register", json={
+        "name": ISSUE_BODY, "email": VICTIM, "password": "correct horse battery staple"})
+
+    assert response.status_code == 422
+    assert response.json() == {"errors": [{"msg": ENCODED_NAME}]}
+    assert await User.all().count() == 0
+    assert await OutboxMessage.all().count() == 0
+
+
+async def test_rsvp_with_an_encoded_name_is_refused(client: httpx.AsyncClient) -> None:
+    for field, text in (("firstName", ISSUE_REPLY_TO), ("lastName", HOSTILE["mixed case"])):
+        response = await client.post("/api/rsvp", json=rsvp(email=VICTIM, **{field: text}))
+
+        assert response.status_code == 422
+        assert response.json() == {"error": f"The field '{field}' is invalid: {ENCODED_WORD}."}
+    assert await Rsvp.all().count() == 0
+    assert await OutboxMessage.all().count() == 0
+
+
+async def test_organizer_message_with_an_encoded_subject_is_refused(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, headers = await person(settings, "kim", organizes=(KEEN,))
+    await client.post("/api/rsvp", json=rsvp(TINY_SLOT, email=VICTIM))
+    queued_before = await OutboxMessage.all().count()
+
+    answers = [await client.post(slot_path(TINY_SLOT, "/messages"), headers=headers, json={
+        "subject": ISSUE_BCC, "body": "Hello", "preview": preview}) for preview in (True, False)]
+
+    for answer in answers:
+        assert answer.status_code == 422
+        assert answer.json() == {"error": f"The field 'subject' is invalid: {ENCODED_WORD}."}
+    assert not await OrganizerMessage.all().exists()
+    assert await OutboxMessage.all().count() == queued_before
+
+
+async def test_walk_in_with_an_encoded_name_is_refused(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, headers = await person(settings, "kim", organizes=(KEEN,))
+    at(settings, DURING_TINY)
+
+    response = await client.post(slot_path(TINY_SLOT, "/walkins"), headers=headers, json={
+        "name": HOSTILE["base64"], "email": VICTIM, "clientId": "door-1"})
+
+    assert response.status_code == 422
+    assert response.json() == {"error": f"The field 'name' is invalid: {ENCODED_WORD}."}
+    assert await Rsvp.all().count() == 0
 
 
 def assert_headers_once(message: EmailMessage) -> None:
