@@ -20,7 +20,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from rsvp_service import checkin_codes, clock
-from rsvp_service.auth.payloads import has_control_characters
+from rsvp_service.auth.payloads import has_control_characters, no_encoded_words
 from rsvp_service.emails import normalize_email
 from rsvp_service.errors import ApiError, read_json
 from rsvp_service.events import Catalogue, Slot
@@ -83,6 +83,7 @@ class WalkInPayload(BaseModel):
     clientId: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
 
     _names = field_validator("name")(_one_line)
+    _plain_names = field_validator("name")(no_encoded_words)
 
     @field_validator("email")
     @classmethod

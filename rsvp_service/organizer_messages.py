@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
-from rsvp_service.auth.payloads import has_control_characters
+from rsvp_service.auth.payloads import has_control_characters, no_encoded_words
 from rsvp_service.errors import ApiError, read_json
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.organizer_message import compose, message_data, organizer_message_mail
@@ -56,7 +56,7 @@ class MessagePayload(BaseModel):
     @field_validator("subject")
     @classmethod
     def _subject(cls, value: str) -> str:
-        cleaned = _plain(value, multiline=False).strip()
+        cleaned = no_encoded_words(_plain(value, multiline=False).strip())
         if not cleaned:
             raise ValueError("it must not be blank")
         return cleaned

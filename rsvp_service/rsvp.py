@@ -12,7 +12,7 @@ from tortoise.expressions import Q
 
 from rsvp_service import checkin_codes, clock
 from rsvp_service.auth.models import User
-from rsvp_service.auth.payloads import has_control_characters
+from rsvp_service.auth.payloads import has_control_characters, no_encoded_words
 from rsvp_service.auth.tokens import user_from_request
 from rsvp_service.emails import normalize_email
 from rsvp_service.errors import ApiError, read_json, validate_query
@@ -63,6 +63,7 @@ class RsvpPayload(BaseModel):
     _names = field_validator("firstName", "lastName", "phone")(
         lambda value: value if value is None else _no_line_breaks(value)
     )
+    _plain_names = field_validator("firstName", "lastName")(no_encoded_words)
 
     @field_validator("phone")
     @classmethod

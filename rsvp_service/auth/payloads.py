@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rsvp_service import emails
 from rsvp_service.auth.models import DEFAULT_ROLE
 from rsvp_service.errors import ApiError, Shape
+from rsvp_service.mail.headers import has_encoded_word_start
 
 INVALID_EMAIL = "Please enter a valid email address."
 NON_ASCII_EMAIL = (
@@ -16,6 +17,10 @@ NON_ASCII_EMAIL = (
     "Please use another address."
 )
 CONTROL_CHARACTERS = "{field} must not contain control characters or line breaks."
+ENCODED_WORD = ('it must not contain "=?", which email programs read as the start of encoded '
+                "text, so please leave those two characters out")
+ENCODED_NAME = ('Your name must not contain "=?", which email programs read as the start of '
+                "encoded text. Please enter it without those two characters.")
 
 
 class RegisterPayload(BaseModel):
@@ -83,12 +88,23 @@ def has_control_characters(value: str) -> bool:
     )
 
 
+def no_encoded_words(value: str) -> str:
+    """Return a name or subject, refusing `=?`: mail programs decode what follows it."""
+    # The mail builder keeps such text as data anyway; refusing it here says so to the person
+    # and keeps encoded words (the tool of header injection and look-alike names) out.
+    if has_encoded_word_start(value):
+        raise ValueError(ENCODED_WORD)
+    return value
+
+
 def require_name(value: str) -> str:
-    """Return a display name trimmed, refusing empty names and control characters."""
+    """Return a display name trimmed, refusing empty names, control characters and `=?`."""
     # Checked before whitespace is collapsed: split() would quietly turn U+2028 into a space.
     # The name goes into email headers and greetings; control characters have no place there.
     if has_control_characters(value):
         raise ApiError(422, CONTROL_CHARACTERS.format(field="Your name"), shape="errors")
+    if has_encoded_word_start(value):
+        raise ApiError(422, ENCODED_NAME, shape="errors")
     name = " ".join(value.split())
     if not name:
         raise ApiError(422, "Please enter your name.", shape="errors")

@@ -2,11 +2,11 @@
 
 A kind (see `kinds.py`) only decides what its email says (a `Draft`); the headers, the
 stable Message-ID, the address encoding and the MIME structure are made here for all kinds.
+The name and subject, people's text, go into headers that never decode it (`headers.py`).
 """
 
 from __future__ import annotations
 
-import email.policy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,11 +19,9 @@ from typing import Any
 import idna
 
 from rsvp_service.events import Catalogue
+from rsvp_service.mail import headers
+from rsvp_service.mail.headers import HeaderInjectionError
 from rsvp_service.settings import Settings
-
-
-class HeaderInjectionError(ValueError):
-    """A name or address carried a line break, which could smuggle in extra headers."""
 
 
 class PermanentMailError(Exception):
@@ -139,14 +137,13 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
         # Building depends only on the row and the catalogue: trying again changes nothing.
         raise PermanentMailError(f"The message could not be built: {exc!r}") from exc
     recipient = encodable_address(queued.recipient)
-    policy = email.policy.SMTP if recipient.isascii() else email.policy.SMTPUTF8
+    policy = headers.SMTP if recipient.isascii() else headers.SMTPUTF8
     message = EmailMessage(policy=policy)
     try:
         message["From"] = check_header_value(settings.mail_from, "sender")
         local, _, domain = recipient.rpartition("@")
-        to_name = check_header_value(draft.to_name, "name")
-        message["To"] = Address(display_name=to_name, username=local, domain=domain)
-        message["Subject"] = check_header_value(draft.subject, "subject")
+        message["To"] = Address(display_name=draft.to_name, username=local, domain=domain)
+        message["Subject"] = draft.subject
     except (HeaderParseError, IndexError, ValueError) as exc:
         raise PermanentMailError(f"A header of the message cannot be encoded: {exc}") from None
     message["Date"] = format_datetime(queued.created_at)

@@ -7,7 +7,8 @@
   `settings`/`app`/`client`, runs on both. PostgreSQL comes from TEST_DATABASE_URL (default
   postgres://postgres@127.0.0.1:5432/test); a fresh database is created per test session.
 - `mailbox`: a real aiosmtpd SMTP server on loopback; `mailbox.messages` holds the received
-  `email.message.EmailMessage`s and `await mailbox.wait_for(n)` waits for n of them.
+  `email.message.EmailMessage`s (`mailbox.raw` their bytes as received) and
+  `await mailbox.wait_for(n)` waits for n of them.
 - `make_settings(**overrides)`: Settings for the current database and mailbox (MAIL_BACKEND=smtp,
   fast outbox polling and retries, CIVIC_NOW pinned); `settings` is `make_settings()`.
 - `make_client(settings, fresh=True)`: an async context manager yielding an httpx.AsyncClient on
@@ -117,12 +118,14 @@ class Mailbox:
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.raw: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         """Store the message (aiosmtpd hook)."""
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
+        self.raw.append(envelope.content)
         self.messages.append(message)
         self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
         return "250 Message accepted for delivery"

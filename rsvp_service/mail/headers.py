@@ -1,0 +1,132 @@
+"""Headers that carry people's text (the recipient's name, the subject): data, never decoded.
+
+The email package parses every value it is given, `Address(display_name=...)` included, and
+decodes RFC 2047 encoded words even inside a quoted display name: the name
+`=?utf-8?q?A=0D=0ABcc:_x?=` would become a line break and a `Bcc:` line. Its folder (Python
+3.11) writes decoded ASCII text out as it is, so encoding the text first would not help either:
+the receiver would decode the words again. Text holding `=?` (or a control character) is
+therefore kept as given and written as encoded words of its own, which a receiver decodes
+exactly once, back to the text. Other text takes the email package's usual way: it holds no
+encoded word to decode.
+"""
+
+from __future__ import annotations
+
+import email.policy
+import sys
+import unicodedata
+from email.header import Header
+from email.headerregistry import (
+    Address,
+    BaseHeader,
+    Group,
+    HeaderRegistry,
+    UniqueAddressHeader,
+    UniqueUnstructuredHeader,
+)
+from typing import Any, ClassVar, Literal
+
+ENCODED_WORD_START = "=?"
+# What str.splitlines() breaks at: a header value cannot hold any of them.
+LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+class HeaderInjectionError(ValueError):
+    """A name or address carried a line break, which could smuggle in extra headers."""
+
+
+def has_encoded_word_start(text: str) -> bool:
+    """Tell whether text holds `=?`, with which every RFC 2047 encoded word begins."""
+    return ENCODED_WORD_START in text
+
+
+def _needs_own_words(text: str, what: str) -> bool:
+    if not LINE_BREAKS.isdisjoint(text):
+        raise HeaderInjectionError(f"The {what} must not contain line breaks.")
+    # Control and format characters would go out raw in ASCII text: they are encoded too.
+    return has_encoded_word_start(text) or any(
+        unicodedata.category(char)[0] == "C" for char in text
+    )
+
+
+def _encoded_words(name: str, text: str, policy: Any) -> str:
+    """Return text as UTF-8 encoded words, folded to the policy's line length."""
+    limit = policy.max_line_length or sys.maxsize
+    return Header(text, "utf-8", maxlinelen=min(limit, 998), header_name=name).encode(
+        linesep=policy.linesep
+    )
+
+
+class PeoplesSubject(UniqueUnstructuredHeader, BaseHeader):
+    """A Subject whose text is data: `=?` in it is never decoded."""
+
+    max_count: ClassVar[Literal[1]] = 1
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, Any]) -> None:
+        """Keep text that needs its own encoded words as given; parse the rest as usual."""
+        kwds["own_words"] = _needs_own_words(value, "subject")
+        if not kwds["own_words"]:
+            super().parse(value, kwds)
+            return
+        kwds["parse_tree"] = None
+        kwds["decoded"] = value
+
+    def init(self, *args: Any, **kw: Any) -> None:
+        """Remember whether the text is written as encoded words of its own."""
+        self._own_words = kw.pop("own_words")
+        super().init(*args, **kw)
+
+    def fold(self, *, policy: Any) -> str:
+        """Write the subject (its own encoded words when the text needs them)."""
+        if not self._own_words:
+            return super().fold(policy=policy)
+        words = _encoded_words(self.name, str(self), policy)
+        return f"{self.name}: {words}{policy.linesep}"
+
+
+class PeoplesTo(UniqueAddressHeader, BaseHeader):
+    """A To header of one Address whose display name is data: `=?` in it is never decoded."""
+
+    max_count: ClassVar[Literal[1]] = 1
+
+    @classmethod
+    def parse(cls, value: Any, kwds: dict[str, Any]) -> None:
+        """Keep a display name that needs its own encoded words as given; else parse as usual."""
+        own = isinstance(value, Address) and _needs_own_words(value.display_name, "name")
+        kwds["own_words"] = own
+        if not own:
+            super().parse(value, kwds)
+            return
+        kwds["groups"] = [Group(None, [value])]
+        kwds["defects"] = []
+        kwds["decoded"] = str(value)
+        kwds["parse_tree"] = None
+
+    def init(self, *args: Any, **kw: Any) -> None:
+        """Remember whether the display name is written as encoded words of its own."""
+        self._own_words = kw.pop("own_words")
+        super().init(*args, **kw)
+
+    def fold(self, *, policy: Any) -> str:
+        """Write the address (the display name as its own encoded words when it needs them)."""
+        if not self._own_words:
+            return super().fold(policy=policy)
+        [address] = self.addresses
+        words = _encoded_words(self.name, address.display_name, policy)
+        last_line = words.rpartition(policy.linesep)[2]
+        fits = len(last_line) + len(address.addr_spec) + 3 <= (policy.max_line_length or 998)
+        gap = " " if fits else f"{policy.linesep} "
+        return f"{self.name}: {words}{gap}<{address.addr_spec}>{policy.linesep}"
+
+
+def _registry() -> HeaderRegistry:
+    registry = HeaderRegistry()
+    registry.map_to_type("subject", PeoplesSubject)
+    registry.map_to_type("to", PeoplesTo)
+    return registry
+
+
+# The policies messages are built with: the standard SMTP ones with the headers above.
+SMTP = email.policy.SMTP.clone(header_factory=_registry())
+SMTPUTF8 = email.policy.SMTPUTF8.clone(header_factory=_registry())
