@@ -51,6 +51,12 @@ class SiteFiles(StaticFiles):
         response.headers["cache-control"] = IMMUTABLE if hashed else REVALIDATE
         return response
 
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        """The usual lookup, finding nothing for a path with a NUL (which no file name has)."""
+        if "\0" in path:
+            return "", None
+        return super().lookup_path(path)
+
     async def get_response(self, path: str, scope: Scope) -> Response:
         """Try <path>/index.html first for extension-less paths, then the usual lookup."""
         last = path.rsplit("/", 1)[-1]

@@ -149,3 +149,16 @@ async def test_site_files_are_gzipped_and_only_hashed_assets_cached_for_good(
     assert (callback.status_code, callback.headers["cache-control"]) == (200, "no-store")
     assert api.status_code == 200
     assert "content-encoding" not in api.headers
+
+
+async def test_paths_with_a_nul_byte_are_the_404_page(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    (site / "assets").mkdir()
+    async with make_client(make_settings(static_dir=site)) as client:
+        responses = [await client.get(path) for path in
+                     ("/%00", "/events%00", "/assets/%00", "/Coca/%00", "/index.html%00")]
+
+    for response in responses:
+        assert (response.status_code, response.text) == (404, "<h1>Page not found</h1>")
