@@ -12,6 +12,7 @@ import httpx
 import pytest
 from conftest import SmtpServer, free_port
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
+from test_static_site import build_site
 
 from rsvp_service.server import HEADER_TIMEOUT
 
@@ -125,3 +126,41 @@ def test_without_a_trusted_proxy_forwarded_headers_are_ignored(
     ]
 
     assert statuses[30] == 429
+
+
+def _raw_get(port: int, target: str) -> tuple[int, dict[str, str], bytes]:
+    """GET a request target exactly as written (no client-side normalising); return the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        raw = b""
+        while chunk := sock.recv(65536):
+            raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines)
+    return int(status_line.split()[1]), headers, body
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_editor_policy_follows_the_file_served_not_the_path_asked_for(
+    start_service: Callable[..., ServiceProcess], tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    (site / "admin").mkdir()
+    (site / "admin" / "index.html").write_text("<h1>Editor</h1>", encoding="utf-8")
+    service = start_service(STATIC_DIR=str(site))
+    traversals = ["/admin%2f..%2findex.html", "/admin%2F..%2Findex.html",
+                  "/admin%5c..%5cindex.html", "/admin%252f..%252findex.html",
+                  "/admin/../index.html", "/admin/..%2findex.html", "/admin/%2e%2e/index.html"]
+
+    for target in traversals:
+        status, headers, body = _raw_get(service.port, target)
+        assert status in (200, 404), target
+        assert body in (b"<h1>Home</h1>", b"<h1>Page not found</h1>"), target
+        assert "'unsafe-eval'" not in headers["content-security-policy"], target
+        assert "api.github.com" not in headers["content-security-policy"], target
+        assert headers["cross-origin-opener-policy"] == "same-origin", target
+    status, headers, body = _raw_get(service.port, "/admin/")
+    assert (status, body) == (200, b"<h1>Editor</h1>")
+    assert "script-src 'self' 'unsafe-eval';" in headers["content-security-policy"]
+    assert headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
