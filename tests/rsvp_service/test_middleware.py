@@ -12,7 +12,11 @@ from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
 from test_rsvp_api import rsvp, signed_in
 
-from rsvp_service.middleware import BodySizeLimitMiddleware, SecurityHeadersMiddleware
+from rsvp_service.middleware import (
+    BodyDeadlineMiddleware,
+    BodySizeLimitMiddleware,
+    SecurityHeadersMiddleware,
+)
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
@@ -71,6 +75,21 @@ async def test_cors_headers_reach_even_a_refused_body(
     assert response.headers["cache-control"] == "no-store"
 
 
+async def test_an_answer_before_the_whole_body_was_read_closes_the_connection(
+    client: httpx.AsyncClient,
+) -> None:
+    refused = await client.post("/api/rsvp", content=b"x" * (65 * 1024),
+                                headers={"content-type": "application/json"})
+    read = await client.post("/api/rsvp", json=rsvp())
+
+    # Left open, the server would go on reading the rest of the body at the client's pace.
+    assert refused.status_code == 413
+    assert refused.headers["connection"] == "close"
+    assert read.status_code == 201
+    assert "connection" not in read.headers
+
+
 def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     classes = [m.cls for m in app.user_middleware]
-    assert classes[:3] == [SecurityHeadersMiddleware, CORSMiddleware, BodySizeLimitMiddleware]
+    assert classes[:4] == [SecurityHeadersMiddleware, CORSMiddleware, BodyDeadlineMiddleware,
+                           BodySizeLimitMiddleware]

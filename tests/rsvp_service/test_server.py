@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import select
 import selectors
 import socket
 import time
@@ -164,3 +166,61 @@ def test_the_editor_policy_follows_the_file_served_not_the_path_asked_for(
     assert (status, body) == (200, b"<h1>Editor</h1>")
     assert "script-src 'self' 'unsafe-eval';" in headers["content-security-policy"]
     assert headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
+
+
+def _rsvp_head(length: int) -> bytes:
+    return (f"POST /api/rsvp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+def _read_to_close(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (fails on a 10 s silence)."""
+    sock.settimeout(10)
+    raw = b""
+    try:
+        while chunk := sock.recv(65536):
+            raw += chunk
+    except ConnectionResetError:
+        pass
+    return raw
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_dripping_body_is_cut_off_and_a_vanished_client_is_one_log_line(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(BODY_TIMEOUT="1")
+    body = json.dumps({"eventId": GUEST_SLOT, "firstName": "Drip",
+                       "email": "dripping.volunteer@example.org"}).encode()
+    # A client that leaves halfway through its body.
+    with socket.create_connection(("127.0.0.1", service.port), timeout=5) as gone:
+        gone.sendall(_rsvp_head(len(body)) + body[:20])
+    with socket.create_connection(("127.0.0.1", service.port), timeout=5) as drip:
+        drip.sendall(_rsvp_head(len(body)))
+        sent, served = 0, None
+        # One byte every 0.1 s would take over 8 s; the server answers long before.
+        while sent < len(body) and not select.select([drip], [], [], 0.1)[0]:
+            drip.sendall(body[sent:sent + 1])
+            sent += 1
+            if sent == 3:  # meanwhile, everyone else is served
+                served = httpx.post(f"{service.base_url}/api/rsvp", timeout=5, json={
+                    "eventId": GUEST_SLOT, "firstName": "Ann", "email": "ann@example.org"})
+        answer = _read_to_close(drip)
+
+    assert sent < len(body)
+    assert served is not None and served.status_code == 201
+    status_line, _, rest = answer.partition(b"\r\n")
+    assert status_line == b"HTTP/1.1 408 Request Timeout"
+    assert b"\r\nconnection: close\r\n" in rest.lower()
+    assert b"The request took too long to arrive" in rest
+    service.stop()
+    log = service.log_path.read_text(encoding="utf-8")
+    assert "Traceback" not in log and "Exception" not in log
+    assert "dripping.volunteer" not in log and "Drip" not in log
+    timed_out = [line for line in log.splitlines() if "took over 1 s to arrive" in line]
+    assert timed_out == [
+        "WARNING rsvp_service.middleware: A request body took over 1 s to arrive "
+        "(POST /api/rsvp); answered 408 and closed the connection."]
+    left = [line for line in log.splitlines() if "disconnected" in line]
+    assert left == ["INFO rsvp_service.errors: The client disconnected before sending the "
+                    "whole request body of POST /api/rsvp."]
