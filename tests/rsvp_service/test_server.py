@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import resource
 import select
 import selectors
 import socket
@@ -16,7 +17,7 @@ from conftest import SmtpServer, free_port
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 from test_static_site import build_site
 
-from rsvp_service.server import HEADER_TIMEOUT
+from rsvp_service.server import HEADER_TIMEOUT, RESERVED_FILES
 
 IDLE_CONNECTIONS = 1100
 
@@ -28,10 +29,10 @@ def start_service(
     """Start `python -m rsvp_service` with extra environment; stopped after the test."""
     started: list[ServiceProcess] = []
 
-    def start(**extra: str) -> ServiceProcess:
+    def start(*, open_files: tuple[int, int] | None = None, **extra: str) -> ServiceProcess:
         env = service_env(port=free_port(), database_url=db_url, events_file=events_file,
                           var_dir=tmp_path / f"var{len(started)}", smtp_port=smtp_server.port)
-        service = ServiceProcess({**env, **extra},
+        service = ServiceProcess({**env, **extra}, open_files=open_files,
                                  log_path=tmp_path / f"service{len(started)}.log")
         started.append(service)
         service.wait_ready()
@@ -224,3 +225,63 @@ def test_a_dripping_body_is_cut_off_and_a_vanished_client_is_one_log_line(
     left = [line for line in log.splitlines() if "disconnected" in line]
     assert left == ["INFO rsvp_service.errors: The client disconnected before sending the "
                     "whole request body of POST /api/rsvp."]
+
+
+def _keep_alive_get(port: int) -> tuple[socket.socket, int]:
+    """Open a connection, GET /api/config on it and return it (still open) with the status."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, int(head.split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_past_the_open_file_limit_extra_clients_get_503_and_nobody_starves(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256))
+    idle: list[socket.socket] = []
+    statuses = []
+    try:
+        # More keep-alive connections than 256 descriptors could hold, each idle after a request.
+        for _ in range(300):
+            sock, status = _keep_alive_get(service.port)
+            statuses.append(status)
+            if status == 200:
+                idle.append(sock)
+            else:
+                sock.close()
+        newcomer = httpx.get(f"{service.base_url}/api/config", timeout=5)
+    finally:
+        for sock in idle:
+            sock.close()
+
+    assert set(statuses) == {200, 503}
+    assert statuses.count(200) == len(idle) < 256 - RESERVED_FILES
+    assert newcomer.status_code == 503
+    # Once the idle connections are gone, everyone is served again.
+    for _ in range(50):
+        if httpx.get(f"{service.base_url}/api/config", timeout=5).status_code == 200:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("still refused after the idle connections closed")
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_soft_open_file_limit_is_raised_to_the_hard_one_and_logged_once(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(128, 512))
+
+    assert resource.prlimit(service.process.pid, resource.RLIMIT_NOFILE) == (512, 512)
+    service.stop()
+    lines = [line for line in service.log_path.read_text(encoding="utf-8").splitlines()
+             if "open-file limit" in line.lower()]
+    assert lines == ["INFO rsvp_service.server: Open-file limit 512 (hard 512): at most "
+                     f"{(512 - RESERVED_FILES) // 2} connections per worker, then 503."]
