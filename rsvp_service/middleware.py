@@ -68,11 +68,13 @@ class BodyDeadlineMiddleware:
             await self.app(scope, receive, send)
             return
         deadline = asyncio.get_running_loop().time() + self.timeout
-        complete = False
+        complete = answered = False
 
         async def receive_in_time() -> Message:
             nonlocal complete
-            if complete:
+            if complete or answered:
+                # Once answering, a read only watches for the client leaving (a file being sent),
+                # and the connection closes with the answer.
                 return await receive()
             try:
                 async with asyncio.timeout_at(deadline):
@@ -87,7 +89,9 @@ class BodyDeadlineMiddleware:
             return message
 
         async def send_closing(message: Message) -> None:
+            nonlocal answered
             if message["type"] == "http.response.start" and not complete:
+                answered = True
                 # uvicorn would go on reading the unread rest of the body, at the client's pace,
                 # past any deadline: the connection ends with this answer instead.
                 MutableHeaders(scope=message)["connection"] = "close"
