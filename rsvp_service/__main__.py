@@ -15,7 +15,7 @@ import uvicorn
 from rsvp_service.background import run_worker
 from rsvp_service.db import DatabaseNotWritable, close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
-from rsvp_service.server import HeaderTimeoutProtocol
+from rsvp_service.server import HeaderTimeoutProtocol, connection_limit
 from rsvp_service.settings import Settings
 
 
@@ -80,6 +80,7 @@ def _serve(settings: Settings, workers: int) -> None:
         port=settings.port,
         workers=workers,
         http=HeaderTimeoutProtocol,
+        limit_concurrency=connection_limit(),  # workers inherit the raised limit
         # Behind a reverse proxy, the proxy's address: then X-Forwarded-For/-Proto name the real
         # client (rate limits key on it). Unset, those headers are ignored.
         proxy_headers=settings.forwarded_allow_ips is not None,

@@ -12,6 +12,17 @@ SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback"}
 SECRET_SEGMENT_PREFIXES = ("/verify-hours/", "/api/hours-records/", "/api/me/hours-records/")
 
 
+def loggable(target: str) -> str:
+    """Return a path (with its query string, if any) as it may be logged: without secrets."""
+    path, separator, query = target.partition("?")
+    if separator and path.rstrip("/") in SECRET_QUERY_PATHS:
+        query = "[redacted]"
+    prefix = next((p for p in SECRET_SEGMENT_PREFIXES if path.startswith(p)), None)
+    if prefix is not None and path != prefix:
+        path = f"{prefix}[redacted]"
+    return path + separator + query
+
+
 class SecretQueryFilter(logging.Filter):
     """Drop tokens from access-log lines: query strings of some paths, record codes of others."""
 
@@ -20,13 +31,7 @@ class SecretQueryFilter(logging.Filter):
         # uvicorn logs '%s - "%s %s HTTP/%s" %d' with (client, method, path?query, version, status).
         args = record.args
         if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
-            path, separator, query = args[2].partition("?")
-            if separator and path.rstrip("/") in SECRET_QUERY_PATHS:
-                query = "[redacted]"
-            prefix = next((p for p in SECRET_SEGMENT_PREFIXES if path.startswith(p)), None)
-            if prefix is not None and path != prefix:
-                path = f"{prefix}[redacted]"
-            record.args = (args[0], args[1], path + separator + query, *args[3:])
+            record.args = (args[0], args[1], loggable(args[2]), *args[3:])
         return True
 
 

@@ -148,6 +148,6 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/api/rsvp/cancel/preview", preview, methods=["POST"]),
         Route("/api/rsvp/cancel", cancel, methods=["POST"]),
-        Route("/api/me/rsvps/{rsvp_id:int}/cancel", cancel_mine, methods=["POST"]),
-        Route("/api/me/rsvps/{rsvp_id:int}/calendar.ics", calendar_mine, methods=["GET"]),
+        Route("/api/me/rsvps/{rsvp_id:id}/cancel", cancel_mine, methods=["POST"]),
+        Route("/api/me/rsvps/{rsvp_id:id}/calendar.ics", calendar_mine, methods=["GET"]),
     ]

@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeVar
 import asyncpg
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from tortoise.exceptions import (
     DBConnectionError,
@@ -24,6 +24,7 @@ from tortoise.exceptions import (
     TransactionManagementError,
 )
 
+from rsvp_service.access_log import loggable
 from rsvp_service.security_headers import security_headers
 
 Shape = Literal["error", "msg", "errors"]
@@ -37,6 +38,8 @@ NOT_AN_OBJECT = "The request body must be a JSON object."
 NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
 TOO_DEEP = "The request body is nested too deeply to be read."
 TOO_LARGE = "The request body is larger than 64 KB."
+TOO_SLOW = ("The request took too long to arrive, so it was not processed. "
+            "Please check your connection and try again.")
 NOT_FOUND = "There is no such API endpoint."
 METHOD_NOT_ALLOWED = "This API endpoint does not accept that method."
 SERVER_ERROR = "Something went wrong on our side. Please try again."
@@ -170,7 +173,7 @@ async def http_exception_handler(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404 and not request.url.path.startswith("/api"):
         return not_found_page(request)
-    messages = {404: NOT_FOUND, 405: METHOD_NOT_ALLOWED, 413: TOO_LARGE}
+    messages = {404: NOT_FOUND, 405: METHOD_NOT_ALLOWED, 408: TOO_SLOW, 413: TOO_LARGE}
     message = messages.get(exc.status_code, str(exc.detail))
     if not message.endswith("."):
         message += "."
@@ -185,6 +188,13 @@ def not_found_page(request: Request) -> Response:
     if page.is_file():
         return HTMLResponse(page.read_text(encoding="utf-8"), status_code=404)
     return PlainTextResponse(PAGE_NOT_FOUND, status_code=404)
+
+
+async def client_disconnect_handler(request: Request, exc: Exception) -> Response:
+    """Log, in one line, a client that left before its request body was in; nobody to answer."""
+    log.info("The client disconnected before sending the whole request body of %s %s.",
+             request.method, loggable(request.url.path))
+    return Response(status_code=400)
 
 
 async def database_error_handler(request: Request, exc: Exception) -> Response:
@@ -217,6 +227,7 @@ async def server_error_handler(request: Request, exc: Exception) -> Response:
 EXCEPTION_HANDLERS: dict[Any, Any] = {
     ApiError: api_error_handler,
     HTTPException: http_exception_handler,
+    ClientDisconnect: client_disconnect_handler,
     **{failure: database_error_handler for failure in DATABASE_FAILURES},
     Exception: server_error_handler,
 }

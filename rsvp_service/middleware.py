@@ -1,9 +1,12 @@
-"""ASGI middleware, one job each: security headers, CORS and the request body size limit.
+"""ASGI middleware, one job each: security headers, CORS, the request body deadline and size limit.
 
 Errors, 500s included, are answered by the exception handlers in `errors`.
 """
 
 from __future__ import annotations
+
+import asyncio
+import logging
 
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
@@ -11,11 +14,13 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rsvp_service.errors import TOO_LARGE, error_response, shape_for_path
+from rsvp_service.access_log import loggable
+from rsvp_service.errors import TOO_LARGE, TOO_SLOW, error_response, shape_for_path
 from rsvp_service.security_headers import security_headers
 from rsvp_service.settings import Settings
 
 MAX_BODY_BYTES = 64 * 1024
+log = logging.getLogger(__name__)
 
 
 class SecurityHeadersMiddleware:
@@ -44,6 +49,55 @@ class SecurityHeadersMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class BodyDeadlineMiddleware:
+    """Give a request body `timeout` seconds from its headers to arrive in full, else answer 408
+    and close the connection (uvicorn times out headers and idle connections, not bodies)."""
+
+    def __init__(self, app: ASGIApp, *, timeout: float) -> None:
+        self.app = app
+        self.timeout = timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Run the app with a receive that keeps the deadline and a send that closes if needed."""
+        announced = scope["type"] == "http" and any(
+            name == b"transfer-encoding" or (name == b"content-length" and value != b"0")
+            for name, value in scope["headers"])
+        if not announced:
+            await self.app(scope, receive, send)
+            return
+        deadline = asyncio.get_running_loop().time() + self.timeout
+        complete = answered = False
+
+        async def receive_in_time() -> Message:
+            nonlocal complete
+            if complete or answered:
+                # Once answering, a read only watches for the client leaving (a file being sent),
+                # and the connection closes with the answer.
+                return await receive()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                log.warning("A request body took over %g s to arrive (%s %s); answered 408 and "
+                            "closed the connection.", self.timeout, scope["method"],
+                            loggable(scope["path"]))
+                # Raised inside the endpoint's read, so the exception handlers answer it.
+                raise HTTPException(408, TOO_SLOW) from None
+            complete = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        async def send_closing(message: Message) -> None:
+            nonlocal answered
+            if message["type"] == "http.response.start" and not complete:
+                answered = True
+                # uvicorn would go on reading the unread rest of the body, at the client's pace,
+                # past any deadline: the connection ends with this answer instead.
+                MutableHeaders(scope=message)["connection"] = "close"
+            await send(message)
+
+        await self.app(scope, receive_in_time, send_closing)
 
 
 class BodySizeLimitMiddleware:
@@ -94,5 +148,6 @@ def middleware_stack(settings: Settings) -> list[Middleware]:
             allow_headers=["content-type", "x-auth-token"],
             max_age=600,
         ),
+        Middleware(BodyDeadlineMiddleware, timeout=settings.body_timeout),
         Middleware(BodySizeLimitMiddleware),
     ]

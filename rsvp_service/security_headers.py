@@ -24,7 +24,11 @@ ADMIN_CSP = (
     "frame-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-ADMIN_PREFIX = "/admin"
+# Decided by the file served, not the path asked for (`/admin%2f..%2findex.html` is the home
+# page): the site's file server sets these on files under its admin/ folder.
+ADMIN_FOLDER = "admin"
+ADMIN_HEADERS = (("content-security-policy", ADMIN_CSP),
+                 ("cross-origin-opener-policy", "same-origin-allow-popups"))
 HSTS = "max-age=63072000; includeSubDomains"
 # Every API answer may carry someone's data (an address, a session, a list of RSVPs), and the
 # Google callback carries a token: no browser or proxy cache keeps them.
@@ -32,15 +36,13 @@ PRIVATE_PREFIXES = ("/api/", "/auth/")
 
 
 @cache
-def _headers(is_api: bool, is_admin: bool, private: bool,
-             https: bool) -> tuple[tuple[str, str], ...]:
-    csp = API_CSP if is_api else ADMIN_CSP if is_admin else SITE_CSP
+def _headers(is_api: bool, private: bool, https: bool) -> tuple[tuple[str, str], ...]:
     headers = [
-        ("content-security-policy", csp),
+        ("content-security-policy", API_CSP if is_api else SITE_CSP),
         ("x-content-type-options", "nosniff"),
         ("referrer-policy", "no-referrer"),
         ("x-frame-options", "DENY"),
-        ("cross-origin-opener-policy", "same-origin-allow-popups" if is_admin else "same-origin"),
+        ("cross-origin-opener-policy", "same-origin"),
     ]
     if private:
         headers.append(("cache-control", "no-store"))
@@ -51,5 +53,4 @@ def _headers(is_api: bool, is_admin: bool, private: bool,
 
 def security_headers(path: str, *, https: bool) -> tuple[tuple[str, str], ...]:
     """Return the headers a response on this path needs (none already set is overridden)."""
-    is_admin = path == ADMIN_PREFIX or path.startswith(ADMIN_PREFIX + "/")
-    return _headers(path.startswith("/api"), is_admin, path.startswith(PRIVATE_PREFIXES), https)
+    return _headers(path.startswith("/api"), path.startswith(PRIVATE_PREFIXES), https)

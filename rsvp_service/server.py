@@ -1,19 +1,48 @@
-"""The HTTP protocol uvicorn serves with: httptools, plus a deadline for request headers.
+"""How uvicorn serves: httptools plus a deadline for request headers, and a connection cap.
 
 uvicorn times out idle keep-alive connections but not a connection that never finishes its
 request headers (a new one that sends nothing, or a slow drip of header bytes), so thousands
 of them would each hold a socket and a file descriptor for as long as the peer likes. Here a
 request's headers must be complete within HEADER_TIMEOUT seconds of the connection opening
 (or of the request's first byte on a reused connection), or the connection is closed.
+
+Each connection also holds a file descriptor: past the process's open-file limit nothing can
+be accepted or opened (not even the database), so everyone starves. `connection_limit` raises
+the limit as far as allowed and caps connections below it, so extra clients get a 503.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import resource
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT = 10.0
+# Descriptors kept for what is not a connection: the database (asyncpg's pool of 5, or SQLite's
+# file, WAL and index), SMTP, Redis, the listening socket, the event loop, logs.
+RESERVED_FILES = 64
+log = logging.getLogger(__name__)
+
+
+def connection_limit() -> int | None:
+    """Raise this process's soft open-file limit to the hard one; return the connection cap."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError) as exc:  # an unlimited hard limit may be above the kernel's
+            log.warning("Could not raise the open-file limit from %d to %d: %s", soft, hard, exc)
+    if soft == resource.RLIM_INFINITY:
+        log.info("No open-file limit: connections are not capped.")
+        return None
+    # A connection may hold two descriptors (its socket and a site file it is sending).
+    limit = max((soft - RESERVED_FILES) // 2, 1)
+    log.info("Open-file limit %d (hard %s): at most %d connections per worker, then 503.",
+             soft, "unlimited" if hard == resource.RLIM_INFINITY else hard, limit)
+    return limit
 
 
 class HeaderTimeoutProtocol(HttpToolsProtocol):

@@ -29,6 +29,10 @@ class Settings(BaseSettings):
         default=None,
         description="Comma-separated proxy addresses (or *) whose X-Forwarded-For is trusted.",
     )
+    body_timeout: float = Field(
+        default=10.0, gt=0,
+        description="Seconds a request body has to arrive in full; slower ones get 408 and close.",
+    )
     var_dir: Path = Field(default=Path("var"), description="Folder for the database, keys, mail.")
     database_url: str = Field(
         default="sqlite://var/civicstl.sqlite3",

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from rsvp_service.errors import NOT_FOUND, ApiError
+from rsvp_service.security_headers import ADMIN_FOLDER, ADMIN_HEADERS
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,13 @@ REVALIDATE = "no-cache"
 
 
 class SiteFiles(StaticFiles):
-    """StaticFiles that serves /page from page/index.html directly (no trailing-slash hop) and
-    lets browsers keep the hashed /assets/ files without asking again, and nothing else."""
+    """StaticFiles that serves /page from page/index.html directly (no trailing-slash hop),
+    lets browsers keep the hashed /assets/ files without asking again, and nothing else, and
+    gives the web editor's files (and only them) its relaxed security headers."""
+
+    def __init__(self, *, directory: Path, html: bool) -> None:
+        super().__init__(directory=directory, html=html)
+        self.admin_folder = os.path.realpath(directory / ADMIN_FOLDER)
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,
                       scope: Scope, status_code: int = 200) -> Response:
@@ -49,7 +55,17 @@ class SiteFiles(StaticFiles):
         response = super().file_response(full_path, stat_result, scope, status_code)
         hashed = status_code == 200 and scope["path"].startswith(ASSETS_PREFIX)
         response.headers["cache-control"] = IMMUTABLE if hashed else REVALIDATE
+        # The lookup resolved full_path (symlinks, ".."): it is the file actually served.
+        if os.path.commonpath([full_path, self.admin_folder]) == self.admin_folder:
+            for name, value in ADMIN_HEADERS:
+                response.headers[name] = value
         return response
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        """The usual lookup, finding nothing for a path with a NUL (which no file name has)."""
+        if "\0" in path:
+            return "", None
+        return super().lookup_path(path)
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         """Try <path>/index.html first for extension-less paths, then the usual lookup."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import resource
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +139,9 @@ async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 10.0
 class ServiceProcess:
     """`python -m rsvp_service` (real uvicorn) in a subprocess, configured through env vars."""
 
-    def __init__(self, env: dict[str, str], *, log_path: Path, workers: int = 1) -> None:
+    def __init__(self, env: dict[str, str], *, log_path: Path, workers: int = 1,
+                 open_files: tuple[int, int] | None = None) -> None:
+        """Start the service; `open_files` sets its (soft, hard) open-file limit."""
         self.port = int(env["PORT"])
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -148,6 +152,9 @@ class ServiceProcess:
             cwd=ROOT,
             stdout=self._log,
             stderr=subprocess.STDOUT,
+            # A C function alone runs between fork and exec: nothing that could take a lock.
+            preexec_fn=(None if open_files is None
+                        else partial(resource.setrlimit, resource.RLIMIT_NOFILE, open_files)),
         )
 
     def wait_ready(self, seconds: float = 60.0) -> None:

@@ -11,6 +11,9 @@ from starlette.applications import Starlette
 from test_rsvp_api import rsvp
 
 from rsvp_service import rsvp as rsvp_routes
+from rsvp_service.auth.models import User
+from rsvp_service.auth.tokens import issue_access_token
+from rsvp_service.cancel import NO_SUCH_RSVP
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
 
@@ -165,3 +168,25 @@ async def test_rsvp_rate_limit_answers_429_with_retry_after(client: httpx.AsyncC
     assert limited.json() == {
         "error": "Too many attempts. Please wait a few minutes and try again."
     }
+
+
+@pytest.mark.parametrize(
+    ("rsvp_id", "message"),
+    [
+        ("9223372036854775808", "There is no such API endpoint."),  # past BIGINT: no route
+        ("99999999999999999999", "There is no such API endpoint."),
+        ("1" * 5000, "There is no such API endpoint."),  # past what Python parses
+        ("9223372036854775807", NO_SUCH_RSVP),  # the largest id: looked up, not there
+    ],
+)
+async def test_ids_outside_the_database_range_are_404(
+    client: httpx.AsyncClient, settings: Settings, rsvp_id: str, message: str
+) -> None:
+    user = await User.create(name="Ann Park", email="ann@example.org", is_verified=True)
+    headers = {"x-auth-token": issue_access_token(settings, user.id)}
+
+    cancel = await client.post(f"/api/me/rsvps/{rsvp_id}/cancel", headers=headers)
+    calendar = await client.get(f"/api/me/rsvps/{rsvp_id}/calendar.ics", headers=headers)
+
+    assert (cancel.status_code, cancel.json()) == (404, {"error": message})
+    assert (calendar.status_code, calendar.json()) == (404, {"error": message})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -10,9 +11,14 @@ import httpx
 from service_testkit import GUEST_SLOT
 from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
+from starlette.types import Message, Receive, Scope, Send
 from test_rsvp_api import rsvp, signed_in
 
-from rsvp_service.middleware import BodySizeLimitMiddleware, SecurityHeadersMiddleware
+from rsvp_service.middleware import (
+    BodyDeadlineMiddleware,
+    BodySizeLimitMiddleware,
+    SecurityHeadersMiddleware,
+)
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
@@ -71,6 +77,48 @@ async def test_cors_headers_reach_even_a_refused_body(
     assert response.headers["cache-control"] == "no-store"
 
 
+async def test_an_answer_before_the_whole_body_was_read_closes_the_connection(
+    client: httpx.AsyncClient,
+) -> None:
+    refused = await client.post("/api/rsvp", content=b"x" * (65 * 1024),
+                                headers={"content-type": "application/json"})
+    read = await client.post("/api/rsvp", json=rsvp())
+
+    # Left open, the server would go on reading the rest of the body at the client's pace.
+    assert refused.status_code == 413
+    assert refused.headers["connection"] == "close"
+    assert read.status_code == 201
+    assert "connection" not in read.headers
+
+
+async def test_the_body_deadline_ends_when_the_answer_starts() -> None:
+    received: list[Message] = []
+
+    async def file_like_app(scope: Scope, receive: Receive, send: Send) -> None:
+        # Like FileResponse: it answers, then reads only to notice the client leaving.
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        received.append(await receive())
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    async def slow_client() -> Message:
+        await asyncio.sleep(0.3)
+        return {"type": "http.disconnect"}
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": "/big.js",
+             "headers": [(b"content-length", b"5")]}
+    await BodyDeadlineMiddleware(file_like_app, timeout=0.1)(scope, slow_client, send)
+
+    assert received == [{"type": "http.disconnect"}]
+    assert (b"connection", b"close") in sent[0]["headers"]
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
+
+
 def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     classes = [m.cls for m in app.user_middleware]
-    assert classes[:3] == [SecurityHeadersMiddleware, CORSMiddleware, BodySizeLimitMiddleware]
+    assert classes[:4] == [SecurityHeadersMiddleware, CORSMiddleware, BodyDeadlineMiddleware,
+                           BodySizeLimitMiddleware]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import resource
+import select
 import selectors
 import socket
 import time
@@ -12,8 +15,9 @@ import httpx
 import pytest
 from conftest import SmtpServer, free_port
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
+from test_static_site import build_site
 
-from rsvp_service.server import HEADER_TIMEOUT
+from rsvp_service.server import HEADER_TIMEOUT, RESERVED_FILES
 
 IDLE_CONNECTIONS = 1100
 
@@ -25,10 +29,10 @@ def start_service(
     """Start `python -m rsvp_service` with extra environment; stopped after the test."""
     started: list[ServiceProcess] = []
 
-    def start(**extra: str) -> ServiceProcess:
+    def start(*, open_files: tuple[int, int] | None = None, **extra: str) -> ServiceProcess:
         env = service_env(port=free_port(), database_url=db_url, events_file=events_file,
                           var_dir=tmp_path / f"var{len(started)}", smtp_port=smtp_server.port)
-        service = ServiceProcess({**env, **extra},
+        service = ServiceProcess({**env, **extra}, open_files=open_files,
                                  log_path=tmp_path / f"service{len(started)}.log")
         started.append(service)
         service.wait_ready()
@@ -125,3 +129,159 @@ def test_without_a_trusted_proxy_forwarded_headers_are_ignored(
     ]
 
     assert statuses[30] == 429
+
+
+def _raw_get(port: int, target: str) -> tuple[int, dict[str, str], bytes]:
+    """GET a request target exactly as written (no client-side normalising); return the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        raw = b""
+        while chunk := sock.recv(65536):
+            raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines)
+    return int(status_line.split()[1]), headers, body
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_editor_policy_follows_the_file_served_not_the_path_asked_for(
+    start_service: Callable[..., ServiceProcess], tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    (site / "admin").mkdir()
+    (site / "admin" / "index.html").write_text("<h1>Editor</h1>", encoding="utf-8")
+    service = start_service(STATIC_DIR=str(site))
+    traversals = ["/admin%2f..%2findex.html", "/admin%2F..%2Findex.html",
+                  "/admin%5c..%5cindex.html", "/admin%252f..%252findex.html",
+                  "/admin/../index.html", "/admin/..%2findex.html", "/admin/%2e%2e/index.html"]
+
+    for target in traversals:
+        status, headers, body = _raw_get(service.port, target)
+        assert status in (200, 404), target
+        assert body in (b"<h1>Home</h1>", b"<h1>Page not found</h1>"), target
+        assert "'unsafe-eval'" not in headers["content-security-policy"], target
+        assert "api.github.com" not in headers["content-security-policy"], target
+        assert headers["cross-origin-opener-policy"] == "same-origin", target
+    status, headers, body = _raw_get(service.port, "/admin/")
+    assert (status, body) == (200, b"<h1>Editor</h1>")
+    assert "script-src 'self' 'unsafe-eval';" in headers["content-security-policy"]
+    assert headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
+
+
+def _rsvp_head(length: int) -> bytes:
+    return (f"POST /api/rsvp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+def _read_to_close(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (fails on a 10 s silence)."""
+    sock.settimeout(10)
+    raw = b""
+    try:
+        while chunk := sock.recv(65536):
+            raw += chunk
+    except ConnectionResetError:
+        pass
+    return raw
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_dripping_body_is_cut_off_and_a_vanished_client_is_one_log_line(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(BODY_TIMEOUT="1")
+    body = json.dumps({"eventId": GUEST_SLOT, "firstName": "Drip",
+                       "email": "dripping.volunteer@example.org"}).encode()
+    # A client that leaves halfway through its body.
+    with socket.create_connection(("127.0.0.1", service.port), timeout=5) as gone:
+        gone.sendall(_rsvp_head(len(body)) + body[:20])
+    with socket.create_connection(("127.0.0.1", service.port), timeout=5) as drip:
+        drip.sendall(_rsvp_head(len(body)))
+        sent, served = 0, None
+        # One byte every 0.1 s would take over 8 s; the server answers long before.
+        while sent < len(body) and not select.select([drip], [], [], 0.1)[0]:
+            drip.sendall(body[sent:sent + 1])
+            sent += 1
+            if sent == 3:  # meanwhile, everyone else is served
+                served = httpx.post(f"{service.base_url}/api/rsvp", timeout=5, json={
+                    "eventId": GUEST_SLOT, "firstName": "Ann", "email": "ann@example.org"})
+        answer = _read_to_close(drip)
+
+    assert sent < len(body)
+    assert served is not None and served.status_code == 201
+    status_line, _, rest = answer.partition(b"\r\n")
+    assert status_line == b"HTTP/1.1 408 Request Timeout"
+    assert b"\r\nconnection: close\r\n" in rest.lower()
+    assert b"The request took too long to arrive" in rest
+    service.stop()
+    log = service.log_path.read_text(encoding="utf-8")
+    assert "Traceback" not in log and "Exception" not in log
+    assert "dripping.volunteer" not in log and "Drip" not in log
+    timed_out = [line for line in log.splitlines() if "took over 1 s to arrive" in line]
+    assert timed_out == [
+        "WARNING rsvp_service.middleware: A request body took over 1 s to arrive "
+        "(POST /api/rsvp); answered 408 and closed the connection."]
+    left = [line for line in log.splitlines() if "disconnected" in line]
+    assert left == ["INFO rsvp_service.errors: The client disconnected before sending the "
+                    "whole request body of POST /api/rsvp."]
+
+
+def _keep_alive_get(port: int) -> tuple[socket.socket, int]:
+    """Open a connection, GET /api/config on it and return it (still open) with the status."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, int(head.split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_past_the_open_file_limit_extra_clients_get_503_and_nobody_starves(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256))
+    idle: list[socket.socket] = []
+    statuses = []
+    try:
+        # More keep-alive connections than 256 descriptors could hold, each idle after a request.
+        for _ in range(300):
+            sock, status = _keep_alive_get(service.port)
+            statuses.append(status)
+            if status == 200:
+                idle.append(sock)
+            else:
+                sock.close()
+        newcomer = httpx.get(f"{service.base_url}/api/config", timeout=5)
+    finally:
+        for sock in idle:
+            sock.close()
+
+    assert set(statuses) == {200, 503}
+    assert statuses.count(200) == len(idle) < 256 - RESERVED_FILES
+    assert newcomer.status_code == 503
+    # Once the idle connections are gone, everyone is served again.
+    for _ in range(50):
+        if httpx.get(f"{service.base_url}/api/config", timeout=5).status_code == 200:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("still refused after the idle connections closed")
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_soft_open_file_limit_is_raised_to_the_hard_one_and_logged_once(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(128, 512))
+
+    assert resource.prlimit(service.process.pid, resource.RLIMIT_NOFILE) == (512, 512)
+    service.stop()
+    lines = [line for line in service.log_path.read_text(encoding="utf-8").splitlines()
+             if "open-file limit" in line.lower()]
+    assert lines == ["INFO rsvp_service.server: Open-file limit 512 (hard 512): at most "
+                     f"{(512 - RESERVED_FILES) // 2} connections per worker, then 503."]

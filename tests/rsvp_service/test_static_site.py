@@ -100,18 +100,18 @@ async def test_only_the_web_editor_gets_its_relaxed_content_security_policy(
         (site / folder / "index.html").write_text(page, encoding="utf-8")
     (site / "admin" / "config.yml").write_text("backend: {name: github}\n", encoding="utf-8")
     async with make_client(make_settings(static_dir=site)) as client:
-        editor = [await client.get(path) for path in
-                  ("/admin", "/admin/", "/admin/config.yml", "/admin/no-such-file.js")]
-        others = [await client.get(path) for path in ("/", "/adminstl", "/Coca")]
+        editor = [await client.get(path) for path in ("/admin", "/admin/", "/admin/config.yml")]
+        others = [await client.get(path) for path in
+                  ("/", "/adminstl", "/Coca", "/admin/no-such-file.js")]
 
-    assert [r.status_code for r in editor] == [200, 200, 200, 404]
+    assert [r.status_code for r in editor] == [200, 200, 200]
     for response in editor:
         policy = response.headers["content-security-policy"]
         assert "script-src 'self' 'unsafe-eval';" in policy
         assert "connect-src 'self' blob: https://api.github.com http://localhost:*" in policy
         assert "frame-ancestors 'none'" in policy
         assert response.headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
-    assert [r.status_code for r in others] == [200, 200, 200]
+    assert [r.status_code for r in others] == [200, 200, 200, 404]  # the site's 404 page
     for response in others:
         policy = response.headers["content-security-policy"]
         assert "'unsafe-eval'" not in policy and "blob:" not in policy
@@ -149,3 +149,16 @@ async def test_site_files_are_gzipped_and_only_hashed_assets_cached_for_good(
     assert (callback.status_code, callback.headers["cache-control"]) == (200, "no-store")
     assert api.status_code == 200
     assert "content-encoding" not in api.headers
+
+
+async def test_paths_with_a_nul_byte_are_the_404_page(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    (site / "assets").mkdir()
+    async with make_client(make_settings(static_dir=site)) as client:
+        responses = [await client.get(path) for path in
+                     ("/%00", "/events%00", "/assets/%00", "/Coca/%00", "/index.html%00")]
+
+    for response in responses:
+        assert (response.status_code, response.text) == (404, "<h1>Page not found</h1>")
