@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import importlib.resources
 import re
 from typing import Annotated, Any, Literal
@@ -134,7 +135,8 @@ _TIMEZONE_SET = frozenset(TIMEZONES)
 
 def _timezone(value: str) -> str:
     if value not in _TIMEZONE_SET:
-        close = [z for z in TIMEZONES if z.lower() == value.lower()]
+        close = [z for z in TIMEZONES if z.lower() == value.lower()] or \
+            difflib.get_close_matches(value, TIMEZONES, n=1)
         raise _fail(
             "an IANA time zone such as America/Chicago", repr(value),
             (f"Did you mean {close[0]}? " if close else "")
