@@ -74,7 +74,8 @@ class _Inspector(xml.sax.handler.ContentHandler):
         self.locator = locator
 
     def _line(self) -> int:
-        return self.locator.getLineNumber() if self.locator else 1
+        line = self.locator.getLineNumber() if self.locator else None
+        return line or 1
 
     def startElement(self, name: str, attrs: xml.sax.xmlreader.AttributesImpl) -> None:
         local = name.rsplit(":", 1)[-1]

@@ -180,8 +180,8 @@ class _Run:
 @functools.cache
 def _field_adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
     info = model.model_fields[name]
-    return TypeAdapter(Annotated[(info.annotation, *info.metadata)] if info.metadata
-                       else info.annotation)
+    annotation: Any = info.annotation
+    return TypeAdapter(Annotated[(annotation, *info.metadata)] if info.metadata else annotation)
 
 
 def _salvage(model: type[M], data: dict[str, Any], exc: ValidationError) -> M:
