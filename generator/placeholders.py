@@ -58,9 +58,10 @@ KINDS = (
          "Write the real address in {field}, or remove the line if the field is optional.",
          whole=False),
 )
-# One search over a model's JSON finds whether any text in it may be a placeholder at all.
-_ANY = re.compile("|".join(
-    [MARKER, *(k.pattern.pattern.strip("^$") for k in KINDS[1:])]))
+# Words one of which every placeholder holds: a model whose JSON (lower-cased) has none of them
+# needs no walk. Substring tests cost ~1 us each; one case-insensitive regex cost 0.3 ms a file.
+_WORDS = (MARKER.lower(), "todo", "tbd", "fixme", "lorem ipsum", "example",
+          *(t.lower() for t in SAMPLE_TEXTS))
 
 
 def find(text: str) -> tuple[Kind, str] | None:
@@ -83,8 +84,10 @@ def placeholder_fields(model: BaseModel, *, complete: bool = True
     `complete` is False for a model salvaged from a file with errors: some fields are missing.
     """
     # Serialising (in Rust) is ~10x cheaper than walking the model in Python; walk only on a hit.
-    if complete and not _ANY.search(model.model_dump_json()):
-        return []
+    if complete:
+        text = model.model_dump_json().lower()
+        if not any(word in text for word in _WORDS):
+            return []
     return _walk(model, ())
 
 

@@ -275,9 +275,10 @@ def _check_placeholders(run: _Run, project: _Draft) -> None:
     site = [project.site] if project.site else []
     full: list[Entry[Any]] = [*site, *project.pages.values(), *project.organizations.values(),
                               *project.events.values()]
-    for entry in [*full, *project.salvaged]:
+    checks = [(entry, True) for entry in full] + [(entry, False) for entry in project.salvaged]
+    for entry, complete in checks:
         what = _WHAT.get(entry.doc.path.parent.name, "page")
-        for loc, text, kind in placeholder_fields(entry.model, complete=entry in full):
+        for loc, text, kind in placeholder_fields(entry.model, complete=complete):
             shown = repr(text if len(text) <= 60 else text[:57] + "...")
             where = field_path(loc)
             line, column = entry.doc.mark(loc) if kind.whole else _text_mark(entry.doc, loc, text)
