@@ -79,6 +79,16 @@ def test_scaffold_placeholder_list_is_what_the_guide_and_scaffolds_use(
     assert placeholders.is_placeholder_picture(picture)
 
 
+def test_guide_lists_every_kind_of_placeholder_and_only_placeholders() -> None:
+    guide = GUIDE.read_text(encoding="utf-8")
+    section = guide.split("### Nothing unfinished is published", 1)[1].split("\n#", 1)[0]
+    listed = re.findall(r"`([^`]+)`", section) + re.findall(r'"([^"]+)"', section)
+    assert all(placeholders.find(text) for text in listed), listed
+    kinds = {placeholders.find(text)[0] for text in listed}  # type: ignore[index]
+    assert kinds == set(placeholders.KINDS)
+    assert set(placeholders.SAMPLE_TEXTS) <= set(listed)
+
+
 def test_new_event_scaffold_is_refused_until_filled_in_and_its_series_example_is_valid(
     content: Path, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
