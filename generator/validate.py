@@ -25,7 +25,6 @@ from generator.registry import PAGES as PAGE_TYPES
 from generator.series import COUNT_LIMIT, MAX_OCCURRENCES, expand, first_start, occurrence_id
 from generator.series import size as series_size
 from generator.slots import slot_id
-from generator.yaml_errors import quote_running_on
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
 APP_ROUTES = (
@@ -135,11 +134,6 @@ class _Run:
         try:
             value = model.model_validate(doc.data)
         except ValidationError as exc:
-            quote = quote_running_on(path.read_text(encoding="utf-8"), doc.display)
-            if quote is not None:
-                # The quote swallowed the lines after it: the other errors are its echoes.
-                self.errors.append(quote)
-                return None
             self.errors.extend(translate(doc, model, exc))
             self.salvaged.append(Entry(path.stem, _salvage(model, doc.data, exc), doc))
             return None

@@ -108,7 +108,9 @@ def _unclosed(display: str, number: int, start: int, line: str) -> ContentError:
 
 def quote_running_on(text: str, display: str) -> ContentError | None:
     """A quote left open that a quote on a later line closed: YAML then reads the lines between
-    as part of the text, and the fields on them go missing. The error is the quote's own line."""
+    as part of the text, and the fields on them go missing or into the text, with no syntax
+    error. The error is the quote's own line (a quoted text that really spans lines, with no
+    `key:` line after its first, is left alone)."""
     lines = text.splitlines()
     for number, line in enumerate(lines, start=1):
         start = _value_start(line)

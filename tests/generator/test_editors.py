@@ -197,3 +197,18 @@ def test_an_unclosed_quote_closed_by_a_later_line_is_named_at_its_own_line(
 def run(run_cli: Run) -> Run:
     """The CLI, run in-process."""
     return run_cli
+
+
+def test_an_unclosed_quote_that_swallows_an_optional_field_is_refused(
+    content: Path, edit: Callable[[str, str, str], None], run: Run, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # YAML reads thank_you as 'Thanks for coming capacity: 6' and no capacity: a valid file.
+    edit("events/keen-swim.yaml", "capacity: 6", 'thank_you: "Thanks for coming\ncapacity: 6"')
+    status, _, stderr = run("check", "--content", "content")
+    assert status == 1
+    assert stderr.splitlines()[0] == (
+        f'{SWIM}:10:12: thank_you: expected a closing double quote (") on line 10, found a double '
+        'quote that opens on line 10 and is never closed. Add " at the end of the text on line 10.'
+    )
