@@ -188,7 +188,7 @@ def _build(node: yaml.Node, loader: Any, made: dict[yaml.Node, Any]) -> Any:
     """Construct the value of one node; `made` holds anchored nodes, which may appear twice."""
     kind = type(node)
     if kind is yaml.ScalarNode:
-        if node.style in _QUOTES and node.end_mark.line != node.start_mark.line:
+        if getattr(node, "style", None) in _QUOTES and node.end_mark.line != node.start_mark.line:
             raise _Unusual  # a quote left open may have swallowed the lines after it
         if node.tag == _STR:
             return node.value
