@@ -246,6 +246,12 @@ def _check_slugs(run: _Run, project: _Draft) -> None:
 _WHAT = {ORGANIZATION.entries_folder: "organization", EVENT.entries_folder: "event"}
 
 
+def _what(entry: Entry[Any]) -> str:
+    """What the entry's file holds, as messages name it: organization, event, page or site."""
+    return _WHAT.get(entry.doc.path.parent.name,
+                     "site" if isinstance(entry.model, Site) else "page")
+
+
 def _check_case_clashes(run: _Run, kind: ContentType) -> None:
     """Two files of one folder whose names differ only in case (every file, even a broken one)."""
     folder = kind.entries_folder
@@ -271,7 +277,7 @@ def _check_placeholders(run: _Run, project: _Draft) -> None:
                               *project.events.values()]
     checks = [(entry, True) for entry in full] + [(entry, False) for entry in project.salvaged]
     for entry, complete in checks:
-        what = _WHAT.get(entry.doc.path.parent.name, "page")
+        what = _what(entry)
         for loc, text, kind in placeholder_fields(entry.model, complete=complete):
             shown = repr(text if len(text) <= 60 else text[:57] + "...")
             where = field_path(loc)
@@ -551,7 +557,7 @@ def _svg_issue(run: _Run, path: Path, entry: Entry[Any], loc: tuple[Any, ...]
     """Why an SVG may not be published: a scaffold's placeholder, or active content."""
     shown = run.display(path)
     if placeholders.is_placeholder_picture(path):
-        what = _WHAT.get(entry.doc.path.parent.name, "page")
+        what = _what(entry)
         return (f"the {what}'s own picture", f"the scaffold's grey placeholder picture {shown}",
                 f"Put your photo (JPEG, PNG or WebP) in {shown.rsplit('/', 1)[0]}/ and write its "
                 f"file name in {field_path((*loc, 'src'))}; describe it in alt.")

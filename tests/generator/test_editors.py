@@ -212,3 +212,19 @@ def test_an_unclosed_quote_that_swallows_an_optional_field_is_refused(
         f'{SWIM}:10:12: thank_you: expected a closing double quote (") on line 10, found a double '
         'quote that opens on line 10 and is never closed. Add " at the end of the text on line 10.'
     )
+
+
+def test_placeholders_are_refused_in_pages_and_site_settings_too(
+    content: Path, edit: Callable[[str, str, str], None], run: Run, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("site.yaml", "tagline: Find,", "tagline: TODO Find,")
+    edit("pages/about.yaml", "heading: Why CivicSTL", "heading: Lorem ipsum")
+    status, _, stderr = run("check", "--content", "content")
+    assert status == 1
+    lines = stderr.splitlines()
+    assert any(line.startswith("content/pages/about.yaml:") and "why.heading: expected the "
+               "page's own text, found dummy text 'Lorem ipsum'" in line for line in lines)
+    assert any(line.startswith("content/site.yaml:4:10: tagline: expected the site's own text, "
+                               "found the to-do note 'TODO'") for line in lines)
