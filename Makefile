@@ -20,7 +20,7 @@ CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
 
 .PHONY: help install run build content site site-bundle migrate serve dev check test lint typecheck \
-        test-python test-site budget bench clean schemas new-org admin
+        test-python test-site budget bench clean schemas new-org new-event admin
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -65,8 +65,13 @@ site: $(BIN)/.installed site/node_modules/.installed admin/node_modules/.install
 
 build: site ## Build content and site.
 
-new-org: $(BIN)/.installed ## Scaffold an organization: make new-org SLUG=myorg NAME="My Org".
-	$(PY) -m generator new-org --content $(CONTENT) "$(SLUG)" $(if $(NAME),--name "$(NAME)")
+# The scaffolds need only the generator: they run in `make check`'s light virtualenv.
+new-org: $(CHECK_VENV)/.installed ## Scaffold an organization: make new-org SLUG=myorg NAME="My Org".
+	$(CHECK_VENV)/bin/python -m generator new-org --content $(CONTENT) "$(SLUG)" $(if $(NAME),--name "$(NAME)")
+
+new-event: $(CHECK_VENV)/.installed ## Scaffold an event: make new-event SLUG=my-event HOST=keenstl TITLE="...".
+	$(CHECK_VENV)/bin/python -m generator new-event --content $(CONTENT) "$(SLUG)" --host "$(HOST)" \
+	  $(if $(TITLE),--title "$(TITLE)")
 
 schemas: $(BIN)/.installed ## Refresh content/schemas/ (editor autocompletion) from the models.
 	$(PY) -m generator schemas --content $(CONTENT)

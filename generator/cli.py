@@ -1,4 +1,4 @@
-"""Command line: `python -m generator check|build|new-org|schemas|cms-config`."""
+"""Command line: `python -m generator check|build|new-org|new-event|schemas|cms-config`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from generator import cms_config, field_tables
 from generator.emit import emit
 from generator.errors import ContentInvalid
 from generator.placeholders import MARKER
-from generator.scaffold import new_org
+from generator.scaffold import new_event, new_org
 from generator.schemas import CONTENT_MODELS, content_schema
 from generator.validate import Project, validate
 
@@ -94,6 +94,17 @@ def _new_org(args: argparse.Namespace) -> int:
     return 0
 
 
+def _new_event(args: argparse.Namespace) -> int:
+    try:
+        path = new_event(args.content, args.slug, args.host, args.title)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    print(f"Created {path}. Set the date and time, replace every text starting with {MARKER} "
+          "(the comments above each field say what it holds), then run `make check`.")
+    return 0
+
+
 def _schemas(args: argparse.Namespace) -> int:
     folder = args.content / "schemas"
     folder.mkdir(parents=True, exist_ok=True)
@@ -149,6 +160,12 @@ def parser() -> argparse.ArgumentParser:
     org.add_argument("slug", help="URL name of the organization, e.g. keenstl")
     org.add_argument("--name", default=None, help="display name (default: the slug)")
     org.set_defaults(func=_new_org)
+    event = sub.add_parser("new-event", parents=[common], help="scaffold an event file")
+    event.add_argument("slug", help="URL name of the event, e.g. riverlink-homework-help")
+    event.add_argument("--host", required=True,
+                       help="file name of the organization that runs it, e.g. keenstl")
+    event.add_argument("--title", default=None, help="the event's name (default: a placeholder)")
+    event.set_defaults(func=_new_event)
     schemas = sub.add_parser("schemas", parents=[common],
                              help="write the content schemas editors' YAML files point at")
     schemas.set_defaults(func=_schemas)

@@ -1,12 +1,18 @@
-"""Images: reading an SVG's intrinsic size, and drawing monogram logos."""
+"""Images: reading an SVG's intrinsic size, refusing SVGs that run code, drawing monograms."""
 
 from __future__ import annotations
 
 import re
+import xml.sax
+import xml.sax.handler
+import xml.sax.xmlreader
 from html import escape
 from pathlib import Path
 from string import Formatter
 from urllib.parse import quote
+
+import defusedxml
+import defusedxml.sax
 
 _SVG_TAG = re.compile(rb"<svg\b[^>]*>", re.IGNORECASE | re.DOTALL)
 _ATTR = re.compile(rb"""\b(width|height|viewBox)\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
@@ -37,6 +43,96 @@ def svg_size(path: Path) -> tuple[int, int] | None:
 def is_supported(path: Path) -> bool:
     """Whether the file is an SVG (photos in other formats are generator.photos' job)."""
     return path.suffix.lower() == ".svg"
+
+
+# An SVG is published as it is, from the site's own origin, so it may hold only drawing: no
+# script, no event handler, no javascript: URL, and nothing loaded from another file or site.
+_ACTIVE_ELEMENTS = {"script", "foreignobject", "handler", "iframe", "embed", "object"}
+_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)|@import", re.IGNORECASE)
+_SAFE_HREF = re.compile(r"#|data:image/(png|jpeg|gif|webp)[;,]", re.IGNORECASE)
+_WHY = ("SVGs are published as they are, so they may hold only drawing; or export the picture "
+        "as PNG or JPEG instead.")
+
+
+class _Unsafe(Exception):
+    """The first thing an SVG must not hold: what it is, on which line, and what to do."""
+
+    def __init__(self, what: str, line: int, hint: str) -> None:
+        super().__init__(what)
+        self.what, self.line, self.hint = what, line, hint
+
+
+class _Inspector(xml.sax.handler.ContentHandler):
+    """Walks an SVG's elements and stops at the first active or external part."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.locator: xml.sax.xmlreader.Locator | None = None
+        self.in_style = False
+
+    def setDocumentLocator(self, locator: xml.sax.xmlreader.Locator) -> None:
+        self.locator = locator
+
+    def _line(self) -> int:
+        line = self.locator.getLineNumber() if self.locator else None
+        return line or 1
+
+    def startElement(self, name: str, attrs: xml.sax.xmlreader.AttributesImpl) -> None:
+        local = name.rsplit(":", 1)[-1]
+        if local.lower() in _ACTIVE_ELEMENTS:
+            raise _Unsafe(f"a <{name}> element", self._line(),
+                          f"Delete the <{name}> element and everything inside it. {_WHY}")
+        self.in_style = local.lower() == "style"
+        for attr, value in attrs.items():
+            attr_local = attr.rsplit(":", 1)[-1].lower()
+            compact = "".join(value.split()).lower()
+            if attr_local.startswith("on"):
+                raise _Unsafe(f"the event handler {attr}= on <{name}>", self._line(),
+                              f"Delete the {attr}=\"...\" attribute. {_WHY}")
+            if "javascript:" in compact:
+                raise _Unsafe(f"a javascript: address in {attr}= on <{name}>", self._line(),
+                              f"Delete the {attr}=\"...\" attribute. {_WHY}")
+            external = (attr_local == "href" and not _SAFE_HREF.match(value.strip())) or (
+                attr_local != "href" and _EXTERNAL_URL.search(value))
+            if external:
+                raise _Unsafe(f"a reference to another file ({attr}=\"{value[:60]}\") on <{name}>",
+                              self._line(),
+                              f"Draw it in this SVG or embed the picture, instead of linking to "
+                              f"{value[:60]!r}. {_WHY}")
+
+    def endElement(self, name: str) -> None:
+        self.in_style = False
+
+    def characters(self, content: str) -> None:
+        if self.in_style and _EXTERNAL_URL.search(content):
+            raise _Unsafe("a stylesheet that loads another file (url() or @import) in <style>",
+                          self._line(), f"Remove the url(...) or @import from the <style>. {_WHY}")
+
+    def processingInstruction(self, target: str, data: str) -> None:
+        if target.lower() == "xml-stylesheet":
+            raise _Unsafe("an <?xml-stylesheet?> line, which loads another file", self._line(),
+                          f"Delete that line. {_WHY}")
+
+
+def svg_problem(path: Path, shown: str) -> tuple[str, str, str] | None:
+    """Why an SVG cannot be published, as (expected, found, hint), or None when it is safe.
+
+    `shown` is the file's path as the message names it.
+    """
+    expected = "an SVG that only draws: no scripts, event handlers or links to other files"
+    try:
+        defusedxml.sax.parseString(path.read_bytes(), _Inspector())
+    except _Unsafe as unsafe:
+        return expected, f"{unsafe.what} on line {unsafe.line} of {shown}", unsafe.hint
+    except defusedxml.DefusedXmlException:
+        return (expected, f"an entity or external declaration in {shown}",
+                "Delete the <!DOCTYPE ...> and <!ENTITY ...> lines at the top of the file; "
+                "SVGs need neither.")
+    except xml.sax.SAXParseException as exc:
+        return ("an SVG file that is well-formed XML",
+                f"{exc.getMessage()} on line {exc.getLineNumber()} of {shown}",
+                "Export the SVG again from your drawing program, or use a PNG or JPEG.")
+    return None
 
 
 def initials_of(name: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from generator.errors import ContentError, field_path
-from generator.yaml_errors import explain
+from generator.yaml_errors import explain, quote_running_on
 
 _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -181,10 +181,15 @@ def _fast_data(text: str) -> Any:
         loader.dispose()
 
 
+_QUOTES = ("'", '"')
+
+
 def _build(node: yaml.Node, loader: Any, made: dict[yaml.Node, Any]) -> Any:
     """Construct the value of one node; `made` holds anchored nodes, which may appear twice."""
     kind = type(node)
     if kind is yaml.ScalarNode:
+        if getattr(node, "style", None) in _QUOTES and node.end_mark.line != node.start_mark.line:
+            raise _Unusual  # a quote left open may have swallowed the lines after it
         if node.tag == _STR:
             return node.value
         construct = _SCALARS.get(node.tag)
@@ -272,6 +277,8 @@ def _load_with_positions(path: Path, display: str, text: str | None = None
         return None, [explain(text, display, exc)]
     finally:
         loader.dispose()
+    if quote := quote_running_on(text, display):
+        return None, [quote]
     errors = [
         ContentError(
             display, line, column, field_path((*_path_to(data, block), key)),

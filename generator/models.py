@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import importlib.resources
 import re
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import available_timezones
 
 from pydantic import (
     AfterValidator,
@@ -19,6 +21,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.placeholders import MARKER
 from generator.series import check_rule
 from generator.slots import parse_time_range
 
@@ -65,13 +68,43 @@ def _href(value: str) -> str:
     return _internal(value) if value.startswith("/") else _https(value)
 
 
+# The picture formats the build publishes: photos are re-encoded, SVGs checked for scripts.
+IMAGE_EXTENSIONS = ("jpg", "jpeg", "png", "webp", "svg")
+
+
 def _image_src(value: str) -> str:
     if not value.startswith("/images/") or ".." in value:
         raise _fail(
-            "a path under /images/ (for example /images/organizations/slug/photo-1.svg)",
+            "a path under /images/ (for example /images/organizations/slug/photo-1.jpg)",
             repr(value),
             "Put the image in content/images/ and write its path starting with /images/.",
         )
+    if value.rsplit(".", 1)[-1].lower() not in IMAGE_EXTENSIONS:
+        raise _fail(
+            "a JPEG, PNG, WebP or SVG file (.jpg, .jpeg, .png, .webp or .svg)", repr(value),
+            "Export the picture as JPEG, PNG or WebP (or use an SVG) and write its file name "
+            "with that extension.",
+        )
+    return value
+
+
+def _cause(value: str) -> str:
+    # A scaffold's placeholder is the placeholder check's to report, with its own message.
+    if not re.fullmatch(CAUSE_PATTERN, value) and not value.startswith(MARKER + " "):
+        lower = " ".join(value.lower().split())
+        hint = (f"Write it in lower case: {lower}." if re.fullmatch(CAUSE_PATTERN, lower) else
+                "Use lowercase letters and digits, words separated by a space or a dash, such "
+                "as civic engagement.")
+        raise _fail("a cause in lowercase words, such as youth or civic engagement",
+                    repr(value), hint)
+    return value
+
+
+def _initials(value: str) -> str:
+    if not re.fullmatch(INITIALS_PATTERN, value):
+        raise _fail("1 to 4 letters, such as KSL", repr(value),
+                    "Write only letters (A-Z), no digits, spaces or signs, or remove the line to "
+                    "use the first letters of the name.")
     return value
 
 
@@ -86,13 +119,29 @@ def _colour(value: str) -> str:
     return value.lower()
 
 
-def _timezone(value: str) -> str:
+def _zones() -> tuple[str, ...]:
+    """The IANA time zone names, from the tzdata package zoneinfo falls back on (the same list
+    wherever the schemas are written), else from the system's database."""
     try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
+        listed = importlib.resources.files("tzdata").joinpath("zones").read_text(encoding="utf-8")
+        return tuple(sorted(listed.split()))
+    except (ModuleNotFoundError, FileNotFoundError):
+        return tuple(sorted(available_timezones() - {"localtime", "posixrules"}))
+
+
+TIMEZONES = _zones()
+_TIMEZONE_SET = frozenset(TIMEZONES)
+
+
+def _timezone(value: str) -> str:
+    if value not in _TIMEZONE_SET:
+        close = [z for z in TIMEZONES if z.lower() == value.lower()] or \
+            difflib.get_close_matches(value, TIMEZONES, n=1)
         raise _fail(
-            "an IANA time zone such as America/Chicago", repr(value), "Fix the time zone name."
-        ) from None
+            "an IANA time zone such as America/Chicago", repr(value),
+            (f"Did you mean {close[0]}? " if close else "")
+            + "Write the zone's name exactly as the IANA list has it (Region/City).",
+        )
     return value
 
 
@@ -120,7 +169,11 @@ def _email(value: str) -> str:
 # keep the error messages (a pattern alone would only say "does not match").
 HTTPS_PATTERN = r"^https://[^/?#\s]+"
 INTERNAL_PATTERN = r"^/(?!/)"
-IMAGE_PATTERN = r"^/images/(?!.*\.\.).+"
+IMAGE_PATTERN = (
+    r"^/images/(?!.*\.\.).+\.([Jj][Pp][Ee]?[Gg]|[Pp][Nn][Gg]|[Ww][Ee][Bb][Pp]|[Ss][Vv][Gg])$"
+)
+CAUSE_PATTERN = r"^[a-z0-9]+([ -][a-z0-9]+)*$"
+INITIALS_PATTERN = r"^[A-Za-z]{1,4}$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 TIME_RANGE_PATTERN = (
     r"^\s*(1[0-2]|0?[1-9]):[0-5][0-9]\s*([AaPp][Mm])?\s*-\s*(1[0-2]|0?[1-9]):[0-5][0-9]\s*"
@@ -139,7 +192,12 @@ InternalPath = Annotated[str, AfterValidator(_internal), _pattern(INTERNAL_PATTE
 Href = Annotated[str, AfterValidator(_href), _pattern(f"{INTERNAL_PATTERN}|{HTTPS_PATTERN}")]
 ImageSrc = Annotated[str, AfterValidator(_image_src), _pattern(IMAGE_PATTERN)]
 Colour = Annotated[str, AfterValidator(_colour), _pattern(COLOUR_PATTERN)]
-TimeZoneName = Annotated[str, AfterValidator(_timezone)]
+TimeZoneName = Annotated[str, AfterValidator(_timezone),
+                         Field(json_schema_extra={"enum": list(TIMEZONES)})]
+Cause = Annotated[str, StringConstraints(strip_whitespace=True), AfterValidator(_cause),
+                  _pattern(CAUSE_PATTERN)]
+Initials = Annotated[str, StringConstraints(strip_whitespace=True), AfterValidator(_initials),
+                     _pattern(INITIALS_PATTERN)]
 TimeRange = Annotated[str, AfterValidator(_time_range), _pattern(TIME_RANGE_PATTERN)]
 Phone = Annotated[str, AfterValidator(_phone), _pattern(PHONE_PATTERN)]
 Email = Annotated[str, AfterValidator(_email), _pattern(EMAIL_PATTERN)]
@@ -188,7 +246,8 @@ class Image(Content):
 
     src: ImageSrc = Field(
         title="Picture",
-        description="The picture's path: the file under content/images/, written from /images/.",
+        description="The picture's path: the file under content/images/, written from /images/; "
+        "a JPEG (.jpg), PNG, WebP or SVG.",
         examples=["/images/organizations/keenstl/photo-1.svg"],
     )
     alt: Text = Field(
@@ -238,7 +297,8 @@ class Site(Content):
     url: HttpsUrl = Field(description="The site's public address, with https://.",
                           examples=["https://civicstl.org"])
     timezone: TimeZoneName = Field(
-        description="The IANA time zone every event date and time is in.",
+        description="The IANA time zone every event date and time is in, such as "
+        "America/Chicago.",
         examples=["America/Chicago"],
     )
     nav: list[Link] = Field(min_length=1, description="The header's navigation links, in order.",
@@ -416,22 +476,24 @@ class Organization(Content):
         description="`university`, `community_college`, `nonprofit` or `foundation`.",
         examples=["nonprofit"],
     )
-    causes: list[Text] = Field(min_length=1, max_length=8,
-                               description="A few lowercase words, e.g. `[youth, sports]`.",
+    causes: list[Cause] = Field(min_length=1, max_length=8,
+                                description="A few causes in lowercase words, e.g. "
+                                "`[youth, sports, civic engagement]`.",
                                examples=[["youth", "sports"]])
     colors: Colours = Field(
         description='Colours (`"#1f4e8c"`) for the round monogram logo: `primary` (white text '
         "sits on it, so pick a dark one) and `accent`.",
         examples=[{"primary": "#1f4e8c", "accent": "#f2b705"}],
     )
-    initials: Annotated[str, StringConstraints(min_length=1, max_length=4)] | None = Field(
+    initials: Initials | None = Field(
         default=None,
         description="Optional: 1-4 letters for the monogram (default: from the name).",
         examples=["KSL"],
     )
     logo: Image | None = Field(
         default=None,
-        description="Optional: `src` and `alt` of a real logo; without it the monogram is used.",
+        description="Optional: `src` and `alt` of a real logo (JPEG, PNG, WebP or SVG); without "
+        "it the monogram is used.",
         examples=[{"src": "/images/organizations/keenstl/logo.svg", "alt": "KEEN St. Louis"}],
     )
     tagline: Text = Field(description="One short sentence under the name.",

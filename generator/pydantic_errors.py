@@ -51,6 +51,8 @@ def _walk(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[BaseModel]
     """Return the innermost model along `loc` and the field info of the last named field."""
     current, info = model, None
     for part in loc:
+        by_alias = {i.alias: n for n, i in current.model_fields.items() if i.alias}
+        part = by_alias.get(part, part) if isinstance(part, str) else part
         if isinstance(part, str) and part in current.model_fields:
             info = current.model_fields[part]
             inner = _model_of(info.annotation)
@@ -77,11 +79,33 @@ def _count_phrase(low: int | None, high: int | None) -> str:
     return f"between {low} and {high} items"
 
 
+def _names(model: type[BaseModel]) -> list[str]:
+    """The model's fields as editors write them (`except`, not `except_`)."""
+    return sorted(info.alias or name for name, info in model.model_fields.items())
+
+
+def _typos(model: type[BaseModel], raw: list[Any]) -> set[tuple[Any, ...]]:
+    """Where a required field is missing because it is there misspelled: one message, not two."""
+    meant = set()
+    for err in raw:
+        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        if err["type"] == "extra_forbidden" and loc:
+            owner, _ = _walk(model, loc[:-1])
+            guess = difflib.get_close_matches(str(loc[-1]), _names(owner), n=1)
+            if guess:
+                meant.add((*loc[:-1], guess[0]))
+    return meant
+
+
 def translate(doc: Document, model: type[BaseModel], exc: ValidationError) -> list[ContentError]:
     """Map every error of one failed validation to the line and column it came from."""
     errors = []
-    for err in exc.errors(include_url=False):
+    raw = exc.errors(include_url=False)
+    misspelled = _typos(model, raw)
+    for err in raw:
         loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        if err["type"] == "missing" and loc in misspelled:
+            continue
         kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
         path = field_path(loc)
         line, column = doc.mark(loc)
@@ -95,7 +119,7 @@ def translate(doc: Document, model: type[BaseModel], exc: ValidationError) -> li
         elif kind == "extra_forbidden":
             line, column = doc.mark(loc, key=True)
             owner, _ = _walk(model, loc[:-1])
-            allowed = sorted(owner.model_fields)
+            allowed = _names(owner)
             guess = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
             expected = "one of the fields " + ", ".join(allowed)
             found = f"the unknown field `{loc[-1]}`"

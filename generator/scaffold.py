@@ -1,11 +1,12 @@
-"""`new-org`: scaffold a commented organization file whose placeholders the check refuses."""
+"""`new-org` and `new-event`: scaffold commented files whose placeholders the check refuses."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
-from generator.placeholders import MARKER
-from generator.registry import ORGANIZATION
+from generator.placeholders import MARKER, PLACEHOLDER_SVG
+from generator.registry import EVENT, ORGANIZATION
 from generator.validate import RESERVED_SEGMENTS, SLUG_PATTERN
 
 TEMPLATE = """\
@@ -21,16 +22,16 @@ name: {name}
 kind: nonprofit
 # A few lowercase words used for filtering and search, one per line.
 causes:
-  - {marker} with a cause, such as youth
+  - {marker} with a cause such as youth
 # Colours of the round monogram logo: white letters on `primary` (pick a dark one). Keep the quotes.
 colors:
   primary: "#1f4e8c"
   accent: "#f2b705"
 # Optional: 1-4 letters for the monogram (default: the first letters of the name).
 # initials: {initials}
-# Optional: the organization's own logo (an SVG under content/images/) instead of the monogram.
+# Optional: a logo file (JPEG, PNG, WebP or SVG) in images/organizations/{slug}/, not the monogram.
 # logo:
-#   src: /images/organizations/{slug}/logo.svg
+#   src: /images/organizations/{slug}/logo.png
 #   alt: {name} logo
 # One short sentence shown under the name.
 tagline: {marker} with one short sentence on what {name} does.
@@ -43,7 +44,8 @@ future_goals:
 # Programs people can join, one per line.
 programs:
   - {marker} with a program people can join.
-# Exactly two pictures in content/images/organizations/{slug}/ (replace the grey placeholders).
+# Exactly two pictures (JPEG, PNG, WebP or SVG) in content/images/organizations/{slug}/: put your
+# photos there in place of the grey placeholders, and write their file names here.
 photos:
   - src: /images/organizations/{slug}/photo-1.svg
     alt: {marker} with what the first picture shows.
@@ -85,30 +87,93 @@ impact_numbers:
 # legacy_paths: [/organizations/{slug}]
 """
 
-PLACEHOLDER_SVG = """\
-<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500" role="img">\
-<title>Placeholder picture</title><rect width="800" height="500" fill="#e5e7eb"/>\
-<circle cx="400" cy="230" r="90" fill="#9ca3af"/><rect x="250" y="360" width="300" height="30" \
-rx="15" fill="#9ca3af"/></svg>
+EVENT_TEMPLATE = """\
+{modeline}
+# The event {heading}. The file name ({slug}.yaml) is its address: /events/{slug}
+# Replace every text that starts with {marker} (the check refuses them until you do), then run
+# `make check`. Lines starting with # are notes: to use an optional field, delete the # and the
+# space after it. content/README.md explains each field and the basics of YAML.
+
+# The event's name.
+title: {title}
+# The organization that runs it: its file name in organizations/, without .yaml.
+host: {host}
+# The day, year-month-day (for a series, its first date): change it to the real day.
+date: {date}
+# Where it takes place.
+location: {marker} with the place, such as Forest Park, St. Louis, MO
+# What volunteers will do, in a few sentences; `>-` lets the text run over several lines, each
+# indented by two spaces.
+description: >-
+  {marker} with what volunteers will do, in a few sentences.
+# RSVP: account (volunteers sign in) or guest (anyone, through the form, no account).
+rsvp: account
+# Optional: how many volunteers each slot takes (1 or more).
+# capacity: 20
+# The RSVP time slots, one per line: start-end with AM/PM. Do not change a slot's time once people
+# have RSVP'd to it.
+slots:
+  - time: 10:00-11:50 AM
+# Optional: make the event a series (content/README.md, "A series of events"). This rule repeats
+# every {weekday}, the day of `date:`; end it with `until:` (the last possible date) or `count:`.
+# `except:` lists dates of the series that do not take place.
+# repeat: FREQ=WEEKLY;BYDAY={byday}
+# until: {until}
+# except: [{skipped}]
+# Optional: a note shown after the event.
+# thank_you: {marker} with a thank-you note for the volunteers.
+# Optional: pictures shown after the event (JPEG, PNG, WebP or SVG files in
+# content/images/events/{slug}/).
+# gallery:
+#   - src: /images/events/{slug}/photo-1.jpg
+#     alt: {marker} with what the picture shows.
 """
 
 
-def new_org(content: Path, slug: str, name: str | None = None) -> Path:
-    """Write content/organizations/<slug>.yaml and placeholder pictures; refuse to overwrite."""
+def _free_slug(folder: Path, slug: str, what: str) -> None:
+    """Refuse a slug that is no file name, is a page of the site, or is taken in any case."""
     if not SLUG_PATTERN.match(slug):
         raise ValueError(
             f"The slug {slug!r} cannot be used: use letters, digits and dashes only, "
             "for example forestparkforever."
         )
-    if slug.lower() in RESERVED_SEGMENTS:
+    if what == "organization" and slug.lower() in RESERVED_SEGMENTS:
         raise ValueError(f"The slug {slug!r} is a page of the site already; choose another.")
-    folder = content / ORGANIZATION.entries_folder
     clash = [p.name for p in folder.glob("*.yaml") if p.stem.lower() == slug.lower()]
     if clash:
         raise ValueError(
-            f"An organization file with that name already exists ({clash[0]}); "
+            f"An {what} file with that name already exists ({clash[0]}); "
             "edit it instead, or choose another slug."
         )
+
+
+def new_event(content: Path, slug: str, host: str, title: str | None = None,
+              day: dt.date | None = None) -> Path:
+    """Write content/events/<slug>.yaml for an event of `host`; refuse to overwrite."""
+    folder = content / EVENT.entries_folder
+    _free_slug(folder, slug, "event")
+    if not (content / ORGANIZATION.entries_folder / f"{host}.yaml").is_file():
+        raise ValueError(
+            f"There is no organization file organizations/{host}.yaml: give HOST as the file "
+            "name (without .yaml) of the organization that runs the event, such as keenstl."
+        )
+    day = day or dt.date.today() + dt.timedelta(days=14)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{slug}.yaml"
+    path.write_text(EVENT_TEMPLATE.format(
+        modeline=EVENT.modeline, slug=slug, host=host, marker=MARKER, date=day.isoformat(),
+        title=title or f"{MARKER} with the event's name", heading=title or slug,
+        weekday=f"{day:%A}", byday=f"{day:%a}"[:2].upper(),
+        until=(day + dt.timedelta(weeks=8)).isoformat(),
+        skipped=(day + dt.timedelta(weeks=1)).isoformat(),
+    ), encoding="utf-8")
+    return path
+
+
+def new_org(content: Path, slug: str, name: str | None = None) -> Path:
+    """Write content/organizations/<slug>.yaml and placeholder pictures; refuse to overwrite."""
+    folder = content / ORGANIZATION.entries_folder
+    _free_slug(folder, slug, "organization")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{slug}.yaml"
     name = name or slug

@@ -23,6 +23,10 @@ from generator.slots import parse_time_range
 
 # A series longer than this is almost always a typo in UNTIL or COUNT (and thousands of pages).
 MAX_OCCURRENCES = 400
+# Counting a too-long series' dates stops here (a daily rule over 270 years), to name its size.
+COUNT_LIMIT = 100_000
+# A series meets on days: a rule repeating within a day is a mistake, refused by its name.
+_TOO_OFTEN = {"HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"}
 _FORBIDDEN_PARTS = {"UNTIL": "until", "COUNT": "count", "DTSTART": "date"}
 _EXAMPLE = "an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=3SA"
 
@@ -46,6 +50,13 @@ def check_rule(rule: str) -> None:
     parts = [p for p in rule.removeprefix("RRULE:").split(";") if p]
     for part in parts:
         name = part.split("=", 1)[0].strip().upper()
+        value = part.split("=", 1)[-1].strip().upper()
+        if name == "FREQ" and value in _TOO_OFTEN:
+            raise _rule_error(
+                repr(rule),
+                f"FREQ={value} repeats every {_TOO_OFTEN[value]}, but a series meets on days: "
+                "use FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, and put the times in `slots:`.",
+            )
         if name in _FORBIDDEN_PARTS:
             field = _FORBIDDEN_PARTS[name]
             raise _rule_error(
@@ -87,6 +98,19 @@ def expand(rule: str, first: dt.date, start: dt.time, zone: ZoneInfo, *,
         if len(days) > MAX_OCCURRENCES:
             break
     return days, sorted(set(excepted) & set(days))
+
+
+def size(rule: str, first: dt.date, start: dt.time, zone: ZoneInfo, until: dt.date) -> int:
+    """How many dates a rule gives from `first` to `until`, counted up to COUNT_LIMIT."""
+    begin = dt.datetime.combine(first, start, zone)
+    parsed = _parse(rule, begin).replace(
+        until=dt.datetime.combine(until, dt.time(23, 59, 59), zone))
+    total = 0
+    for _ in parsed:
+        total += 1
+        if total >= COUNT_LIMIT:
+            break
+    return total
 
 
 def first_start(slots_times: list[str]) -> dt.time:

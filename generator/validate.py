@@ -3,25 +3,27 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import functools
 import re
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from generator import images, photos, rich_text
+from generator import images, photos, placeholders, rich_text
 from generator.errors import ContentError, ContentInvalid
 from generator.loaders import Document, load_document
 from generator.models import Event, Image, Link, Organization, Site
-from generator.placeholders import MARKER, placeholder_fields
+from generator.placeholders import placeholder_fields
 from generator.pydantic_errors import field_path, translate
-from generator.registry import EVENT, ORGANIZATION, page_stem
+from generator.registry import EVENT, ORGANIZATION, ContentType, page_stem
 from generator.registry import PAGES as PAGE_TYPES
-from generator.series import MAX_OCCURRENCES, expand, first_start, occurrence_id
+from generator.series import COUNT_LIMIT, MAX_OCCURRENCES, expand, first_start, occurrence_id
+from generator.series import size as series_size
 from generator.slots import slot_id
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
@@ -81,6 +83,8 @@ class _Draft:
     events: dict[str, Entry[Event]]
     org_slugs: set[str]
     event_slugs: set[str]
+    # Files with errors, kept with the fields that passed so their other checks still run.
+    salvaged: list[Entry[Any]] = field(default_factory=list)
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
     descriptions: dict[str, str] = field(default_factory=dict)
@@ -98,6 +102,8 @@ class _Run:
         self.root = root
         self.errors: list[ContentError] = []
         self.stems: dict[str, set[str]] = {}
+        self.docs: dict[Path, Document] = {}
+        self.salvaged: list[Entry[Any]] = []
 
     def display(self, path: Path) -> str:
         try:
@@ -120,6 +126,7 @@ class _Run:
         self.errors.extend(errors)
         if doc is None:
             return None
+        self.docs[path] = doc
         if not isinstance(doc.data, dict):
             self.error(doc, (), "a block of `key: value` lines", "something else",
                        "Start the file with fields such as `name: ...`.")
@@ -128,11 +135,15 @@ class _Run:
             value = model.model_validate(doc.data)
         except ValidationError as exc:
             self.errors.extend(translate(doc, model, exc))
+            self.salvaged.append(Entry(path.stem, _salvage(model, doc.data, exc), doc))
+            return None
+        if errors:
+            self.salvaged.append(Entry(path.stem, value, doc))
             return None
         # The model holds the values now; the raw tree beside it was 40% of what validation
         # kept in memory.
         doc.release()
-        return Entry(path.stem, value, doc) if not errors else None
+        return Entry(path.stem, value, doc)
 
     def collection(self, folder: str, model: type[M]) -> dict[str, Entry[M]]:
         stems = self.stems.setdefault(folder, set())
@@ -160,6 +171,28 @@ class _Run:
             (e for e in loaded if e is not None), key=lambda e: e.slug)}
 
 
+@functools.cache
+def _field_adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
+    info = model.model_fields[name]
+    annotation: Any = info.annotation
+    return TypeAdapter(Annotated[(annotation, *info.metadata)] if info.metadata else annotation)
+
+
+def _salvage(model: type[M], data: dict[str, Any], exc: ValidationError) -> M:
+    """The model built from the fields without errors, each validated on its own (the others
+    are missing), so a file's link, host, image and placeholder checks run despite its errors."""
+    failed = {err["loc"][0] for err in exc.errors() if err["loc"]}
+    values = {}
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        if key in data and key not in failed:
+            try:
+                values[name] = _field_adapter(model, name).validate_python(data[key])
+            except ValidationError:
+                continue
+    return model.model_construct(**values)
+
+
 def validate(root: Path) -> Project:
     """Load and validate the whole content tree, raising ContentInvalid with every error."""
     run = _Run(root)
@@ -185,8 +218,11 @@ def validate(root: Path) -> Project:
     organizations = run.collection(ORGANIZATION.entries_folder, Organization)
     events = run.collection(EVENT.entries_folder, Event)
     draft = _Draft(root, site, pages, organizations, events,
-                   run.stems[ORGANIZATION.entries_folder], run.stems[EVENT.entries_folder])
+                   run.stems[ORGANIZATION.entries_folder], run.stems[EVENT.entries_folder],
+                   run.salvaged)
     _check_slugs(run, draft)
+    for kind in (ORGANIZATION, EVENT):
+        _check_case_clashes(run, kind)
     _check_placeholders(run, draft)
     _check_legacy_paths(run, draft)
     _check_links(run, draft)
@@ -199,28 +235,56 @@ def validate(root: Path) -> Project:
 
 
 def _check_slugs(run: _Run, project: _Draft) -> None:
-    seen: dict[str, str] = {}
     for slug, entry in project.organizations.items():
         if slug.lower() in RESERVED_SEGMENTS:
             run.error(entry.doc, (), "an organization slug that is not a site route",
                       f"the file name {slug}.yaml, which would hide /{slug.lower()}",
                       "Rename the file, for example with the organization's short name.")
-        other = seen.get(slug.lower())
-        if other is not None:
-            run.error(entry.doc, (), "a slug different from every other organization's",
-                      f"{slug}.yaml, which differs from {other}.yaml only in letter case",
-                      "URLs must differ by more than case; rename one of the files.")
-        seen.setdefault(slug.lower(), slug)
+
+
+# What each collection's entries are called in messages.
+_WHAT = {ORGANIZATION.entries_folder: "organization", EVENT.entries_folder: "event"}
+
+
+def _what(entry: Entry[Any]) -> str:
+    """What the entry's file holds, as messages name it: organization, event, page or site."""
+    return _WHAT.get(entry.doc.path.parent.name,
+                     "site" if isinstance(entry.model, Site) else "page")
+
+
+def _check_case_clashes(run: _Run, kind: ContentType) -> None:
+    """Two files of one folder whose names differ only in case (every file, even a broken one)."""
+    folder = kind.entries_folder
+    seen: dict[str, str] = {}
+    for stem in sorted(run.stems.get(folder, ())):
+        other = seen.setdefault(stem.lower(), stem)
+        if other == stem:
+            continue
+        path = run.root / folder / f"{stem}.yaml"
+        found = f"{stem}.yaml, which differs from {other}.yaml only in letter case"
+        expected = f"a slug different from every other {_WHAT[folder]}'s"
+        hint = "URLs must differ by more than case; rename one of the files."
+        doc = run.docs.get(path)
+        if doc is not None:
+            run.error(doc, (), expected, found, hint)
+        else:
+            run.file_error(path, expected, found, hint)
 
 
 def _check_placeholders(run: _Run, project: _Draft) -> None:
-    for entry in project.organizations.values():
-        for loc, text in placeholder_fields(entry.model):
-            shown = text if len(text) <= 60 else text[:57] + "..."
-            run.error(entry.doc, loc, "the organization's own text",
-                      f"the placeholder {shown!r} from the scaffold",
-                      f"This organization still has placeholder text in {field_path(loc)}: "
-                      f"replace it (the words after {MARKER} say what to write).")
+    site = [project.site] if project.site else []
+    full: list[Entry[Any]] = [*site, *project.pages.values(), *project.organizations.values(),
+                              *project.events.values()]
+    checks = [(entry, True) for entry in full] + [(entry, False) for entry in project.salvaged]
+    for entry, complete in checks:
+        what = _what(entry)
+        for loc, text, kind in placeholder_fields(entry.model, complete=complete):
+            shown = repr(text if len(text) <= 60 else text[:57] + "...")
+            where = field_path(loc)
+            line, column = entry.doc.mark(loc) if kind.whole else _text_mark(entry.doc, loc, text)
+            run.errors.append(ContentError(
+                entry.doc.display, line, column, where, f"the {what}'s own text",
+                kind.found.format(text=shown), kind.hint.format(field=where, what=what)))
 
 
 def _check_legacy_paths(run: _Run, project: _Draft) -> None:
@@ -260,7 +324,7 @@ def _find(value: Any, target: type[M], loc: tuple[Any, ...]) -> list[tuple[tuple
     found: list[tuple[tuple[Any, ...], M]] = []
     if isinstance(value, BaseModel):
         for name in _fields_holding(type(value), target):
-            found += _find(getattr(value, name), target, (*loc, name))
+            found += _find(getattr(value, name, None), target, (*loc, name))
     elif isinstance(value, list | tuple):
         for i, item in enumerate(value):
             found += _find(item, target, (*loc, i))
@@ -280,17 +344,21 @@ def _route_hint(href: str, routes: set[str]) -> str | None:
 def _check_links(run: _Run, project: _Draft) -> None:
     routes = project.routes
     site = [project.site] if project.site else []
-    entries: list[Entry[Any]] = [*site, *project.pages.values(),
-                                 *project.organizations.values(), *project.events.values()]
+    entries: list[Entry[Any]] = [*site, *project.pages.values(), *project.organizations.values(),
+                                 *project.events.values(), *project.salvaged]
     for entry in entries:
         for link_loc, link in _find(entry.model, Link, ()):
             href, loc = link.href, (*link_loc, "href")
             if href.startswith("/") and (hint := _route_hint(href, routes)):
                 run.error(entry.doc, loc, "a link to a page of this site", repr(href), hint)
-    described: list[Entry[Any]] = [*project.organizations.values(), *project.events.values()]
+    described: list[Entry[Any]] = [*project.organizations.values(), *project.events.values(),
+                                   *project.salvaged]
     for entry in described:
-        text = rich_text.parse(entry.model.description)
-        project.descriptions[entry.model.description] = text.html
+        description = getattr(entry.model, "description", None)
+        if not isinstance(description, str) or not isinstance(entry.model, Organization | Event):
+            continue
+        text = rich_text.parse(description)
+        project.descriptions[description] = text.html
         _check_text_links(run, entry, ("description",), text.links, routes)
     site_doc = project.site.doc if project.site else None
     for path in project.site.model.app_pages if project.site else ():
@@ -313,30 +381,33 @@ def _check_text_links(run: _Run, entry: Entry[Any], loc: tuple[Any, ...],
                     "its full https:// address.")
             expected = "a link to /a-page or https://"
         if hint:
-            line, column = _text_link_mark(entry.doc, loc, href)
+            line, column = _text_mark(entry.doc, loc, "](" + href, skip=2)
             run.errors.append(ContentError(entry.doc.display, line, column, field_path(loc),
                                            expected, repr(href), hint))
 
 
-def _text_link_mark(doc: Document, loc: tuple[Any, ...], href: str) -> tuple[int, int]:
-    """Where `](href` is written, from the text's first line on (the text's start if not found)."""
+def _text_mark(doc: Document, loc: tuple[Any, ...], needle: str, skip: int = 0
+               ) -> tuple[int, int]:
+    """Where `needle` is written (plus `skip` characters), from the text's first line on (the
+    text's start if not found)."""
     line, column = doc.mark(loc)
     lines = doc.path.read_text(encoding="utf-8").splitlines()
     for number in range(line, len(lines) + 1):
-        at = lines[number - 1].find("](" + href, column - 1 if number == line else 0)
+        at = lines[number - 1].find(needle, column - 1 if number == line else 0)
         if at >= 0:
-            return number, at + 3
+            return number, at + 1 + skip
     return line, column
 
 
 def _check_events(run: _Run, project: _Draft) -> None:
     zone = ZoneInfo(project.site.model.timezone if project.site else "America/Chicago")
     owners: dict[str, str] = {}  # slot id -> the event file that has it
+    for entry in project.salvaged:
+        if isinstance(entry.model, Event):
+            _check_host(run, project, entry)
     for slug, entry in project.events.items():
         event = entry.model
-        if event.host not in project.org_slugs:
-            run.error(entry.doc, ("host",), "the slug of a file in content/organizations/",
-                      repr(event.host), "Use the host's file name without .yaml.")
+        _check_host(run, project, entry)
         days = [event.date]
         if event.is_series:
             days = _check_series(run, project, slug, entry, zone)
@@ -379,6 +450,22 @@ def _check_events(run: _Run, project: _Draft) -> None:
                   "The guest form RSVPs for one slot without an account; fix the event file.")
 
 
+def _check_host(run: _Run, project: _Draft, entry: Entry[Event]) -> None:
+    host = getattr(entry.model, "host", None)
+    if host is None or host in project.org_slugs:
+        return
+    same = sorted(s for s in project.org_slugs if s.lower() == host.lower())
+    by_lower = {s.lower(): s for s in sorted(project.org_slugs)}
+    close = same or [by_lower[c] for c in difflib.get_close_matches(host.lower(), by_lower, n=1)]
+    hint = "Use the host's file name without .yaml."
+    if same:
+        hint = f"Did you mean {same[0]}? Write the file name exactly, letter case included."
+    elif close:
+        hint = f"Did you mean {close[0]}? {hint}"
+    run.error(entry.doc, ("host",), "the slug of a file in content/organizations/", repr(host),
+              hint)
+
+
 def _check_series(run: _Run, project: _Draft, slug: str, entry: Entry[Event],
                   zone: ZoneInfo) -> list[dt.date]:
     """Expand a series' rule; report an endless series and excepted dates it never has."""
@@ -407,8 +494,20 @@ def _check_series(run: _Run, project: _Draft, slug: str, entry: Entry[Event],
                   "Set `date:` to the first day the series really meets.")
         return []
     if len(days) > MAX_OCCURRENCES:
-        run.error(doc, ("repeat",), f"a series of at most {MAX_OCCURRENCES} occurrences",
-                  "more than that", "Check `until:` or `count:`; split a very long series.")
+        if event.count is not None:
+            run.error(doc, ("count",), f"a series of at most {MAX_OCCURRENCES} dates",
+                      f"`count: {event.count}`, which makes {event.count:,} dates",
+                      f"The limit is {MAX_OCCURRENCES} dates: lower `count:`, or split the "
+                      "series into several files.")
+        else:
+            assert event.until is not None
+            total = series_size(event.repeat, event.date,
+                                first_start([s.time for s in event.slots]), zone, event.until)
+            made = f"{total:,}" if total < COUNT_LIMIT else f"more than {COUNT_LIMIT:,}"
+            run.error(doc, ("repeat",), f"a series of at most {MAX_OCCURRENCES} dates",
+                      f"a rule that makes {made} dates up to {event.until}",
+                      f"The limit is {MAX_OCCURRENCES}: add an earlier `until:` or write "
+                      f"`count:` instead (at most {MAX_OCCURRENCES}), or split the series.")
         return []
     for i, day in enumerate(event.except_):
         if day not in cancelled:
@@ -419,12 +518,17 @@ def _check_series(run: _Run, project: _Draft, slug: str, entry: Entry[Event],
 
 
 def _check_images(run: _Run, project: _Draft) -> None:
-    entries: list[Entry[Any]] = [*project.organizations.values(), *project.events.values()]
+    entries: list[Entry[Any]] = [*project.organizations.values(), *project.events.values(),
+                                 *project.salvaged]
     for entry in entries:
         for loc, image in _find(entry.model, Image, ()):
             if image.src in project.image_sizes:
                 continue
             path = project.root / image.src.lstrip("/")
+            if images.is_supported(path) and path.is_file():
+                if issue := _svg_issue(run, path, entry, loc):
+                    run.error(entry.doc, (*loc, "src"), *issue)
+                    continue
             if photos.is_photo(path) and path.is_file():
                 minimum = photos.MIN_LOGO if loc[0] == "logo" else photos.MIN_PHOTO
                 if issue := photos.problem(path, minimum):
@@ -446,3 +550,15 @@ def _check_images(run: _Run, project: _Draft) -> None:
                           "Add the file under content/images/ or fix the path.")
             else:
                 project.image_sizes[image.src] = size
+
+
+def _svg_issue(run: _Run, path: Path, entry: Entry[Any], loc: tuple[Any, ...]
+               ) -> tuple[str, str, str] | None:
+    """Why an SVG may not be published: a scaffold's placeholder, or active content."""
+    shown = run.display(path)
+    if placeholders.is_placeholder_picture(path):
+        what = _what(entry)
+        return (f"the {what}'s own picture", f"the scaffold's grey placeholder picture {shown}",
+                f"Put your photo (JPEG, PNG or WebP) in {shown.rsplit('/', 1)[0]}/ and write its "
+                f"file name in {field_path((*loc, 'src'))}; describe it in alt.")
+    return images.svg_problem(path, shown)

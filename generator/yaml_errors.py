@@ -96,6 +96,32 @@ def _quote_end(line: str, start: int) -> int | None:
     return None
 
 
+def _unclosed(display: str, number: int, start: int, line: str) -> ContentError:
+    quote = line[start]
+    name = "double" if quote == '"' else "single"
+    return ContentError(
+        display, number, start + 1, _key(line), f"a closing {name} quote ({quote}) on line "
+        f"{number}", f"a {name} quote that opens on line {number} and is never closed",
+        f"Add {quote} at the end of the text on line {number}.",
+    )
+
+
+def quote_running_on(text: str, display: str) -> ContentError | None:
+    """A quote left open that a quote on a later line closed: YAML then reads the lines between
+    as part of the text, and the fields on them go missing or into the text, with no syntax
+    error. The error is the quote's own line (a quoted text that really spans lines, with no
+    `key:` line after its first, is left alone)."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        start = _value_start(line)
+        if start is None or line[start] not in "'\"" or _quote_end(line, start) is not None:
+            continue
+        following = next((later for later in lines[number:] if later.strip()), "")
+        if _KEY.match(following):
+            return _unclosed(display, number, start, line)
+    return None
+
+
 def _quoting_mistake(lines: list[str], last: int, display: str) -> ContentError | None:
     """A quote opened and never closed on its line, or text going on after the closing quote."""
     for number, line in enumerate(lines[:last], start=1):
@@ -103,13 +129,8 @@ def _quoting_mistake(lines: list[str], last: int, display: str) -> ContentError 
         if start is None or line[start] not in "'\"":
             continue
         quote, end = line[start], _quote_end(line, start)
-        name = "double" if quote == '"' else "single"
         if end is None:
-            return ContentError(
-                display, number, start + 1, _key(line), f"a closing {name} quote ({quote}) on line "
-                f"{number}", f"a {name} quote that opens on line {number} and is never closed",
-                f"Add {quote} at the end of the text on line {number}.",
-            )
+            return _unclosed(display, number, start, line)
         rest = line[end + 1:].strip()
         if rest and not rest.startswith("#"):
             whole = f"{quote}{line[start + 1:end]} {rest}{quote}"

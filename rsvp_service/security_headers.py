@@ -29,6 +29,10 @@ ADMIN_CSP = (
 ADMIN_FOLDER = "admin"
 ADMIN_HEADERS = (("content-security-policy", ADMIN_CSP),
                  ("cross-origin-opener-policy", "same-origin-allow-popups"))
+# An SVG opened on its own is a document of this origin: it gets to run nothing and load nothing
+# (the check refuses scripts in content SVGs; this holds even for one that slipped through).
+# Like the editor's, it goes with the file served (an .svg file), whatever the path asked for.
+IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
 HSTS = "max-age=63072000; includeSubDomains"
 # Every API answer may carry someone's data (an address, a session, a list of RSVPs), and the
 # Google callback carries a token: no browser or proxy cache keeps them.

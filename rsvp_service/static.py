@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from rsvp_service.errors import NOT_FOUND, ApiError
-from rsvp_service.security_headers import ADMIN_FOLDER, ADMIN_HEADERS
+from rsvp_service.security_headers import ADMIN_FOLDER, ADMIN_HEADERS, IMAGE_CSP
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,8 @@ class SiteFiles(StaticFiles):
         if os.path.commonpath([full_path, self.admin_folder]) == self.admin_folder:
             for name, value in ADMIN_HEADERS:
                 response.headers[name] = value
+        if os.fspath(full_path).lower().endswith(".svg"):
+            response.headers["content-security-policy"] = IMAGE_CSP
         return response
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from PIL import Image
 
 from generator.models import Organization
 from generator.slots import parse_time_range, slot_id
@@ -32,16 +33,26 @@ def test_new_org_scaffold_is_refused_until_its_placeholders_are_replaced(
     status, _, stderr = run_cli("check", "--content", "content")
     assert status == 1
     errors = stderr.strip().splitlines()[:-2]
-    assert len(errors) == text.count("REPLACE with") == 17
-    assert all("This organization still has placeholder text in " in e for e in errors)
+    assert text.count("REPLACE with") == 17
+    texts = [e for e in errors if "This organization still has placeholder text in " in e]
+    pictures = [e for e in errors if "the scaffold's grey placeholder picture" in e]
+    assert (len(texts), len(pictures), len(errors)) == (17, 2, 19)
+    assert pictures[0] == (
+        "content/organizations/gatewaygreening.yaml:38:10: photos[0].src: expected the "
+        "organization's own picture, found the scaffold's grey placeholder picture "
+        "content/images/organizations/gatewaygreening/photo-1.svg. Put your photo (JPEG, PNG or "
+        "WebP) in content/images/organizations/gatewaygreening/ and write its file name in "
+        "photos[0].src; describe it in alt."
+    )
     assert (
         "content/organizations/gatewaygreening.yaml:25:10: tagline: expected the organization's "
         "own text, found the placeholder 'REPLACE with one short sentence on what Gateway "
         "Greening ...' from the scaffold. This organization still has placeholder text in "
         "tagline: replace it (the words after REPLACE say what to write)."
     ) in errors
-    # An editor who writes every placeholder's text gets a valid profile.
+    # An editor who writes every placeholder's text and puts in pictures gets a valid profile.
     path.write_text(text.replace("REPLACE with ", ""))
+    _own_pictures(content, "gatewaygreening")
     assert run_cli("check", "--content", "content")[0] == 0
     out = tmp_path / "out"
     assert run_cli("build", "--content", "content", "--out", str(out))[0] == 0
@@ -76,12 +87,24 @@ def test_new_org_optional_examples_are_valid_once_uncommented(
     example = re.compile(r"^# (?=(?:[a-z_]+:|  ))")
     text = "\n".join(example.sub("", line) for line in path.read_text().splitlines())
     assert "\nsocial:\n  instagram:" in text and "\nphone: " in text
-    pictures = content / "images" / "organizations" / "gatewaygreening"
-    shutil.copy(pictures / "photo-1.svg", pictures / "logo.svg")
-    text = text.replace("REPLACE with ", "")
-    path.write_text(text)
+    pictures = _own_pictures(content, "gatewaygreening")
+    Image.new("RGB", (64, 64), "navy").save(pictures / "logo.png")
+    path.write_text(text.replace("REPLACE with ", ""))
     status, _, stderr = run_cli("check", "--content", str(content))
-    assert (status, stderr) == (0, "")
+    # The examples' addresses are placeholders too: only they are left to write.
+    assert status == 1
+    fields = [line.split(": ")[1] for line in stderr.splitlines() if line.startswith("content/")]
+    assert fields == ["social.instagram", "social.facebook", "website", "email"]
+    assert all("found the example address" in line for line in stderr.splitlines()[:4])
+
+
+def _own_pictures(content: Path, slug: str) -> Path:
+    """Put the editor's own pictures in place of the scaffold's grey placeholders."""
+    pictures = content / "images" / "organizations" / slug
+    for n in (1, 2):
+        shutil.copy(VALID / "images" / "organizations" / "keenstl" / f"photo-{n}.svg",
+                    pictures / f"photo-{n}.svg")
+    return pictures
 
 
 @pytest.mark.parametrize(("slug", "message"), [

@@ -41,6 +41,8 @@ async def test_pages_redirects_and_404(
     assert (page.status_code, page.text) == (200, "<h1>COCA</h1>")
     assert page_slash.status_code == 200
     assert image.headers["content-type"].startswith("image/svg+xml")
+    assert image.headers["content-security-policy"] == (
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox")
     assert redirect.status_code == 301
     assert redirect.headers["location"] == "/Coca"
     assert (missing.status_code, missing.text) == (404, "<h1>Page not found</h1>")

@@ -1,0 +1,114 @@
+"""A copy of the real content/ with every mistake editors make: one check run reports them all,
+each at its file:line:column, and the GitHub format gives one annotation per error on its line."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.placeholders import PLACEHOLDER_SVG
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+ORG, EVT = "organizations", "events"
+
+# (file, old, new): each injects one mistake into the copy.
+MISTAKES = [
+    (f"{ORG}/doorways.yaml", "tagline: Housing", "tagline: TODO Housing"),
+    (f"{ORG}/pedal.yaml", "tagline: A St. Louis", "tagline: Lorem ipsum dolor. A St. Louis"),
+    (f"{ORG}/pedal.yaml", "website: https://www.pedalthecause.org",
+     "website: https://www.example.org"),
+    (f"{EVT}/brightside-daffodil-planting.yaml", "\ntitle: ",
+     "\nthank_you: Optional note shown after the event.\ntitle: "),
+    (f"{EVT}/inclusive-sports-clinic.yaml", "host: keenstl", "host: KeenSTL"),
+    (f"{EVT}/inclusive-sports-clinic.yaml", "rsvp: account", "rsvp: [account]"),
+    (f"{EVT}/keen-sports-saturdays.yaml", "except: [2027-07-17]", "excpet: [2027-07-17]"),
+    (f"{EVT}/garden-volunteer-mornings.yaml", "title: Garden", "tittle: Garden"),
+    (f"{EVT}/english-conversation-partners.yaml", "until: 2027-05-25", "count: 10000"),
+    (f"{EVT}/st-patrick-lunch-service.yaml", "repeat: FREQ=WEEKLY;BYDAY=WE",
+     "repeat: FREQ=MINUTELY"),
+    (f"{ORG}/Umsl.yaml", "causes: [education,", "causes: [Youth Programs, education,"),
+    (f"{ORG}/Umsl.yaml", "initials: UMSL", "initials: 1$"),
+    (f"{ORG}/girlscouts.yaml", "girlscouts/photo-1.svg", "girlscouts/photo-1.gif"),
+    (f"{ORG}/washu.yaml", '  primary: "#a51417"', '  primary: "#a51417'),
+    ("site.yaml", "timezone: America/Chicago", "timezone: America/Chicgo"),
+]
+# (file, text on the line, column, field, words the message holds)
+EXPECTED = [
+    (f"{ORG}/Coca.yaml", "Coca/photo-1.svg", 10, "photos[0].src", "a <script> element on line 1"),
+    (f"{ORG}/BrightsideSTL.yaml", "BrightsideSTL/photo-1.svg", 10, "photos[0].src",
+     "the event handler onload= on <svg>"),
+    (f"{ORG}/Coca.yaml", "Coca/photo-2.svg", 10, "photos[1].src",
+     "the scaffold's grey placeholder picture"),
+    (f"{ORG}/doorways.yaml", "tagline: TODO", 10, "tagline", "the to-do note 'TODO'"),
+    (f"{ORG}/pedal.yaml", "tagline: Lorem", 10, "tagline", "dummy text 'Lorem ipsum'"),
+    (f"{ORG}/pedal.yaml", "website: https://www.example.org", 22, "website",
+     "the example address 'example.org'"),
+    (f"{EVT}/brightside-daffodil-planting.yaml", "thank_you: Optional", 12, "thank_you",
+     "the guide's sample text"),
+    (f"{EVT}/doorways-welcome-kits.yaml", "", 1, "(whole file)",
+     "differs from Doorways-Welcome-Kits.yaml only in letter case"),
+    (f"{EVT}/inclusive-sports-clinic.yaml", "host: KeenSTL", 7, "host", "Did you mean keenstl?"),
+    (f"{EVT}/inclusive-sports-clinic.yaml", "rsvp: [account]", 7, "rsvp", "found a list of 1"),
+    (f"{EVT}/keen-sports-saturdays.yaml", "excpet:", 1, "excpet", "Did you mean `except`?"),
+    (f"{EVT}/garden-volunteer-mornings.yaml", "tittle:", 1, "tittle", "Did you mean `title`?"),
+    (f"{EVT}/english-conversation-partners.yaml", "count: 10000", 8, "count",
+     "which makes 10,000 dates. The limit is 400"),
+    (f"{EVT}/st-patrick-lunch-service.yaml", "repeat:", 9, "repeat",
+     "FREQ=MINUTELY repeats every minute"),
+    (f"{ORG}/Umsl.yaml", "causes:", 10, "causes[0]", "Write it in lower case: youth programs."),
+    (f"{ORG}/Umsl.yaml", "initials:", 11, "initials", "expected 1 to 4 letters"),
+    (f"{ORG}/girlscouts.yaml", "photo-1.gif", 10, "photos[0].src",
+     "expected a JPEG, PNG, WebP or SVG file"),
+    (f"{ORG}/washu.yaml", "primary:", 12, "primary", 'a closing double quote (") on line 6'),
+    ("site.yaml", "timezone:", 11, "timezone", "Did you mean America/Chicago?"),
+]
+
+
+def _line_of(path: Path, text: str) -> int:
+    if not text:  # the file's first line after its comments, where its fields start
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return next(i for i, line in enumerate(lines, 1) if not line.startswith("#"))
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if text in line)
+
+
+def test_every_mistake_is_reported_in_one_run_at_its_place(
+    tmp_path: Path, run_cli: Callable[..., tuple[int, str, str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    for file, old, new in MISTAKES:
+        path = root / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (file, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    images = root / "images" / ORG
+    coca = images / "Coca" / "photo-1.svg"
+    coca.write_text(coca.read_text().replace("</svg>", "<script>alert(1)</script></svg>"))
+    (images / "Coca" / "photo-2.svg").write_text(PLACEHOLDER_SVG)
+    brightside = images / "BrightsideSTL" / "photo-1.svg"
+    brightside.write_text(brightside.read_text().replace("<svg ", '<svg onload="alert(1)" ', 1))
+    kits = root / EVT / "doorways-welcome-kits.yaml"
+    shutil.copy(kits, kits.with_name("Doorways-Welcome-Kits.yaml"))
+
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run_cli("check", "--format", "github", "--content", "content")
+
+    assert status == 1
+    errors = [line for line in stderr.splitlines() if line.startswith("content/")]
+    annotations = stdout.splitlines()
+    for file, text, column, field, words in EXPECTED:
+        where = f"content/{file}:{_line_of(root / file, text)}:{column}: {field}: "
+        assert any(e.startswith(where) and words in e for e in errors), (where, words, errors)
+    # A misspelled field is one message, not also a "missing" one.
+    assert not any("the required field `title`" in e for e in errors)
+    # One annotation per error, on the error's own file, line and column.
+    assert len(annotations) == len(errors)
+    for error, annotation in zip(errors, annotations, strict=True):
+        file, line, column = re.match(r"(\S+?):(\d+):(\d+): ", error).groups()  # type: ignore[union-attr]
+        assert annotation.startswith(f"::error file={file},line={line},col={column},")
