@@ -10,9 +10,11 @@ from datetime import UTC, datetime
 import pytest
 from service_testkit import GUEST_SLOT, TINY_SLOT
 from starlette.applications import Starlette
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
+from rsvp_service import commit_group
 from rsvp_service.db import tortoise_config
 from rsvp_service.models import OutboxMessage, Rsvp, SlotCount
 from rsvp_service.rsvp_store import NewRsvp, Outcome, add_rsvp, count_rsvps
@@ -159,3 +161,27 @@ def test_sqlite_is_durable_by_default() -> None:
     assert credentials["synchronous"] == "FULL"
     chosen = tortoise_config("sqlite://var/x.sqlite3?synchronous=NORMAL")
     assert chosen["connections"]["sqlite"]["credentials"]["synchronous"] == "NORMAL"
+
+
+async def test_a_crowd_hears_back_batch_by_batch(app: Starlette) -> None:
+    # Each writer notes how many writes had been made when it heard back: a crowd must not
+    # wait for the whole crowd's transaction, only for its own batch's.
+    people = 3 * commit_group.MAX_BATCH + 1
+    made: list[int] = []
+    heard_at: list[int] = []
+
+    async def one(n: int) -> None:
+        async def write(connection: BaseDBAsyncClient) -> int:
+            made.append(n)
+            await SlotCount.create(slot_id=f"crowd-{n}", count=n, using_db=connection)
+            return n
+
+        assert await commit_group.write(SlotCount, write, order="crowd") == n
+        heard_at.append(len(made))
+
+    await asyncio.gather(*(one(n) for n in range(people)))
+
+    assert sorted(made) == list(range(people))
+    assert await SlotCount.filter(slot_id__startswith="crowd-").count() == people
+    assert min(heard_at) <= commit_group.MAX_BATCH
+    assert max(Counter(heard_at).values()) <= commit_group.MAX_BATCH
