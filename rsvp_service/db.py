@@ -14,6 +14,7 @@ from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.backends.asyncpg.client import TransactionWrapper as AsyncpgTransactionWrapper
 from tortoise.backends.base.client import (
     BaseDBAsyncClient,
+    NestedTransactionContext,
     TransactionContext,
     TransactionContextPooled,
 )
@@ -25,7 +26,7 @@ from tortoise.backends.sqlite.client import (
 )
 from tortoise.connection import get_connections
 from tortoise.context import TortoiseContext
-from tortoise.exceptions import BaseORMException, TransactionManagementError
+from tortoise.exceptions import BaseORMException, OperationalError, TransactionManagementError
 from tortoise.migrations.executor import MigrationExecutor
 from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
@@ -94,6 +95,26 @@ class _ImmediateTransaction(SqliteTransactionWrapper):
             await self._connection.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise TransactionManagementError(exc) from exc
+
+    def _in_transaction(self) -> TransactionContext:
+        return NestedTransactionContext(_ImmediateTransaction(self))
+
+    async def commit(self) -> None:
+        # A COMMIT that fails (a full disk) may leave the transaction open; the next BEGIN
+        # would then commit it, so it is rolled back here and the error goes on translated.
+        try:
+            await super().commit()
+        except sqlite3.OperationalError as exc:
+            if self._connection.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    await self._connection.rollback()
+            raise OperationalError(exc) from exc
+
+    async def savepoint_rollback(self) -> None:
+        # SQLite rolls the whole transaction back itself on some errors (SQLITE_FULL): then
+        # there is no savepoint left, and the statement's own error is the one to report.
+        if self._connection.in_transaction:
+            await super().savepoint_rollback()
 
 
 class _TransactionContext(SqliteTransactionContext):

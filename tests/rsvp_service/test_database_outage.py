@@ -50,6 +50,33 @@ async def test_a_read_only_sqlite_database_gets_503_then_recovers(
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_full_sqlite_disk_gets_503_then_recovers(
+    app: Starlette, client: httpx.AsyncClient
+) -> None:
+    connection = get_current_context().db()  # type: ignore[union-attr]
+    # SQLite answers SQLITE_FULL ("database or disk is full") past max_page_count, exactly as
+    # for a full disk. The cap cannot go below the file's size, so this is "no more pages":
+    # RSVPs are stored while its pages have room, then refused.
+    await connection.execute_script("PRAGMA max_page_count=1")
+    answers = []
+    for n in range(300):
+        answers.append(await client.post("/api/rsvp", json=rsvp(email=f"p{n}@example.org")))
+        if answers[-1].status_code != 201:
+            break
+    again = await client.post("/api/rsvp", json=rsvp(email="again@example.org"))
+    await connection.execute_script("PRAGMA max_page_count=1073741823")
+    accepted = await client.post("/api/rsvp", json=rsvp(email="after@example.org"))
+
+    assert_unavailable(answers[-1])
+    assert_unavailable(again)
+    assert accepted.status_code == 201
+    # Nothing refused was stored, everything acknowledged was, and the count agrees.
+    stored = [a.json()["email"] for a in answers[:-1]] + ["after@example.org"]
+    assert sorted(row.email for row in await Rsvp.all()) == sorted(stored)
+    assert (await client.get("/api/rsvp")).json()["count"] == len(stored)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_a_locked_sqlite_database_gets_503_then_recovers(
     make_settings: Callable[..., Settings], make_client: MakeClient, sqlite_url: str
 ) -> None:
