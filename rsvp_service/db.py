@@ -44,8 +44,12 @@ MIGRATIONS_MODULE = "rsvp_service.migrations"
 MIGRATION_LOCK_ID = 727_2025
 
 
-def tortoise_config(database_url: str) -> dict[str, Any]:
-    """Return the Tortoise config dict for a database URL (one app holds every model)."""
+def tortoise_config(
+    database_url: str,
+    lock_timeout: float = Settings.model_fields["database_lock_timeout_seconds"].default,
+) -> dict[str, Any]:
+    """Return the Tortoise config dict for a database URL (one app holds every model), whose
+    writes wait `lock_timeout` seconds at most for a lock another process holds."""
     # Tortoise caches compiled queries per connection name, so naming the connection after
     # its dialect keeps SQLite and PostgreSQL apps in one process (the tests) from mixing.
     connection = "sqlite" if database_url.startswith("sqlite") else "postgres"
@@ -56,9 +60,12 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
         # FULL syncs the WAL at every commit, so an acknowledged RSVP survives a power cut
         # too (NORMAL could lose the last commits). A URL parameter (?synchronous=) still wins.
         target["credentials"].setdefault("synchronous", "FULL")
-        # Several processes on one file queue for the write lock; SQLite's busy handler is not
-        # fair, so under a burst on a busy machine a writer can wait seconds before its turn.
-        target["credentials"].setdefault("busy_timeout", 10000)
+        # Past it, "database is locked": a 503 rather than a request hanging on another
+        # process's transaction. A URL parameter (?busy_timeout=, in ms) still wins.
+        target["credentials"].setdefault("busy_timeout", round(lock_timeout * 1000))
+    else:
+        settings = target["credentials"].setdefault("server_settings", {})
+        settings.setdefault("lock_timeout", f"{round(lock_timeout * 1000)}ms")
     return {
         "connections": {connection: target},
         "apps": {
@@ -215,7 +222,8 @@ async def open_database(settings: Settings) -> TortoiseContext:
         # Requests run in tasks that do not inherit the lifespan's context variables, so the
         # context is also registered as Tortoise's process-wide fallback.
         await ctx.init(
-            config=tortoise_config(settings.database_url), _enable_global_fallback=True
+            config=tortoise_config(settings.database_url, settings.database_lock_timeout_seconds),
+            _enable_global_fallback=True,
         )
         try:
             await apply_migrations(ctx, settings)

@@ -16,7 +16,12 @@ from test_rsvp_api import rsvp
 from tortoise.context import get_current_context
 
 from rsvp_service.app import create_app
-from rsvp_service.db import DatabaseNotWritable, close_database, open_database
+from rsvp_service.db import (
+    DatabaseNotWritable,
+    close_database,
+    open_database,
+    tortoise_config,
+)
 from rsvp_service.errors import DATABASE_UNAVAILABLE
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
@@ -76,24 +81,47 @@ async def test_a_full_sqlite_disk_gets_503_then_recovers(
     assert (await client.get("/api/rsvp")).json()["count"] == len(stored)
 
 
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-async def test_a_locked_sqlite_database_gets_503_then_recovers(
-    make_settings: Callable[..., Settings], make_client: MakeClient, sqlite_url: str
+def test_writes_wait_five_seconds_for_another_process_lock_by_default() -> None:
+    sqlite = tortoise_config("sqlite://var/x.sqlite3")["connections"]["sqlite"]["credentials"]
+    postgres = tortoise_config("postgres://u@h/db")["connections"]["postgres"]["credentials"]
+    assert sqlite["busy_timeout"] == 5000
+    assert postgres["server_settings"]["lock_timeout"] == "5000ms"
+    chosen = tortoise_config("sqlite://var/x.sqlite3?busy_timeout=100", lock_timeout=2)
+    assert chosen["connections"]["sqlite"]["credentials"]["busy_timeout"] == "100"
+
+
+async def test_a_database_locked_by_another_process_gets_503_then_recovers(
+    make_settings: Callable[..., Settings], make_client: MakeClient, db_url: str
 ) -> None:
-    path = sqlite_url.removeprefix("sqlite://")
-    settings = make_settings(database_url=f"{sqlite_url}?busy_timeout=100")
+    settings = make_settings(database_lock_timeout_seconds=0.2)
     async with make_client(settings) as client:
-        other = sqlite3.connect(path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
-            refused = await client.post("/api/rsvp", json=rsvp())
-        finally:
-            other.execute("ROLLBACK")
-            other.close()
+        connection = get_current_context().db()  # type: ignore[union-attr]
+        if db_url.startswith("sqlite://"):
+            applied = await connection.execute_query_dict("PRAGMA busy_timeout")
+            assert applied == [{"timeout": 200}]
+            other = sqlite3.connect(db_url.removeprefix("sqlite://"), isolation_level=None)
+            other.execute("BEGIN EXCLUSIVE")  # another process holds the database
+            try:
+                refused = await client.post("/api/rsvp", json=rsvp())
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+        else:
+            applied = await connection.execute_query_dict("SHOW lock_timeout")
+            assert applied == [{"lock_timeout": "200ms"}]
+            holder = await asyncpg.connect(db_url)
+            try:
+                async with holder.transaction():
+                    await holder.execute("LOCK TABLE rsvp_slot_count IN ACCESS EXCLUSIVE MODE")
+                    refused = await client.post("/api/rsvp", json=rsvp())
+            finally:
+                await holder.close()
         accepted = await client.post("/api/rsvp", json=rsvp())
+        stored = await Rsvp.all().count()
 
     assert_unavailable(refused)
     assert accepted.status_code == 201
+    assert stored == 1
 
 
 @pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
