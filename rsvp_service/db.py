@@ -26,13 +26,12 @@ from tortoise.backends.sqlite.client import (
 )
 from tortoise.connection import get_connections
 from tortoise.context import TortoiseContext
-from tortoise.exceptions import BaseORMException, OperationalError, TransactionManagementError
+from tortoise.exceptions import OperationalError, TransactionManagementError
 from tortoise.migrations.executor import MigrationExecutor
 from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
-from tortoise.transactions import in_transaction
 
-from rsvp_service.models import SlotCount
+from rsvp_service.db_check import check_writable, probe_writable, sqlite_path
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -184,39 +183,17 @@ def get_client_class(db_info: dict[str, Any]) -> type[BaseDBAsyncClient]:
 
 
 def _ensure_sqlite_folder(database_url: str) -> None:
-    path = database_url.removeprefix("sqlite://").split("?", 1)[0]
+    path = sqlite_path(database_url)
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
 
 
-class DatabaseNotWritable(Exception):
-    """The database cannot be written; the message says why in one sentence."""
-
-
-class _ProbeDone(Exception):
-    """Ends the write probe's transaction by rolling it back."""
-
-
-async def check_writable() -> None:
-    """Write a row and roll it back, raising DatabaseNotWritable if the database refuses."""
-    try:
-        async with in_transaction():
-            await SlotCount.create(slot_id="(write probe)", count=0)
-            raise _ProbeDone
-    except _ProbeDone:
-        return
-    except (BaseORMException, sqlite3.Error, asyncpg.PostgresError, OSError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise DatabaseNotWritable(
-            f"The database (DATABASE_URL) cannot be written: {reason}. "
-            "Make it writable (permissions, free space, a read-write server) and start again."
-        ) from None
-
-
 async def open_database(settings: Settings) -> TortoiseContext:
-    """Connect, apply pending migrations, check the database is writable; return the context."""
+    """Check the database can be written, connect, apply pending migrations, check again (a
+    row this time); return the context."""
     if settings.is_sqlite:
         _ensure_sqlite_folder(settings.database_url)
+    await probe_writable(settings)
     ctx = TortoiseContext()
     with ctx:
         # Requests run in tasks that do not inherit the lifespan's context variables, so the
@@ -227,7 +204,7 @@ async def open_database(settings: Settings) -> TortoiseContext:
         )
         try:
             await apply_migrations(ctx, settings)
-            await check_writable()
+            await check_writable(settings)
         except BaseException:
             await ctx.close_connections()
             raise
