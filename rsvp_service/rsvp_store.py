@@ -121,14 +121,11 @@ async def _counter(connection: BaseDBAsyncClient, slot_id: str) -> SlotCount:
     return counter
 
 
-async def waitlist_position(
-    slot_id: str, ticket: int, connection: BaseDBAsyncClient | None = None
-) -> int:
+async def waitlist_position(slot_id: str, ticket: int) -> int:
     """Return the place (1 = next) of a waitlist ticket among the slot's waiting RSVPs."""
-    waiting = Rsvp.filter(
+    return await Rsvp.filter(
         event_id=slot_id, status=RsvpStatus.WAITLISTED, waitlist_ticket__lte=ticket
-    )
-    return await (waiting.using_db(connection) if connection else waiting).count()
+    ).count()
 
 
 @dataclass(frozen=True, slots=True)

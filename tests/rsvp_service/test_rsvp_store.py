@@ -11,6 +11,7 @@ import pytest
 from service_testkit import GUEST_SLOT, TINY_SLOT
 from starlette.applications import Starlette
 from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.exceptions import OperationalError
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
@@ -185,3 +186,28 @@ async def test_a_crowd_hears_back_batch_by_batch(app: Starlette) -> None:
     assert await SlotCount.filter(slot_id__startswith="crowd-").count() == people
     assert min(heard_at) <= commit_group.MAX_BATCH
     assert max(Counter(heard_at).values()) <= commit_group.MAX_BATCH
+
+
+async def test_a_database_failure_fails_its_batch_without_retrying_each_write(
+    app: Starlette,
+) -> None:
+    # A database that cannot write (here: full) would refuse every write of the batch again,
+    # each after its own lock wait: the batch is refused as a whole, each write made once.
+    calls: Counter[int] = Counter()
+
+    async def one(n: int) -> int:
+        async def write(connection: BaseDBAsyncClient) -> int:
+            calls[n] += 1
+            if n == 0:
+                raise OperationalError("database or disk is full")
+            await SlotCount.create(slot_id=f"full-{n}", using_db=connection)
+            return n
+
+        result: int = await commit_group.write(SlotCount, write, order="full")
+        return result
+
+    outcomes = await asyncio.gather(*(one(n) for n in range(3)), return_exceptions=True)
+
+    assert all(isinstance(outcome, OperationalError) for outcome in outcomes)
+    assert max(calls.values()) == 1
+    assert await SlotCount.filter(slot_id__startswith="full-").count() == 0
