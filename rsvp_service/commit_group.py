@@ -25,7 +25,7 @@ from rsvp_service.errors import DATABASE_FAILURES
 Write = Callable[[BaseDBAsyncClient], Awaitable[Any]]
 # Writes per transaction. Past a few dozen the commit's cost is spread thin, and every write of
 # a batch waits for the batch's last one before it hears back (bench/crowd.py measures this).
-MAX_BATCH = 32
+MAX_BATCH = 64
 
 
 class Undo(Exception):
