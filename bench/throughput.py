@@ -1,9 +1,11 @@
-"""Service throughput against bare Starlette, side by side in one run, on SQLite and PostgreSQL.
+"""Service throughput beside bare Starlette, side by side in one run, on SQLite and PostgreSQL.
 
 Per database: bare Starlette `GET /hello` with the same worker count, then the service with
 `GET /api/rsvp?eventId=` at 10 RSVPs, `GET /api/auth/me`, `POST /api/rsvp` (unique emails),
 and `GET /api/rsvp?eventId=` again at 100,000 RSVPs. After the write run, the rows in the
-database are compared with the 2xx answers wrk received.
+database are compared with the 2xx answers wrk received (a gate). The ratios to bare Starlette
+are information: the earlier targets (writes 0.15x, counts 0.5x) were retired in issue 20,
+since a route of the service that touches no database reaches only about 0.45x.
 """
 
 from __future__ import annotations
@@ -23,10 +25,6 @@ from bench.servers import guest_slot, migrate, service_env, uvicorn
 
 SECONDS, QUICK_SECONDS = 10.0, 3.0
 SMALL, LARGE = 10, 100_000
-WRITE_RATIO, WRITE_P99_MS = 0.15, 50.0
-COUNT_RATIO = 0.5
-# "Flat": the count rate at 100,000 RSVPs is at least this share of the rate at 10.
-FLAT = 0.85
 SERVICE = "rsvp_service.app:create_app"
 
 
@@ -37,7 +35,6 @@ class Setup:
     name: str
     db: SqliteDb | PostgresDb
     workers: int
-    judged: bool  # the targets are set for SQLite with one worker; PostgreSQL is reported
     # Mail in its own process (BACKGROUND_TASKS=separate), as production on PostgreSQL runs.
     background_worker: bool = False
 
@@ -120,13 +117,10 @@ def _measure(ctx: Context, setup: Setup, seconds: float) -> list[Row]:
     def ratio(x: load.Load) -> float:
         return x.rps / hello.rps
 
-    judged = setup.judged
-    w_ok = ratio(write) >= WRITE_RATIO and write.p99_ms <= WRITE_P99_MS
     rows.append(Row(
         f"{label}: POST /api/rsvp (unique emails)",
-        f"{write.describe()}; {ratio(write):.2f}x bare",
-        f">= {WRITE_RATIO}x bare, p99 <= {WRITE_P99_MS:.0f} ms",
-        w_ok if judged else None, {**write.raw, "ratio": ratio(write)}))
+        f"{write.describe()}; {ratio(write):.2f}x bare", "", None,
+        {**write.raw, "ratio": ratio(write)}))
     # wrk stops with up to one request per connection in flight: the server may have stored
     # those without wrk reading the answer, so at most CONNECTIONS rows more than 2xx answers.
     in_flight = stored - write.acked
@@ -138,15 +132,13 @@ def _measure(ctx: Context, setup: Setup, seconds: float) -> list[Row]:
         "rows = 2xx (+ in flight), count = rows", lost_ok,
         {"stored": stored, "acked": write.acked, "count": answered, "total_rows": total},
         gate=True))
-    c_ok = ratio(small) >= COUNT_RATIO
     rows.append(Row(f"{label}: GET /api/rsvp count at {SMALL} RSVPs",
-                    f"{small.describe()}; {ratio(small):.2f}x bare", f">= {COUNT_RATIO}x bare",
-                    c_ok if judged else None, {**small.raw, "ratio": ratio(small)}))
+                    f"{small.describe()}; {ratio(small):.2f}x bare", "", None,
+                    {**small.raw, "ratio": ratio(small)}))
     flat = large.rps / small.rps
     rows.append(Row(f"{label}: GET /api/rsvp count at {large_total:,} RSVPs",
                     f"{large.describe()}; {ratio(large):.2f}x bare; {flat:.2f}x the rate at "
-                    f"{SMALL}", f">= {COUNT_RATIO}x bare, >= {FLAT}x the rate at {SMALL} (flat)",
-                    (ratio(large) >= COUNT_RATIO and flat >= FLAT) if judged else None,
+                    f"{SMALL}", "", None,
                     {**large.raw, "ratio": ratio(large), "flat": flat, "rsvps": large_total}))
     rows.append(Row(f"{label}: GET /api/auth/me (signed in)",
                     f"{me.describe()}; {ratio(me):.2f}x bare", "", None,
@@ -159,8 +151,8 @@ def run(ctx: Context) -> list[Row]:
     if not load.available():
         return [failed("throughput", "wrk is not installed (apt-get install -y wrk)")]
     seconds = QUICK_SECONDS if ctx.quick else SECONDS
-    setups = [Setup("SQLite, 1 worker", SqliteDb(ctx.scratch), 1, True),
-              Setup("PostgreSQL, 2 workers + mail worker", PostgresDb(), 2, False, True)]
+    setups = [Setup("SQLite, 1 worker", SqliteDb(ctx.scratch), 1),
+              Setup("PostgreSQL, 2 workers + mail worker", PostgresDb(), 2, True)]
     rows: list[Row] = []
     for setup in setups:
         try:

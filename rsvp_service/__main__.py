@@ -13,7 +13,8 @@ import sys
 import uvicorn
 
 from rsvp_service.background import run_worker
-from rsvp_service.db import DatabaseNotWritable, close_database, open_database
+from rsvp_service.db import close_database, open_database
+from rsvp_service.db_check import DatabaseNotWritable
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.server import HeaderTimeoutProtocol, connection_limit
 from rsvp_service.settings import Settings

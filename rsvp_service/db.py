@@ -14,6 +14,7 @@ from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.backends.asyncpg.client import TransactionWrapper as AsyncpgTransactionWrapper
 from tortoise.backends.base.client import (
     BaseDBAsyncClient,
+    NestedTransactionContext,
     TransactionContext,
     TransactionContextPooled,
 )
@@ -25,13 +26,12 @@ from tortoise.backends.sqlite.client import (
 )
 from tortoise.connection import get_connections
 from tortoise.context import TortoiseContext
-from tortoise.exceptions import BaseORMException, TransactionManagementError
+from tortoise.exceptions import OperationalError, TransactionManagementError
 from tortoise.migrations.executor import MigrationExecutor
 from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
-from tortoise.transactions import in_transaction
 
-from rsvp_service.models import SlotCount
+from rsvp_service.db_check import check_writable, probe_writable, sqlite_path
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -43,8 +43,12 @@ MIGRATIONS_MODULE = "rsvp_service.migrations"
 MIGRATION_LOCK_ID = 727_2025
 
 
-def tortoise_config(database_url: str) -> dict[str, Any]:
-    """Return the Tortoise config dict for a database URL (one app holds every model)."""
+def tortoise_config(
+    database_url: str,
+    lock_timeout: float = Settings.model_fields["database_lock_timeout_seconds"].default,
+) -> dict[str, Any]:
+    """Return the Tortoise config dict for a database URL (one app holds every model), whose
+    writes wait `lock_timeout` seconds at most for a lock another process holds."""
     # Tortoise caches compiled queries per connection name, so naming the connection after
     # its dialect keeps SQLite and PostgreSQL apps in one process (the tests) from mixing.
     connection = "sqlite" if database_url.startswith("sqlite") else "postgres"
@@ -55,9 +59,12 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
         # FULL syncs the WAL at every commit, so an acknowledged RSVP survives a power cut
         # too (NORMAL could lose the last commits). A URL parameter (?synchronous=) still wins.
         target["credentials"].setdefault("synchronous", "FULL")
-        # Several processes on one file queue for the write lock; SQLite's busy handler is not
-        # fair, so under a burst on a busy machine a writer can wait seconds before its turn.
-        target["credentials"].setdefault("busy_timeout", 10000)
+        # Past it, "database is locked": a 503 rather than a request hanging on another
+        # process's transaction. A URL parameter (?busy_timeout=, in ms) still wins.
+        target["credentials"].setdefault("busy_timeout", round(lock_timeout * 1000))
+    else:
+        settings = target["credentials"].setdefault("server_settings", {})
+        settings.setdefault("lock_timeout", f"{round(lock_timeout * 1000)}ms")
     return {
         "connections": {connection: target},
         "apps": {
@@ -94,6 +101,26 @@ class _ImmediateTransaction(SqliteTransactionWrapper):
             await self._connection.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise TransactionManagementError(exc) from exc
+
+    def _in_transaction(self) -> TransactionContext:
+        return NestedTransactionContext(_ImmediateTransaction(self))
+
+    async def commit(self) -> None:
+        # A COMMIT that fails (a full disk) may leave the transaction open; the next BEGIN
+        # would then commit it, so it is rolled back here and the error goes on translated.
+        try:
+            await super().commit()
+        except sqlite3.OperationalError as exc:
+            if self._connection.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    await self._connection.rollback()
+            raise OperationalError(exc) from exc
+
+    async def savepoint_rollback(self) -> None:
+        # SQLite rolls the whole transaction back itself on some errors (SQLITE_FULL): then
+        # there is no savepoint left, and the statement's own error is the one to report.
+        if self._connection.in_transaction:
+            await super().savepoint_rollback()
 
 
 class _TransactionContext(SqliteTransactionContext):
@@ -156,49 +183,28 @@ def get_client_class(db_info: dict[str, Any]) -> type[BaseDBAsyncClient]:
 
 
 def _ensure_sqlite_folder(database_url: str) -> None:
-    path = database_url.removeprefix("sqlite://").split("?", 1)[0]
+    path = sqlite_path(database_url)
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
 
 
-class DatabaseNotWritable(Exception):
-    """The database cannot be written; the message says why in one sentence."""
-
-
-class _ProbeDone(Exception):
-    """Ends the write probe's transaction by rolling it back."""
-
-
-async def check_writable() -> None:
-    """Write a row and roll it back, raising DatabaseNotWritable if the database refuses."""
-    try:
-        async with in_transaction():
-            await SlotCount.create(slot_id="(write probe)", count=0)
-            raise _ProbeDone
-    except _ProbeDone:
-        return
-    except (BaseORMException, sqlite3.Error, asyncpg.PostgresError, OSError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise DatabaseNotWritable(
-            f"The database (DATABASE_URL) cannot be written: {reason}. "
-            "Make it writable (permissions, free space, a read-write server) and start again."
-        ) from None
-
-
 async def open_database(settings: Settings) -> TortoiseContext:
-    """Connect, apply pending migrations, check the database is writable; return the context."""
+    """Check the database can be written, connect, apply pending migrations, check again (a
+    row this time); return the context."""
     if settings.is_sqlite:
         _ensure_sqlite_folder(settings.database_url)
+    await probe_writable(settings)
     ctx = TortoiseContext()
     with ctx:
         # Requests run in tasks that do not inherit the lifespan's context variables, so the
         # context is also registered as Tortoise's process-wide fallback.
         await ctx.init(
-            config=tortoise_config(settings.database_url), _enable_global_fallback=True
+            config=tortoise_config(settings.database_url, settings.database_lock_timeout_seconds),
+            _enable_global_fallback=True,
         )
         try:
             await apply_migrations(ctx, settings)
-            await check_writable()
+            await check_writable(settings)
         except BaseException:
             await ctx.close_connections()
             raise

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
@@ -49,10 +50,13 @@ DATABASE_UNAVAILABLE = (
     "Nothing was changed; please try again in a minute."
 )
 DATABASE_RETRY_AFTER = "30"
-# What a database that cannot write (full disk, read-only, locked past busy_timeout) or a lost
-# PostgreSQL connection raises, through Tortoise or straight from the driver.
+# What a database that cannot write (full disk, read-only, locked past the lock timeout) or a
+# lost PostgreSQL connection raises, through Tortoise or straight from the driver.
 DATABASE_FAILURES: tuple[type[Exception], ...] = (
     OperationalError,
+    # Tortoise translates errors of statements, not of SQLite's COMMIT or ROLLBACK (a disk that
+    # fills up at COMMIT: "database or disk is full").
+    sqlite3.OperationalError,
     DBConnectionError,
     TransactionManagementError,
     asyncpg.PostgresConnectionError,
@@ -62,6 +66,8 @@ DATABASE_FAILURES: tuple[type[Exception], ...] = (
     asyncpg.InsufficientResourcesError,
     asyncpg.OperatorInterventionError,
     asyncpg.ReadOnlySQLTransactionError,
+    # A lock another connection held past lock_timeout (DATABASE_LOCK_TIMEOUT_SECONDS).
+    asyncpg.LockNotAvailableError,
     ConnectionError,
 )
 

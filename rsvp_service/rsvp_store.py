@@ -2,14 +2,13 @@
 
 An RSVP is all or nothing: the RSVP row, its cancel token, its email in the outbox, and the
 slot's counter row moved by one. RSVPs that arrive while another is being written share the
-next transaction, each in its own savepoint (`commit_group`), so a crowd pays one commit (on
-SQLite one fsync) per batch rather than one per RSVP, and each is answered after the commit.
-The counter is moved with a conditional UPDATE (`count < capacity`), so the capacity check and
-the increment are one atomic step on both databases: PostgreSQL locks the row for the UPDATE
-and re-checks the condition on the newest version when a concurrent transaction committed
-first; SQLite transactions here take the write lock when they begin (see `db`). Past capacity
-the same row hands out the next waitlist ticket (again one conditional UPDATE, `count >=
-capacity`), so tickets follow arrival order.
+next transaction (up to a bound), each in its own savepoint (`commit_group`), so a crowd pays
+one commit (on SQLite one fsync) per batch rather than one per RSVP, and each is answered after
+its batch's commit. An RSVP first locks its slot's counter row (SELECT ... FOR UPDATE on
+PostgreSQL, which waits for a transaction holding the row and then reads its newest version;
+SQLite transactions here take the write lock when they begin, see `db`) and decides there: a
+seat while the count is below capacity, else the next waitlist ticket, so tickets follow
+arrival order, and its position is the number already waiting plus one.
 
 A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on PostgreSQL), then
 frees the seat and promotes the lowest ticket in the same transaction: two cancellations
@@ -110,69 +109,50 @@ async def issue_cancel_token(connection: BaseDBAsyncClient, rsvp_id: int) -> str
     return token
 
 
-async def _take_place(connection: BaseDBAsyncClient, slot_id: str, capacity: int | None) -> bool:
-    """Move the slot's counter up by one unless it is at capacity; False when full."""
-    places = SlotCount.filter(slot_id=slot_id)
-    if capacity is not None:
-        places = places.filter(count__lt=capacity)
-    moved = await places.using_db(connection).update(count=F("count") + 1)
-    if moved:
-        return True
-    # No row moved: the slot is full, or this is its first RSVP and it has no counter yet.
-    # PostgreSQL skips a row whose snapshot fails the condition without waiting for the
-    # transaction holding it (a cancellation), so the row is read locked, newest version.
-    counter = await SlotCount.filter(slot_id=slot_id).select_for_update().using_db(
-        connection).first()
-    if counter is not None:
-        if capacity is not None and counter.count >= capacity:
-            return False
-        return bool(await places.using_db(connection).update(count=F("count") + 1))
-    # Another transaction may create the row at the same moment, so conflicts are ignored.
-    await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
-                                using_db=connection)
-    return bool(await places.using_db(connection).update(count=F("count") + 1))
+async def _counter(connection: BaseDBAsyncClient, slot_id: str) -> SlotCount:
+    """Lock the slot's counter row (creating it for the slot's first RSVP) and read it."""
+    locked = SlotCount.filter(slot_id=slot_id).select_for_update().using_db(connection)
+    counter = await locked.first()
+    if counter is None:
+        # Another transaction may create the row at the same moment, so conflicts are ignored.
+        await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
+                                    using_db=connection)
+        counter = await locked.get()
+    return counter
 
 
-async def _take_ticket(connection: BaseDBAsyncClient, slot_id: str, capacity: int) -> int | None:
-    """Hand out the slot's next waitlist ticket while it is full; None if a seat came free."""
-    moved = await SlotCount.filter(slot_id=slot_id, count__gte=capacity).using_db(
-        connection).update(waitlist=F("waitlist") + 1, tickets=F("tickets") + 1)
-    if not moved:
-        return None
-    # The UPDATE holds the row, so this read sees this transaction's own ticket.
-    counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
-    return counter.tickets
-
-
-async def waitlist_position(
-    slot_id: str, ticket: int, connection: BaseDBAsyncClient | None = None
-) -> int:
+async def waitlist_position(slot_id: str, ticket: int) -> int:
     """Return the place (1 = next) of a waitlist ticket among the slot's waiting RSVPs."""
-    waiting = Rsvp.filter(
+    return await Rsvp.filter(
         event_id=slot_id, status=RsvpStatus.WAITLISTED, waitlist_ticket__lte=ticket
-    )
-    return await (waiting.using_db(connection) if connection else waiting).count()
+    ).count()
 
 
-async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp, row: Rsvp) -> int | None:
-    """Seat the RSVP, or put it on the waitlist; return its waitlist position (None: seated)."""
-    # A seat freed between the two conditional UPDATEs sends the RSVP round once more.
-    while True:
-        if await _take_place(connection, rsvp.slot_id, rsvp.capacity):
-            return None
-        if not rsvp.waitlist or rsvp.capacity is None:
-            raise _Rollback(Outcome.FULL)
-        ticket = await _take_ticket(connection, rsvp.slot_id, rsvp.capacity)
-        if ticket is not None:
-            break
-    await Rsvp.filter(id=row.id).using_db(connection).update(
-        status=RsvpStatus.WAITLISTED, waitlist_ticket=ticket, confirmed_at=None
-    )
-    return await waitlist_position(rsvp.slot_id, ticket, connection)
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """A seat (no ticket) or a waitlist ticket with its position, taken on the counter row."""
+
+    ticket: int | None = None
+    position: int | None = None
+
+
+async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp) -> _Place:
+    """Take a seat, or the next waitlist ticket when the slot is full, on the locked counter."""
+    counter = await _counter(connection, rsvp.slot_id)
+    moved = SlotCount.filter(slot_id=rsvp.slot_id).using_db(connection)
+    if rsvp.capacity is None or counter.count < rsvp.capacity:
+        await moved.update(count=F("count") + 1)
+        return _Place()
+    if not rsvp.waitlist:
+        raise _Rollback(Outcome.FULL)
+    await moved.update(waitlist=F("waitlist") + 1, tickets=F("tickets") + 1)
+    # The new ticket is the slot's highest, so everyone waiting is ahead of it.
+    return _Place(counter.tickets + 1, counter.waitlist + 1)
 
 
 async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int | None:
-    """Write the RSVP with its token, counter and email; return its waitlist position."""
+    """Write the RSVP with its place, token and email; return its waitlist position."""
+    place = await _place(connection, rsvp)
     try:
         row = await Rsvp.create(
             event_id=rsvp.slot_id,
@@ -184,23 +164,25 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
             phone=rsvp.phone,
             user_id=rsvp.user_id,
             created_at=rsvp.created_at,
-            confirmed_at=rsvp.created_at,
+            status=RsvpStatus.CONFIRMED if place.ticket is None else RsvpStatus.WAITLISTED,
+            waitlist_ticket=place.ticket,
+            confirmed_at=rsvp.created_at if place.ticket is None else None,
             checkin_code=code,
             using_db=connection,
         )
     except IntegrityError:
+        # The savepoint's rollback takes back the place too.
         raise _Rollback(Outcome.DUPLICATE) from None
     token = await issue_cancel_token(connection, row.id)
-    position = await _place(connection, rsvp, row)
     person = {"email": rsvp.email, "first_name": rsvp.first_name,
               "last_name": rsvp.last_name, "cancel_token": token}
-    if position is None:
+    if place.position is None:
         mail = confirmation_mail(rsvp.slot_id, checkin_code=code, **person)
     else:
         mail = rsvp_notices.notice_mail(
-            rsvp_notices.WAITLISTED, rsvp.slot_id, position=position, **person)
+            rsvp_notices.WAITLISTED, rsvp.slot_id, position=place.position, **person)
     await enqueue(mail, connection=connection)
-    return position
+    return place.position
 
 
 async def _store(rsvp: NewRsvp, code: str) -> int | None:
@@ -219,10 +201,11 @@ async def add_rsvp(rsvp: NewRsvp) -> Placement:
         try:
             position = await _store(rsvp, new_code())
         except _Rollback as stop:
-            if stop.outcome is not Outcome.DUPLICATE:
-                return Placement(stop.outcome)
+            # A full slot is decided before the row is written: someone already in hears so.
             if await Rsvp.exists(event_id=rsvp.slot_id, active_email=rsvp.email):
                 return Placement(Outcome.DUPLICATE, await live_position(rsvp.slot_id, rsvp.email))
+            if stop.outcome is not Outcome.DUPLICATE:
+                return Placement(stop.outcome)
             # No live RSVP of the address: the random check-in code was one another RSVP of
             # the slot holds (or that RSVP was cancelled meanwhile), so try again.
             continue

@@ -38,6 +38,12 @@ class Settings(BaseSettings):
         default="sqlite://var/civicstl.sqlite3",
         description="sqlite://PATH or postgres://user:pass@host:port/db (asyncpg).",
     )
+    database_lock_timeout_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="How long a write waits for a lock another process holds on the database "
+        "(SQLite busy_timeout, PostgreSQL lock_timeout) before it answers 503.",
+    )
     site_url: str = Field(
         default="http://127.0.0.1:8000", description="Public URL of the site, used in email links."
     )

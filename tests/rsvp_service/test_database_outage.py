@@ -16,7 +16,8 @@ from test_rsvp_api import rsvp
 from tortoise.context import get_current_context
 
 from rsvp_service.app import create_app
-from rsvp_service.db import DatabaseNotWritable, close_database, open_database
+from rsvp_service.db import close_database, open_database, tortoise_config
+from rsvp_service.db_check import DatabaseNotWritable
 from rsvp_service.errors import DATABASE_UNAVAILABLE
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
@@ -50,23 +51,71 @@ async def test_a_read_only_sqlite_database_gets_503_then_recovers(
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-async def test_a_locked_sqlite_database_gets_503_then_recovers(
-    make_settings: Callable[..., Settings], make_client: MakeClient, sqlite_url: str
+async def test_a_full_sqlite_disk_gets_503_then_recovers(
+    app: Starlette, client: httpx.AsyncClient
 ) -> None:
-    path = sqlite_url.removeprefix("sqlite://")
-    settings = make_settings(database_url=f"{sqlite_url}?busy_timeout=100")
+    connection = get_current_context().db()  # type: ignore[union-attr]
+    # SQLite answers SQLITE_FULL ("database or disk is full") past max_page_count, exactly as
+    # for a full disk. The cap cannot go below the file's size, so this is "no more pages":
+    # RSVPs are stored while its pages have room, then refused.
+    await connection.execute_script("PRAGMA max_page_count=1")
+    answers = []
+    for n in range(300):
+        answers.append(await client.post("/api/rsvp", json=rsvp(email=f"p{n}@example.org")))
+        if answers[-1].status_code != 201:
+            break
+    await connection.execute_script("PRAGMA max_page_count=1073741823")
+    accepted = await client.post("/api/rsvp", json=rsvp(email="after@example.org"))
+
+    assert_unavailable(answers[-1])
+    assert accepted.status_code == 201
+    # Nothing refused was stored, everything acknowledged was, and the count agrees.
+    stored = [a.json()["email"] for a in answers[:-1]] + ["after@example.org"]
+    assert sorted(row.email for row in await Rsvp.all()) == sorted(stored)
+    assert (await client.get("/api/rsvp")).json()["count"] == len(stored)
+
+
+def test_writes_wait_five_seconds_for_another_process_lock_by_default() -> None:
+    sqlite = tortoise_config("sqlite://var/x.sqlite3")["connections"]["sqlite"]["credentials"]
+    postgres = tortoise_config("postgres://u@h/db")["connections"]["postgres"]["credentials"]
+    assert sqlite["busy_timeout"] == 5000
+    assert postgres["server_settings"]["lock_timeout"] == "5000ms"
+    chosen = tortoise_config("sqlite://var/x.sqlite3?busy_timeout=100", lock_timeout=2)
+    assert chosen["connections"]["sqlite"]["credentials"]["busy_timeout"] == "100"
+
+
+async def test_a_database_locked_by_another_process_gets_503_then_recovers(
+    make_settings: Callable[..., Settings], make_client: MakeClient, db_url: str
+) -> None:
+    settings = make_settings(database_lock_timeout_seconds=0.2)
     async with make_client(settings) as client:
-        other = sqlite3.connect(path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
-            refused = await client.post("/api/rsvp", json=rsvp())
-        finally:
-            other.execute("ROLLBACK")
-            other.close()
+        connection = get_current_context().db()  # type: ignore[union-attr]
+        if db_url.startswith("sqlite://"):
+            applied = await connection.execute_query_dict("PRAGMA busy_timeout")
+            assert applied == [{"timeout": 200}]
+            other = sqlite3.connect(db_url.removeprefix("sqlite://"), isolation_level=None)
+            other.execute("BEGIN EXCLUSIVE")  # another process holds the database
+            try:
+                refused = await client.post("/api/rsvp", json=rsvp())
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+        else:
+            applied = await connection.execute_query_dict("SHOW lock_timeout")
+            assert applied == [{"lock_timeout": "200ms"}]
+            holder = await asyncpg.connect(db_url)
+            try:
+                async with holder.transaction():
+                    await holder.execute("LOCK TABLE rsvp_slot_count IN ACCESS EXCLUSIVE MODE")
+                    refused = await client.post("/api/rsvp", json=rsvp())
+            finally:
+                await holder.close()
         accepted = await client.post("/api/rsvp", json=rsvp())
+        stored = await Rsvp.all().count()
 
     assert_unavailable(refused)
     assert accepted.status_code == 201
+    assert stored == 1
 
 
 @pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
@@ -110,10 +159,11 @@ async def test_the_service_refuses_to_start_on_a_database_it_cannot_write(
             pass
 
     message = str(caught.value)
-    assert message.startswith("The database (DATABASE_URL) cannot be written: ")
+    assert message.startswith(f"The database {tmp_path / 'db.sqlite3'} (DATABASE_URL) cannot be "
+                              "written: ")
     assert "readonly" in message
-    assert message.endswith("Make it writable (permissions, free space, a read-write server) "
-                            "and start again.")
+    assert message.endswith("Let the service write the file and create files in its folder "
+                            "(and free some space), and start again.")
     # Writable again: it starts.
     app = create_app(make_settings(database_url=url))
     async with app.router.lifespan_context(app):

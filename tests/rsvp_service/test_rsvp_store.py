@@ -10,9 +10,12 @@ from datetime import UTC, datetime
 import pytest
 from service_testkit import GUEST_SLOT, TINY_SLOT
 from starlette.applications import Starlette
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.exceptions import OperationalError
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
+from rsvp_service import commit_group
 from rsvp_service.db import tortoise_config
 from rsvp_service.models import OutboxMessage, Rsvp, SlotCount
 from rsvp_service.rsvp_store import NewRsvp, Outcome, add_rsvp, count_rsvps
@@ -159,3 +162,52 @@ def test_sqlite_is_durable_by_default() -> None:
     assert credentials["synchronous"] == "FULL"
     chosen = tortoise_config("sqlite://var/x.sqlite3?synchronous=NORMAL")
     assert chosen["connections"]["sqlite"]["credentials"]["synchronous"] == "NORMAL"
+
+
+async def test_a_crowd_hears_back_batch_by_batch(app: Starlette) -> None:
+    # Each writer notes how many writes had been made when it heard back: a crowd must not
+    # wait for the whole crowd's transaction, only for its own batch's.
+    people = 3 * commit_group.MAX_BATCH + 1
+    made: list[int] = []
+    heard_at: list[int] = []
+
+    async def one(n: int) -> None:
+        async def write(connection: BaseDBAsyncClient) -> int:
+            made.append(n)
+            await SlotCount.create(slot_id=f"crowd-{n}", count=n, using_db=connection)
+            return n
+
+        assert await commit_group.write(SlotCount, write, order="crowd") == n
+        heard_at.append(len(made))
+
+    await asyncio.gather(*(one(n) for n in range(people)))
+
+    assert sorted(made) == list(range(people))
+    assert await SlotCount.filter(slot_id__startswith="crowd-").count() == people
+    assert min(heard_at) <= commit_group.MAX_BATCH
+    assert max(Counter(heard_at).values()) <= commit_group.MAX_BATCH
+
+
+async def test_a_database_failure_fails_its_batch_without_retrying_each_write(
+    app: Starlette,
+) -> None:
+    # A database that cannot write (here: full) would refuse every write of the batch again,
+    # each after its own lock wait: the batch is refused as a whole, each write made once.
+    calls: Counter[int] = Counter()
+
+    async def one(n: int) -> int:
+        async def write(connection: BaseDBAsyncClient) -> int:
+            calls[n] += 1
+            if n == 0:
+                raise OperationalError("database or disk is full")
+            await SlotCount.create(slot_id=f"full-{n}", using_db=connection)
+            return n
+
+        result: int = await commit_group.write(SlotCount, write, order="full")
+        return result
+
+    outcomes = await asyncio.gather(*(one(n) for n in range(3)), return_exceptions=True)
+
+    assert all(isinstance(outcome, OperationalError) for outcome in outcomes)
+    assert max(calls.values()) == 1
+    assert await SlotCount.filter(slot_id__startswith="full-").count() == 0
