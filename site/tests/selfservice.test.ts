@@ -87,10 +87,24 @@ describe('waitlist: signed-in slot RSVP', () => {
     expect(posts.map((c) => (c.body as { waitlist?: boolean }).waitlist)).toEqual([undefined, true])
     expect(posts[1]!.headers.get('x-auth-token')).toBe('tok')
   })
-  it('created and already are done; failures go back to idle (null)', () => {
+  it("created and already are done; a failure is an error in the slot, in the service's words when it sent some", async () => {
     expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done' })
     expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done' })
-    expect(slotStateOf({ outcome: 'failed' })).toBeNull()
+    expect(slotStateOf({ outcome: 'failed' })).toEqual({ status: 'error', message: RSVP_MSG.failed })
+    const ended = 'This time slot has ended; RSVPs are closed.'
+    const { client } = await signedIn(() => json({ error: ended }, 410))
+    const result = await rsvpAsUser(client, id, USER)
+    expect(result).toEqual({ outcome: 'failed', message: ended })
+    expect(slotStateOf(result)).toEqual({ status: 'error', message: ended })
+  })
+  it('a slot known to be full offers its waitlist before any RSVP attempt', async () => {
+    const { shownState } = await import('../components/EventCards')
+    const full = { count: 3, capacity: 3, remaining: 0, waitlist: 1 }
+    expect(shownState(undefined, full)).toEqual({ status: 'full' })
+    expect(shownState(undefined, { ...full, count: 2, remaining: 1 })).toEqual({ status: 'idle' })
+    expect(shownState(undefined, undefined)).toEqual({ status: 'idle' })
+    expect(shownState({ status: 'done' }, full)).toEqual({ status: 'done' })
+    expect(shownState({ status: 'waitlisted', message: 'You are #1 on the waitlist.' }, full).status).toBe('waitlisted')
   })
   it('fallback texts when the service sends none', async () => {
     const { client } = await signedIn(() => json({ full: true }, 409))

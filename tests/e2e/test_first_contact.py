@@ -9,14 +9,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     PASSWORD,
+    PINNED_NOW,
+    Account,
     Server,
     Session,
     field_by_label,
+    register_account,
+    sign_in,
     unique_email,
     visit,
     wait_path,
@@ -125,3 +129,121 @@ def test_the_month_filter_offers_only_upcoming_months(
     assert past, "the content has past events (the clinic of July 2025)"
     past_section = page.locator("section[aria-labelledby=past-title]")
     expect(past_section.get_by_text(past[-1]["title"]).first).to_be_visible()
+
+
+# --------------------------------------------------------------------------------------------
+# Full means waitlist, up front; every RSVP state stays inside its slot's card
+# --------------------------------------------------------------------------------------------
+# Every element of a slot, and the slot itself, must lie inside (the slot's card, the slot).
+_LAYOUT = """slot => {
+  const box = (el) => el.getBoundingClientRect()
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 &&
+    a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
+  const card = slot.closest('.event-card')
+  const parts = [...slot.querySelectorAll('*')].filter((el) => box(el).width > 0)
+  const overlaps = []
+  const blocks = [...slot.children].filter((el) => box(el).width > 0)
+  for (let i = 0; i < blocks.length; i++) for (let j = i + 1; j < blocks.length; j++) {
+    const a = box(blocks[i]), b = box(blocks[j])
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 &&
+        b.top < a.bottom - 0.5) overlaps.push(blocks[i].outerHTML + ' / ' + blocks[j].outerHTML)
+  }
+  return {
+    slotInCard: inside(box(slot), box(card)),
+    outside: parts.filter((el) => !inside(box(el), box(slot))).map((el) => el.outerHTML),
+    overlaps,
+  }
+}"""
+
+
+def _assert_inside_its_card(slot: Locator, state: str, width: int) -> None:
+    layout = slot.evaluate(_LAYOUT)
+    assert layout["slotInCard"], f"{state} at {width} px: the slot leaves its card"
+    assert layout["outside"] == [], f"{state} at {width} px: outside the slot: {layout['outside']}"
+    assert layout["overlaps"] == [], f"{state} at {width} px: overlapping: {layout['overlaps']}"
+
+
+def _sign_in_on(page: Page, account: Account) -> None:
+    visit(page, "/login")
+    sign_in(page, account)
+    wait_path(page, "/dashboard")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_card(
+    restart_server: Callable[..., Server], new_session: Callable[..., Session],
+    events: dict[str, Any], width: int,
+) -> None:
+    """Idle, submitting, confirmed, full, waitlisted (with its place) and error: each inside its
+    slot and card, at 1280 and 390 px; the full slot says so before anyone clicks."""
+    event = next(e for e in events["events"] if e["slug"] == "doorways-welcome-kits")
+    full_slot, free_slot = event["slots"]
+    server = restart_server(PINNED_NOW)
+    for n in range(full_slot["capacity"]):
+        holder = register_account(server, f"Holder{n} Example", f"holder{n}")
+        status, body = server.api("POST", "/api/auth/login",
+                                  {"email": holder.email, "password": holder.password})
+        assert status == 200, body
+        status, body = server.api(
+            "POST", "/api/rsvp",
+            {"eventId": full_slot["id"], "email": holder.email, "firstName": f"Holder{n}",
+             "lastName": "Example", "phone": None},
+            headers={"x-auth-token": body["accessToken"]})
+        assert status == 201, body
+
+    volunteer = register_account(server, "Vera Volunteer", "vera")
+    session = new_session(server, width=width)
+    page = session.new_page()
+    _sign_in_on(page, volunteer)
+    posts: list[int] = []
+    page.on("response", lambda r: posts.append(r.status)
+            if r.request.method == "POST" and r.url.endswith("/api/rsvp") else None)
+    visit(page, event["path"])
+    full = page.locator(f'li[data-event-id="{full_slot["id"]}"]')
+    free = page.locator(f'li[data-event-id="{free_slot["id"]}"]')
+
+    # Full, from the first render of the counts: no RSVP button, no 409 round trip.
+    expect(full).to_contain_text("Full", timeout=15_000)
+    expect(full.get_by_role("button", name="Join the waitlist")).to_be_enabled()
+    expect(full.get_by_role("button", name="RSVP", exact=True)).to_have_count(0)
+    assert posts == []
+    _assert_inside_its_card(full, "full", width)
+
+    # Idle, then submitting (the request held until measured), then confirmed.
+    expect(free.get_by_role("button", name="RSVP", exact=True)).to_be_enabled()
+    _assert_inside_its_card(free, "idle", width)
+    held: list[Route] = []
+    page.route("**/api/rsvp", lambda route: held.append(route)
+               if route.request.method == "POST" else route.continue_())
+    free.get_by_role("button", name="RSVP", exact=True).click()
+    expect(free.get_by_role("button", name="Submitting...")).to_be_disabled()
+    _assert_inside_its_card(free, "submitting", width)
+    for _ in range(100):  # the sync API runs the route handler while the page waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "the RSVP request never left the page"
+    _assert_inside_its_card(free, "submitting", width)
+    held[0].continue_()
+    page.unroute("**/api/rsvp")
+    expect(free.get_by_role("button", name="RSVP'd!")).to_be_disabled()
+    _assert_inside_its_card(free, "confirmed", width)
+
+    # Waitlisted, with its place.
+    full.get_by_role("button", name="Join the waitlist").click()
+    expect(full).to_contain_text("You are #1 on the waitlist")
+    expect(full.get_by_role("button", name="On the waitlist")).to_be_disabled()
+    _assert_inside_its_card(full, "waitlisted", width)
+    assert 409 not in posts, posts
+
+    # Error: the service's clock is past the event the browser still shows as upcoming.
+    later = next(e for e in events["events"] if e["slug"] == "girl-scouts-service-day")
+    server = restart_server(_later(later["end"]))
+    page = new_session(server, width=width, clock=PINNED_NOW).new_page()
+    _sign_in_on(page, volunteer)
+    visit(page, later["path"])
+    slot = page.locator(f'li[data-event-id="{later["slots"][0]["id"]}"]')
+    slot.get_by_role("button", name="RSVP", exact=True).click()
+    expect(slot.get_by_role("alert")).to_have_text("This event has ended.")
+    expect(slot.get_by_role("button", name="RSVP", exact=True)).to_be_enabled()
+    _assert_inside_its_card(slot, "error", width)
