@@ -147,7 +147,7 @@ describe('cancel from an email link', () => {
 describe('dashboard: your RSVPs and your data', () => {
   const rsvp = (id: number, extra: Partial<MyRsvp>): MyRsvp => ({
     id, eventId: `e${id}`, event: `e${id}`, title: `E${id}`, date: '2025-07-27', date_text: 'July 27, 2025', time: '1:00 PM',
-    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, ...extra,
+    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, code: null, qr: null, checkedIn: false, ...extra,
   })
   async function signedIn(routes: Parameters<typeof makeClient>[0]) {
     const m = makeClient({ 'POST /auth/login': () => json({ accessToken: 'tok', user: USER }), ...routes })
@@ -206,7 +206,7 @@ describe('dashboard: your RSVPs and your data', () => {
 
 describe('a signed-in visitor back on a page', () => {
   it("their RSVPs show as RSVP'd! or waitlist places, on the open slots only", () => {
-    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false }
+    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false, code: null, qr: null, checkedIn: false }
     const rsvps = [
       { ...base, id: 1, eventId: 'a', status: 'waitlisted' as const, position: 2 },
       { ...base, id: 2, eventId: 'b', status: 'confirmed' as const, position: null },

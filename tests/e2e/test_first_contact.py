@@ -6,13 +6,17 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, Playwright, Route, expect
 
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.helpers import (
     BUILD_CONTENT,
+    CHECKIN_NOW,
+    CHECKIN_SLOT,
     PASSWORD,
     PINNED_NOW,
     Account,
@@ -25,6 +29,8 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
+from tests.e2e.test_organize import CODE, PHONE, qr_video, roles_cli
+from tests.e2e.test_self_service import rsvp_through_api
 
 pytestmark = pytest.mark.e2e
 
@@ -247,3 +253,80 @@ def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_ca
     expect(slot.get_by_role("alert")).to_have_text("This event has ended.")
     expect(slot.get_by_role("button", name="RSVP", exact=True)).to_be_enabled()
     _assert_inside_its_card(slot, "error", width)
+
+
+# --------------------------------------------------------------------------------------------
+# The door: the dashboard's code and QR are what the check-in screen takes
+# --------------------------------------------------------------------------------------------
+def _scan_at_the_door(playwright: Playwright, server: Server, organizer: Account, png: bytes,
+                      folder: Path) -> Page:
+    """The check-in screen on a phone whose (fake) camera sees `png`, signed in as organizer."""
+    video = qr_video(png, folder / "qr.y4m")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}"])
+    context = browser.new_context(base_url=server.url, permissions=["camera"],
+                                  viewport={"width": PHONE["width"], "height": PHONE["height"]})
+    page = context.new_page()
+    page.on("close", lambda _page: browser.close())
+    _sign_in_on(page, organizer)
+    visit(page, f"/organize/checkin?slot={CHECKIN_SLOT}")
+    page.get_by_role("button", name="Scan QR code").click()
+    return page
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_dashboard_shows_the_code_and_qr_the_checkin_screen_accepts(
+    restart_server: Callable[..., Server], new_session: Callable[..., Session],
+    playwright_instance: Playwright, tmp_path: Path, width: int,
+) -> None:
+    """Each upcoming RSVP shows its code and a QR big enough to scan; the check-in screen takes
+    the typed code and the scanned QR; a checked-in RSVP says so and offers no Cancel."""
+    server = restart_server(CHECKIN_NOW)
+    organizer = register_account(server, "Olive Organizer", "organizer")
+    vera = register_account(server, "Vera Volunteer", "vera")
+    sam = register_account(server, "Sam Scanned", "sam")
+    for account in (vera, sam):
+        rsvp_through_api(server, account, CHECKIN_SLOT)
+    granted = roles_cli(server, "grant", organizer.email, "organizer", "--org", "doorways")
+    assert granted.returncode == 0, granted.stderr
+
+    dashboards = {}
+    for account in (vera, sam):
+        page = new_session(server, width=width).new_page()
+        _sign_in_on(page, account)
+        rsvps = page.get_by_role("region", name="Your RSVPs")
+        expect(rsvps.locator(".checkin-code")).to_have_text(CODE, timeout=15_000)
+        qr = rsvps.get_by_role("img", name=re.compile("^QR code of your check-in code"))
+        box = qr.bounding_box()
+        assert box and box["width"] >= 200 and box["height"] >= 200, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        expect(rsvps.get_by_role("button", name="Cancel")).to_be_visible()
+        dashboards[account.email] = page
+
+    # Vera reads her code out; the organizer types it.
+    vera_page = dashboards[vera.email]
+    vera_code = vera_page.locator(".checkin-code").inner_text()
+    phone = new_session(server, **PHONE).new_page()
+    _sign_in_on(phone, organizer)
+    visit(phone, f"/organize/checkin?slot={CHECKIN_SLOT}")
+    phone.get_by_role("button", name="Type a code").click()
+    phone.get_by_label("Check-in code").fill(vera_code)
+    phone.get_by_role("button", name="Check in by code").click()
+    expect(phone.get_by_text(f"Checked in: {vera.name}.")).to_be_visible()
+
+    # Sam holds his phone up: the camera sees the dashboard's QR code.
+    sam_page = dashboards[sam.email]
+    png = sam_page.get_by_role("img", name=re.compile("^QR code of")).screenshot()
+    scanner = _scan_at_the_door(playwright_instance, server, organizer, png, tmp_path)
+    try:
+        expect(scanner.get_by_text(f"Checked in: {sam.name}.")).to_be_visible(timeout=20_000)
+    finally:
+        scanner.close()
+
+    for page in (vera_page, sam_page):
+        page.reload()
+        rsvps = page.get_by_role("region", name="Your RSVPs")
+        expect(rsvps.get_by_text("Checked in", exact=True)).to_be_visible(timeout=15_000)
+        expect(rsvps.get_by_role("button", name="Cancel")).to_have_count(0)
+        expect(rsvps.get_by_role("img", name=re.compile("^QR code of"))).to_have_count(0)
