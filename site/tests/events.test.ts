@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { calendarLinks, monthLabel } from '../src/events/calendar'
 import { eventJsonLd, shareLinks } from '../src/events/schema'
-import { rememberRsvpPage, rsvpReturnUrl } from '../src/lib/query'
+import { rememberRsvpPage, rsvpReturnUrl, verifiedNext } from '../src/lib/query'
 import type { EventItem } from '../src/content/types'
 
 describe('calendar links', () => {
@@ -32,6 +32,26 @@ describe('return after sign-in', () => {
     expect(rsvpReturnUrl('b')).toBe('/features?showRSVP=true&eventId=b')
     rememberRsvpPage('a', 'https://evil.example/events/a')
     expect(rsvpReturnUrl('a')).toBe('/features?showRSVP=true&eventId=a')
+  })
+})
+
+describe('after the verification link', () => {
+  beforeEach(() => localStorage.clear())
+  const dashboard = { href: '/dashboard', label: 'Go to your dashboard' }
+  it('leads back to the event an RSVP started on, from another tab, once', () => {
+    rememberRsvpPage('keen-x-2026-12-19-9-30-10-20-am', '/events/keen-x/2026-12-19')
+    sessionStorage.clear() // the email's link opens a new tab
+    expect(verifiedNext(Date.now())).toEqual({ href: '/events/keen-x/2026-12-19', label: 'Back to the event you were RSVPing for' })
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
+  })
+  it('leads to the dashboard without an RSVP, a day later, or from the feed or elsewhere', () => {
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
+    rememberRsvpPage('a', '/events/a')
+    expect(verifiedNext(Date.now() + 25 * 60 * 60 * 1000)).toEqual(dashboard)
+    rememberRsvpPage('a', '/features')
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
+    localStorage.setItem('rsvpGoing', JSON.stringify({ page: 'https://evil.example/events/a', at: Date.now() }))
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
   })
 })
 

@@ -20,8 +20,10 @@ from tests.e2e.helpers import (
     PASSWORD,
     PINNED_NOW,
     Account,
+    Mailbox,
     Server,
     Session,
+    body_text,
     field_by_label,
     register_account,
     sign_in,
@@ -330,3 +332,44 @@ def test_the_dashboard_shows_the_code_and_qr_the_checkin_screen_accepts(
         expect(rsvps.get_by_text("Checked in", exact=True)).to_be_visible(timeout=15_000)
         expect(rsvps.get_by_role("button", name="Cancel")).to_have_count(0)
         expect(rsvps.get_by_role("img", name=re.compile("^QR code of"))).to_have_count(0)
+
+
+# --------------------------------------------------------------------------------------------
+# Verification leads on
+# --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_verification_link_leads_back_to_the_event_of_the_rsvp(
+    pinned_server: Server, mailbox: Mailbox, new_session: Callable[..., Session],
+    events: dict[str, Any], width: int,
+) -> None:
+    """RSVP pressed signed out -> sign in page -> register -> the email's link, in a new tab:
+    verified, the page links back to the event the person was RSVPing for."""
+    event = next(e for e in events["events"] if e["slug"] == "doorways-welcome-kits")
+    session = new_session(pinned_server, width=width)
+    page = session.new_page()
+    visit(page, event["path"])
+    slot = page.locator(f'li[data-event-id="{event["slots"][1]["id"]}"]')
+    slot.get_by_role("button", name="RSVP", exact=True).click()
+    wait_path(page, "/login")
+    visit(page, "/register")
+    email = unique_email("going")
+    field_by_label(page, r"^\s*(full )?name").fill("Gina Going")
+    field_by_label(page, r"^\s*email").fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    field_by_label(page, r"(verify|confirm).*password").fill(PASSWORD)
+    page.get_by_role("button", name=re.compile(r"^\s*(sign up|register|create account)\s*$",
+                                               re.I)).click()
+    wait_path(page, "/dashboard")
+
+    text = body_text(mailbox.wait_for(email, "verify"))
+    link = re.search(r"https?://\S+/verify\?token=[\w\-.~%]+", text)
+    assert link, text
+    tab = session.new_page()
+    visit(tab, link.group(0))
+    tab.get_by_role("button", name="Verify Your Email").click()
+    expect(tab.get_by_role("status")).to_have_text("Email verified successfully!")
+    onward = tab.get_by_role("link", name="Back to the event you were RSVPing for")
+    expect(onward).to_have_attribute("href", event["path"])
+    onward.click()
+    wait_path(tab, event["path"])
+    expect(tab.locator("h1").first).to_contain_text(event["title"])
