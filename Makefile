@@ -83,6 +83,9 @@ serve: $(BIN)/.installed ## Serve what is built (site + API) on HOST:PORT, witho
 	$(PY) -m rsvp_service
 
 run: install build migrate serve ## Install, build, migrate and serve at http://127.0.0.1:8000.
+# The newcomer's command runs in development (unless APP_ENV says otherwise): SITE_URL then
+# defaults to http://HOST:PORT, and 127.0.0.1 and localhost on that port are one site.
+run: export APP_ENV ?= development
 
 dev: install content migrate ## Live reload at HOST:PORT: generator watch, vike dev, uvicorn --reload.
 	@trap 'kill 0' EXIT; api=$$(($(PORT) + 1)); \

@@ -54,6 +54,8 @@ def service_env(ctx: Context, database_url: str, folder: Path, **extra: str) -> 
         "CIVIC_NOW": (start - timedelta(days=7)).isoformat(),
         "SECRET_KEY": SECRET_KEY,
         "APP_ENV": "production",
+        # Production requires SITE_URL; a benchmark that signs in passes its own port's.
+        "SITE_URL": "http://127.0.0.1:8000",
         **extra,
     }
 

@@ -22,7 +22,7 @@ from generator.validate import Project, validate
 
 def _validate(content: Path, output: str = "text") -> Project | None:
     try:
-        return validate(content)
+        project = validate(content)
     except ContentInvalid as exc:
         for error in exc.errors:
             print(error.format(), file=sys.stderr)
@@ -37,6 +37,9 @@ def _validate(content: Path, output: str = "text") -> Project | None:
             file=sys.stderr,
         )
         return None
+    for warning in project.warnings:
+        print(warning, file=sys.stderr)
+    return project
 
 
 def _from_cwd(path: Path) -> str:

@@ -280,7 +280,9 @@ class AccountNav(Content):
 class Footer(Content):
     """The footer's copyright line and tagline."""
 
-    copyright: Text = Field(description="The copyright line.", examples=["© 2025 CivicSTL"])
+    copyright: Text = Field(
+        description="The copyright line; {year} in it becomes the year the site was built.",
+        examples=["© {year} CivicSTL"])
     tagline: Text = Field(description="A short line beside the copyright.",
                           examples=["Made in St. Louis."])
 
@@ -309,7 +311,7 @@ class Site(Content):
                    "signed_out": {"label": "Sign in", "href": "/login"}}],
     )
     footer: Footer = Field(description="The footer's lines.",
-                           examples=[{"copyright": "© 2025 CivicSTL", "tagline": "Made in STL."}])
+                           examples=[{"copyright": "© {year} CivicSTL", "tagline": "Made in STL."}])
     guest_rsvp_event: Slug = Field(
         description="The event the Event Feed's guest RSVP form is for: the file name of a "
         "`rsvp: guest` event with one slot, not a series.",
@@ -333,8 +335,15 @@ class HomePage(PageMeta):
                               examples=[[{"title": "Find", "text": "Browse events."}] * 3])
     organizers: Section = Field(description="The section addressed to organizations.",
                                 examples=[{"heading": "For organizers", "text": "Post events."}])
-    rsvp_button: Link = Field(description="The main button, usually to the Event Feed.",
-                              examples=[{"label": "Find an event", "href": "/features"}])
+    rsvp_button: Link = Field(
+        description="The main button when no event is upcoming, usually to the Event Feed.",
+        examples=[{"label": "See upcoming events", "href": "/features"}])
+    featured: Slug | None = Field(
+        default=None, title="Featured event",
+        description="The event or series the main button invites people to RSVP for: its file "
+        "name in content/events/, without .yaml. Once it has ended, or when none is named, the "
+        "button names the next upcoming event instead.",
+        examples=["st-patrick-lunch-service"])
 
 
 class HowItWorks(Content):

@@ -60,6 +60,8 @@ class HomePageOut(Output):
     cards: list[Card]
     organizers: Section
     rsvp_button: Link
+    featured: str | None = Field(
+        default=None, description="The featured event's or series' slug, as home.yaml names it.")
 
 
 class HowItWorksOut(Output):

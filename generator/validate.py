@@ -24,7 +24,7 @@ from generator.registry import EVENT, ORGANIZATION, ContentType, page_stem
 from generator.registry import PAGES as PAGE_TYPES
 from generator.series import COUNT_LIMIT, MAX_OCCURRENCES, expand, first_start, occurrence_id
 from generator.series import size as series_size
-from generator.slots import slot_id
+from generator.slots import parse_time_range, slot_id
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
 APP_ROUTES = (
@@ -65,6 +65,8 @@ class Project:
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
     # Each description's text -> its HTML, rendered when its links were checked.
     descriptions: dict[str, str] = field(default_factory=dict)
+    # What is worth fixing but builds anyway, one line each (file:line:column: warning: ...).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def routes(self) -> list[str]:
@@ -101,6 +103,7 @@ class _Run:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.errors: list[ContentError] = []
+        self.warnings: list[str] = []
         self.stems: dict[str, set[str]] = {}
         self.docs: dict[Path, Document] = {}
         self.salvaged: list[Entry[Any]] = []
@@ -227,11 +230,12 @@ def validate(root: Path) -> Project:
     _check_legacy_paths(run, draft)
     _check_links(run, draft)
     _check_events(run, draft)
+    _check_featured(run, draft, dt.datetime.now(dt.UTC))
     _check_images(run, draft)
     if run.errors or site is None:
         raise ContentInvalid(run.errors)
     return Project(root, site, pages, organizations, events, draft.image_sizes, draft.series,
-                   draft.descriptions)
+                   draft.descriptions, run.warnings)
 
 
 def _check_slugs(run: _Run, project: _Draft) -> None:
@@ -464,6 +468,34 @@ def _check_host(run: _Run, project: _Draft, entry: Entry[Event]) -> None:
         hint = f"Did you mean {close[0]}? {hint}"
     run.error(entry.doc, ("host",), "the slug of a file in content/organizations/", repr(host),
               hint)
+
+
+def _check_featured(run: _Run, project: _Draft, now: dt.datetime) -> None:
+    """The home page's featured event must exist; one that has ended is only a warning, since
+    the button then names the next upcoming event."""
+    home = project.pages.get("home")
+    featured = home.model.featured if home is not None else None
+    if home is None or featured is None:
+        return
+    if featured not in project.event_slugs:
+        run.error(home.doc, ("featured",), "the file name of an event or series in content/events/",
+                  repr(featured), "Name an upcoming event or series, or remove `featured:`.")
+        return
+    entry = project.events.get(featured)
+    if entry is None:
+        return  # the event file has its own errors, reported already
+    dates, cancelled = project.series.get(featured, ([entry.model.date], []))
+    days = [d for d in dates if d not in cancelled]
+    zone = ZoneInfo(project.site.model.timezone if project.site else "America/Chicago")
+    last = max(parse_time_range(slot.time)[1] for slot in entry.model.slots)
+    if days and dt.datetime.combine(days[-1], last, zone) > now:
+        return
+    line, column = home.doc.mark(("featured",))
+    ended = f"on {days[-1]}" if days else "with no date left"
+    run.warnings.append(
+        f"{home.doc.display}:{line}:{column}: warning: featured: {featured!r} ended {ended}; "
+        "the home page's button names the next upcoming event instead. Name an upcoming event "
+        "or series, or remove `featured:`.")
 
 
 def _check_series(run: _Run, project: _Draft, slug: str, entry: Entry[Event],

@@ -3,7 +3,8 @@
 A code is random and stored (never derived from the RSVP), so knowing one code says nothing
 about any other; it is unique within its slot. Typed codes are read the Crockford way:
 case does not matter, O reads as 0, I and L as 1, and hyphens and spaces are ignored.
-Emails show the code with `email_block` (text, and the QR code inline by Content-ID).
+Emails show the code with `email_block` (text, and the QR code inline by Content-ID); the
+dashboard shows it with `qr_svg_uri`.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ def qr_png(code: str) -> bytes:
     buffer = io.BytesIO()
     qr.save(buffer, kind="png", scale=6, border=4)
     return buffer.getvalue()
+
+
+def qr_svg_uri(code: str) -> str:
+    """Return the same QR code as an SVG data: URI (percent-encoded), for the dashboard."""
+    return str(segno.make_qr(display(code), error="m").svg_data_uri(border=4))
 
 
 def email_block(queued: QueuedMail) -> tuple[dict[str, Any], tuple[InlineImage, ...]]:

@@ -85,7 +85,7 @@ _SCHEMAS: dict[str, Any] = {
                     "required": [
                         "id", "status", "position", "eventId", "event", "title", "date", "time",
                         "date_text", "location", "start", "end", "path", "past", "createdAt",
-                        "code",
+                        "code", "qr", "checkedIn",
                     ],
                     "properties": {
                         "id": {"type": "integer"},
@@ -104,6 +104,15 @@ _SCHEMAS: dict[str, Any] = {
                         "past": {"type": "boolean"},
                         "createdAt": {"type": "string", "format": "date-time"},
                         "code": {"type": ["string", "null"], "pattern": "^[0-9A-Z-]{9}$"},
+                        "qr": {
+                            "type": ["string", "null"], "pattern": "^data:image/svg\\+xml",
+                            "description": "The check-in code as a QR code (an SVG data: URI), "
+                            "for a confirmed RSVP that is still upcoming.",
+                        },
+                        "checkedIn": {
+                            "type": "boolean",
+                            "description": "Checked in at the door (then it cannot be cancelled).",
+                        },
                     },
                 },
             }

@@ -19,6 +19,7 @@ from rsvp_service.errors import ApiError, read_json, validate_query
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.models import Rsvp, RsvpStatus
+from rsvp_service.organize_models import Attendance
 from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce
 from rsvp_service.rsvp_store import NewRsvp, Outcome, add_rsvp, tally, waitlist_position
 from rsvp_service.settings import Settings
@@ -210,6 +211,9 @@ async def my_rsvps(request: Request) -> Response:
     catalogue = _catalogue(request)
     now = clock.now(request.app.state.settings)
     rows = await Rsvp.filter(mine(user), status__in=LIVE).order_by("-created_at", "-id")
+    checked_in = set(await Attendance.filter(
+        rsvp_id__in=[row.id for row in rows], checked_in_at__isnull=False,
+    ).values_list("rsvp_id", flat=True))
     upcoming: list[tuple[datetime, dict[str, object]]] = []
     past: list[tuple[datetime, dict[str, object]]] = []
     for row in rows:
@@ -218,6 +222,7 @@ async def my_rsvps(request: Request) -> Response:
         if row.status is RsvpStatus.WAITLISTED and row.waitlist_ticket is not None:
             position = await waitlist_position(row.event_id, row.waitlist_ticket)
         is_past = slot is None or slot.end <= now
+        code = row.checkin_code if row.status is RsvpStatus.CONFIRMED else None
         item = {
             "id": row.id,
             "status": row.status.value,
@@ -234,8 +239,9 @@ async def my_rsvps(request: Request) -> Response:
             "path": slot.path if slot else f"/events/{row.event}",
             "past": is_past,
             "createdAt": row.created_at.isoformat(),
-            "code": checkin_codes.display(row.checkin_code)
-            if row.status is RsvpStatus.CONFIRMED and row.checkin_code else None,
+            "code": checkin_codes.display(code) if code else None,
+            "qr": checkin_codes.qr_svg_uri(code) if code and not is_past else None,
+            "checkedIn": row.id in checked_in,
         }
         # A slot gone from events.json sorts as the oldest past RSVP.
         when = slot.start if slot else datetime.min.replace(tzinfo=UTC)

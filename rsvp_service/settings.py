@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from ipaddress import ip_address
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 GOOGLE_METADATA_URL = "https://accounts.google.com/.well-known/openid-configuration"
+# The development server answers on either name of this machine as one site.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 
 
 class Settings(BaseSettings):
@@ -45,7 +49,9 @@ class Settings(BaseSettings):
         "(SQLite busy_timeout, PostgreSQL lock_timeout) before it answers 503.",
     )
     site_url: str = Field(
-        default="http://127.0.0.1:8000", description="Public URL of the site, used in email links."
+        default="",
+        description="Public URL of the site, used in email links; required in production, "
+        "else http://HOST:PORT.",
     )
     cors_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
@@ -141,10 +147,32 @@ class Settings(BaseSettings):
         self.secret_key = _development_secret_key(self.var_dir)
         return self
 
+    @model_validator(mode="after")
+    def _default_site_url(self) -> Settings:
+        if self.site_url:
+            return self
+        if self.environment == "production":
+            raise ValueError(
+                "SITE_URL must be set when APP_ENV is production: the public address of the "
+                "site, such as https://civicstl.org, which email links and the Origin check use."
+            )
+        self.site_url = f"http://{_url_host(self.host)}:{self.port}"
+        return self
+
     @property
     def is_sqlite(self) -> bool:
         """Whether the database is SQLite (single writer) rather than PostgreSQL."""
         return self.database_url.startswith("sqlite://")
+
+    @property
+    def site_origins(self) -> set[str]:
+        """The site's own origins: SITE_URL's, and in development its other loopback name."""
+        own = origin_of(self.site_url)
+        parts = urlsplit(own)
+        if self.environment != "development" or parts.hostname not in LOOPBACK_NAMES:
+            return {own}
+        port = f":{parts.port}" if parts.port else ""
+        return {f"{parts.scheme}://{name}{port}" for name in LOOPBACK_NAMES}
 
     @property
     def is_https(self) -> bool:
@@ -165,6 +193,23 @@ class Settings(BaseSettings):
     def outbox_dir(self) -> Path:
         """Where the file mail backend writes .eml files."""
         return self.var_dir / "outbox"
+
+
+def origin_of(url: str) -> str:
+    """A URL's origin (scheme://host:port), lower-cased as browsers send it."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _url_host(host: str) -> str:
+    """HOST as a URL names it: a wildcard bind is reached on 127.0.0.1, IPv6 in brackets."""
+    try:
+        address = ip_address(host)
+    except ValueError:
+        return host or "127.0.0.1"
+    if address.is_unspecified:
+        return "127.0.0.1"
+    return f"[{host}]" if address.version == 6 else host
 
 
 def _development_secret_key(var_dir: Path) -> str:

@@ -14,6 +14,7 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service.auth.models import RefreshToken
 from rsvp_service.auth.tokens import hash_opaque_token, new_opaque_token
+from rsvp_service.settings import origin_of
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -165,14 +166,9 @@ def clear_refresh_cookie(response: Response, settings: Settings) -> None:
     )
 
 
-def _origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}".lower()
-
-
 def allowed_origins(settings: Settings) -> set[str]:
-    """The site's own origin plus every CORS origin."""
-    return {_origin_of(settings.site_url)} | {_origin_of(o) for o in settings.cors_origins}
+    """The site's own origins plus every CORS origin."""
+    return settings.site_origins | {origin_of(o) for o in settings.cors_origins}
 
 
 def origin_allowed(request: Request, settings: Settings) -> bool:

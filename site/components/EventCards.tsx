@@ -37,9 +37,19 @@ export function SpotsLeft({ stats, id, block = false }: { stats: RsvpStats | und
   return block ? <p className="spots" id={id}>{text}</p> : <span className="spots" id={id}>{text}</span>
 }
 
-const BUTTON_TEXT = { idle: 'RSVP', submitting: 'Submitting...', done: "RSVP'd!", full: 'RSVP', waitlisted: 'On the waitlist' } as const
+const BUTTON_TEXT = {
+  idle: 'RSVP', submitting: 'Submitting...', done: "RSVP'd!", full: RSVP_MSG.joinWaitlist, waitlisted: 'On the waitlist', error: 'RSVP',
+} as const
 
-/** The RSVP buttons of an event's open slots: RSVP, Submitting..., RSVP'd!; spots left; the waitlist offer. */
+/** A slot's state as shown: one known to be full (spots left 0) offers its waitlist before any RSVP attempt. */
+export function shownState(state: SlotState | undefined, stats: RsvpStats | undefined): SlotState {
+  const s = state ?? { status: 'idle' }
+  const full = stats !== undefined && stats.remaining !== null && stats.remaining <= 0
+  return s.status === 'idle' && full ? { status: 'full' } : s
+}
+
+/** The RSVP buttons of an event's open slots: RSVP (Join the waitlist when full), Submitting..., RSVP'd!,
+ * On the waitlist; spots left; the waitlist place or the error, inside the slot. */
 export function SlotList({ event, slots, status, spots, onRsvp }: {
   event: EventItem
   slots: Slot[]
@@ -50,7 +60,8 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
   return (
     <ul className="slots" aria-label={`${event.title} time slots`}>
       {slots.map((slot) => {
-        const s = status[slot.id] ?? { status: 'idle' }
+        const s = shownState(status[slot.id], spots[slot.id])
+        const waitlist = s.status === 'full'
         return (
           <li className="slot" key={slot.id} data-event-id={slot.id}>
             <span id={`slot-${slot.id}`}>{slot.time}</span>
@@ -58,20 +69,13 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
             <button
               type="button"
               className="btn"
-              disabled={s.status !== 'idle'}
+              disabled={s.status !== 'idle' && s.status !== 'full' && s.status !== 'error'}
               aria-describedby={spots[slot.id] && spotsText(spots[slot.id]!) ? `slot-${slot.id} spots-${slot.id}` : `slot-${slot.id}`}
-              onClick={() => onRsvp(slot.id)}
+              onClick={() => onRsvp(slot.id, waitlist)}
             >
               {BUTTON_TEXT[s.status]}
             </button>
-            {s.status === 'full' ? (
-              <div className="waitlist-offer" role="alert">
-                <p>{s.message ?? RSVP_MSG.full}</p>
-                <button type="button" className="btn btn-secondary" aria-describedby={`slot-${slot.id}`} onClick={() => onRsvp(slot.id, true)}>
-                  {RSVP_MSG.joinWaitlist}
-                </button>
-              </div>
-            ) : null}
+            {(s.status === 'full' || s.status === 'error') && s.message ? <p className="error" role="alert">{s.message}</p> : null}
             {s.status === 'waitlisted' && s.message ? <p className="success" role="status">{s.message}</p> : null}
           </li>
         )

@@ -1,4 +1,5 @@
-// The dashboard's "Your RSVPs": upcoming (with .ics and Cancel), waitlist places, then past ones.
+// The dashboard's "Your RSVPs": upcoming (with the check-in code and QR, .ics and Cancel), waitlist places,
+// then past ones. A checked-in RSVP says so and cannot be cancelled.
 import { useCallback, useEffect, useState } from 'react'
 import { ME_MSG, calendarPath, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { getAuthClient } from '../src/auth/useAuth'
@@ -114,13 +115,24 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
   return (
     <li className="my-rsvp">
       <RsvpSummary rsvp={rsvp} />
+      {rsvp.checkedIn ? (
+        <p className="success">Checked in</p>
+      ) : rsvp.code ? (
+        <figure className="checkin-pass">
+          {/* Big enough to scan from a phone held up at the door. */}
+          {rsvp.qr ? <img src={rsvp.qr} width={232} height={232} alt={`QR code of your check-in code, ${rsvp.code}`} /> : null}
+          <figcaption>
+            Check-in code: <strong className="checkin-code">{rsvp.code}</strong>
+          </figcaption>
+        </figure>
+      ) : null}
       <div className="my-rsvp-actions">
         {rsvp.status === 'confirmed' ? (
           <button type="button" className="btn btn-secondary" aria-describedby={`my-rsvp-${rsvp.id}`} onClick={() => void download()}>
             Add to calendar (.ics)
           </button>
         ) : null}
-        {confirming ? (
+        {rsvp.checkedIn ? null : confirming ? (
           <span role="group" aria-label={`Cancel ${label}?`}>
             <span className="confirm-text">
               {rsvp.status === 'waitlisted' ? 'Leave the waitlist?' : 'Cancel this RSVP? Your spot goes to the next person waiting.'}

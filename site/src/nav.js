@@ -3,8 +3,11 @@
    user is signed in (and shows Organize to organizers), and toggles the mobile menu (also on interactive pages, through event delegation).
    Interactive pages (data-hydrates on this script): does what needs no framework at once (early redirects,
    query-decided messages) and keeps what the visitor does before the app has hydrated (a form submitted,
-   a button pressed) in window.civicEarly, which pages/+onHydrationEnd.ts replays. */
-(function (d) {
+   a button pressed) in window.civicEarly, which pages/+onHydrationEnd.ts replays.
+   The home page: its button names the first of its data-choices not ended by the browser's clock. */
+import { pickChoice } from './events/featured'
+
+;(function (d) {
   var q = new URLSearchParams(location.search)
   /* A page that would only redirect once the app has started says so: data-redirect (where to) and
      data-redirect-unless ("user": a signed-in user is stored, as the auth client reads it at start; else a
@@ -29,6 +32,16 @@
     var kv = el.getAttribute('data-query').split('=')
     if (q.get(kv[0]) === kv[1]) el.hidden = false
   })
+  var button = d.querySelector('[data-choices]')
+  if (button) {
+    try {
+      var choice = pickChoice(JSON.parse(button.getAttribute('data-choices')), Date.now())
+      if (choice) {
+        button.href = choice[1]
+        button.textContent = choice[2]
+      }
+    } catch (e) {}
+  }
   try {
     if (localStorage.getItem('isAuthenticated') === 'true') {
       d.querySelectorAll('a[data-auth-static]').forEach(function (a) {

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { calendarLinks, monthLabel } from '../src/events/calendar'
 import { eventJsonLd, shareLinks } from '../src/events/schema'
-import { rememberRsvpPage, rsvpReturnUrl } from '../src/lib/query'
+import { rememberRsvpPage, rsvpReturnUrl, verifiedNext } from '../src/lib/query'
 import type { EventItem } from '../src/content/types'
 
 describe('calendar links', () => {
@@ -32,6 +32,26 @@ describe('return after sign-in', () => {
     expect(rsvpReturnUrl('b')).toBe('/features?showRSVP=true&eventId=b')
     rememberRsvpPage('a', 'https://evil.example/events/a')
     expect(rsvpReturnUrl('a')).toBe('/features?showRSVP=true&eventId=a')
+  })
+})
+
+describe('after the verification link', () => {
+  beforeEach(() => localStorage.clear())
+  const dashboard = { href: '/dashboard', label: 'Go to your dashboard' }
+  it('leads back to the event an RSVP started on, from another tab, once', () => {
+    rememberRsvpPage('keen-x-2026-12-19-9-30-10-20-am', '/events/keen-x/2026-12-19')
+    sessionStorage.clear() // the email's link opens a new tab
+    expect(verifiedNext(Date.now())).toEqual({ href: '/events/keen-x/2026-12-19', label: 'Back to the event you were RSVPing for' })
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
+  })
+  it('leads to the dashboard without an RSVP, a day later, or from the feed or elsewhere', () => {
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
+    rememberRsvpPage('a', '/events/a')
+    expect(verifiedNext(Date.now() + 25 * 60 * 60 * 1000)).toEqual(dashboard)
+    rememberRsvpPage('a', '/features')
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
+    localStorage.setItem('rsvpGoing', JSON.stringify({ page: 'https://evil.example/events/a', at: Date.now() }))
+    expect(verifiedNext(Date.now())).toEqual(dashboard)
   })
 })
 
@@ -68,6 +88,73 @@ describe('one card per series', () => {
       ['a-2027-01-02', ['a-2027-01-09']],
       ['single', []],
       ['b-2027-01-10', []],
+    ])
+  })
+})
+
+describe("the home page's button", () => {
+  const at = (iso: string) => Date.parse(iso)
+  const event = (slug: string, end: string, series: string | null = null) => ({
+    slug, series, end, path: `/events/${slug}`, title: slug.toUpperCase(),
+  })
+  const events = [
+    event('clinic', '2025-07-27T15:50:00-05:00'),
+    event('lunch-2026-12-02', '2026-12-02T13:00:00-06:00', 'lunch'),
+    event('kits', '2027-01-16T13:30:00-06:00'),
+    event('lunch-2027-01-20', '2027-01-20T13:00:00-06:00', 'lunch'),
+  ]
+  const fallback = { label: 'See upcoming events', href: '/features' }
+
+  it('names the featured event first while it is upcoming, then the others by start', async () => {
+    const { buttonChoices } = await import('../src/events/featured')
+    expect(buttonChoices(events, 'kits', fallback, at('2026-11-24T12:00:00Z'))).toEqual([
+      ['2027-01-16T13:30:00-06:00', '/events/kits', 'RSVP for KITS'],
+      ['2026-12-02T13:00:00-06:00', '/events/lunch-2026-12-02', 'RSVP for LUNCH-2026-12-02'],
+      ['2027-01-20T13:00:00-06:00', '/events/lunch-2027-01-20', 'RSVP for LUNCH-2027-01-20'],
+      [null, '/features', 'See upcoming events'],
+    ])
+  })
+  it('never names the past: a past featured event, or none, gives the next upcoming one', async () => {
+    const { buttonChoices } = await import('../src/events/featured')
+    const now = at('2026-11-24T12:00:00Z')
+    for (const featured of ['clinic', null, 'no-such-event']) {
+      expect(buttonChoices(events, featured, fallback, now)[0]).toEqual(
+        ['2026-12-02T13:00:00-06:00', '/events/lunch-2026-12-02', 'RSVP for LUNCH-2026-12-02'])
+    }
+  })
+  it("a featured series names its next date", async () => {
+    const { buttonChoices } = await import('../src/events/featured')
+    const choices = buttonChoices(events, 'lunch', fallback, at('2026-12-03T00:00:00Z'))
+    expect(choices.map((c) => c[1])).toEqual(['/events/lunch-2027-01-20', '/events/kits', '/features'])
+  })
+  it("the browser picks again with its own clock, down to the fallback when every event has ended", async () => {
+    const { buttonChoices, pickChoice } = await import('../src/events/featured')
+    const choices = buttonChoices(events, 'kits', fallback, at('2026-11-24T12:00:00Z'))
+    expect(pickChoice(choices, at('2026-11-25T00:00:00Z'))?.[1]).toBe('/events/kits')
+    expect(pickChoice(choices, at('2027-01-16T19:31:00Z'))?.[1]).toBe('/events/lunch-2027-01-20')
+    expect(pickChoice(choices, at('2027-02-01T00:00:00Z'))?.[1]).toBe('/features')
+  })
+  it('offers at most MAX_CHOICES events', async () => {
+    const { buttonChoices, MAX_CHOICES } = await import('../src/events/featured')
+    const many = Array.from({ length: 40 }, (_, i) => event(`e${i}`, `2030-01-${String(i % 28 + 1).padStart(2, '0')}T12:00:00Z`))
+    expect(buttonChoices(many, null, fallback, 0)).toHaveLength(MAX_CHOICES + 1)
+  })
+})
+
+describe("the feed's month filter", () => {
+  it('lists only the months that hold upcoming events, in order', async () => {
+    const { partitionEvents, upcomingMonths } = await import('../src/events/schedule')
+    const events = [
+      { date: '2025-04-27', end: '2025-04-27T15:00:00-05:00' },
+      { date: '2025-07-27', end: '2025-07-27T15:50:00-05:00' },
+      { date: '2027-01-16', end: '2027-01-16T13:30:00-06:00' },
+      { date: '2026-12-02', end: '2026-12-02T13:00:00-06:00' },
+      { date: '2027-01-20', end: '2027-01-20T13:00:00-06:00' },
+    ]
+    const { upcoming } = partitionEvents(events, Date.parse('2026-11-24T12:00:00Z'))
+    expect(upcomingMonths(upcoming)).toEqual([
+      { value: '2026-12', label: 'December 2026' },
+      { value: '2027-01', label: 'January 2027' },
     ])
   })
 })

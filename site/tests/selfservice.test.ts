@@ -87,10 +87,24 @@ describe('waitlist: signed-in slot RSVP', () => {
     expect(posts.map((c) => (c.body as { waitlist?: boolean }).waitlist)).toEqual([undefined, true])
     expect(posts[1]!.headers.get('x-auth-token')).toBe('tok')
   })
-  it('created and already are done; failures go back to idle (null)', () => {
+  it("created and already are done; a failure is an error in the slot, in the service's words when it sent some", async () => {
     expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done' })
     expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done' })
-    expect(slotStateOf({ outcome: 'failed' })).toBeNull()
+    expect(slotStateOf({ outcome: 'failed' })).toEqual({ status: 'error', message: RSVP_MSG.failed })
+    const ended = 'This time slot has ended; RSVPs are closed.'
+    const { client } = await signedIn(() => json({ error: ended }, 410))
+    const result = await rsvpAsUser(client, id, USER)
+    expect(result).toEqual({ outcome: 'failed', message: ended })
+    expect(slotStateOf(result)).toEqual({ status: 'error', message: ended })
+  })
+  it('a slot known to be full offers its waitlist before any RSVP attempt', async () => {
+    const { shownState } = await import('../components/EventCards')
+    const full = { count: 3, capacity: 3, remaining: 0, waitlist: 1 }
+    expect(shownState(undefined, full)).toEqual({ status: 'full' })
+    expect(shownState(undefined, { ...full, count: 2, remaining: 1 })).toEqual({ status: 'idle' })
+    expect(shownState(undefined, undefined)).toEqual({ status: 'idle' })
+    expect(shownState({ status: 'done' }, full)).toEqual({ status: 'done' })
+    expect(shownState({ status: 'waitlisted', message: 'You are #1 on the waitlist.' }, full).status).toBe('waitlisted')
   })
   it('fallback texts when the service sends none', async () => {
     const { client } = await signedIn(() => json({ full: true }, 409))
@@ -133,7 +147,7 @@ describe('cancel from an email link', () => {
 describe('dashboard: your RSVPs and your data', () => {
   const rsvp = (id: number, extra: Partial<MyRsvp>): MyRsvp => ({
     id, eventId: `e${id}`, event: `e${id}`, title: `E${id}`, date: '2025-07-27', date_text: 'July 27, 2025', time: '1:00 PM',
-    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, ...extra,
+    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, code: null, qr: null, checkedIn: false, ...extra,
   })
   async function signedIn(routes: Parameters<typeof makeClient>[0]) {
     const m = makeClient({ 'POST /auth/login': () => json({ accessToken: 'tok', user: USER }), ...routes })
@@ -192,7 +206,7 @@ describe('dashboard: your RSVPs and your data', () => {
 
 describe('a signed-in visitor back on a page', () => {
   it("their RSVPs show as RSVP'd! or waitlist places, on the open slots only", () => {
-    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false }
+    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false, code: null, qr: null, checkedIn: false }
     const rsvps = [
       { ...base, id: 1, eventId: 'a', status: 'waitlisted' as const, position: 2 },
       { ...base, id: 2, eventId: 'b', status: 'confirmed' as const, position: null },

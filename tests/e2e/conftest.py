@@ -12,7 +12,8 @@ before other packages' asyncio tests run):
   (and restarts) a service of one test's own on its own database; `checkin_server` (started only
   by the tests that use it) is pinned inside a slot's check-in window (issue 14); `paged_server`
   (real clock) serves a site built at start from bench.synth's tree of PAGED_SIZE organizations
-  (three pages of the civic index); `google_server` (real clock) has GOOGLE_CLIENT_ID and
+  (three pages of the civic index); `development_server` (real clock) runs in development
+  mode without SITE_URL, as `make run` does; `google_server` (real clock) has GOOGLE_CLIENT_ID and
   GOOGLE_CLIENT_SECRET set;
 - one headless Chromium (Debian's);
 - for the web editor's journeys, a service serving /admin, and decap-server saving into
@@ -205,6 +206,7 @@ def _start_server(
     site: Path = BUILD_SITE,
     content: Path = BUILD_CONTENT,
     ready_path: str = "/",
+    unset: tuple[str, ...] = (),
 ) -> Server:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
@@ -212,6 +214,8 @@ def _start_server(
     if civic_now:
         env["CIVIC_NOW"] = civic_now
     env.update(settings or {})
+    for key in unset:
+        env.pop(key, None)
     server = Server(
         name=name, url=url, civic_now=civic_now, log_path=workdir / "service.log", env=env
     )
@@ -328,6 +332,15 @@ def restart_server(
     yield restart
     for server in running:
         _stop_server(server)
+
+
+@pytest.fixture(scope="package")
+def development_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Server]:
+    """The service as `PORT=<port> make run` starts it: APP_ENV=development, with neither
+    SITE_URL nor SECRET_KEY set (so both take their development defaults)."""
+    yield from _server_fixture("development", None, mailbox, _tmp_root,
+                               settings={"APP_ENV": "development"},
+                               unset=("SITE_URL", "SECRET_KEY", "ENVIRONMENT"))
 
 
 @pytest.fixture(scope="package")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -318,3 +319,54 @@ def test_two_events_with_the_same_slot_id(content: Path, tmp_path: Path,
         "the date for a series, and the time."
     ) in stderr.splitlines()
     assert not (tmp_path / "out").exists()
+
+
+FEATURED_HINT = "Name an upcoming event or series, or remove `featured:`."
+
+
+def test_featured_event_must_exist(content: Path, edit: Callable[[str, str, str], None],
+                                   run_cli: Callable[..., tuple[int, str, str]],
+                                   tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("pages/home.yaml", "  href: /features\n", "  href: /features\nfeatured: no-such-event\n")
+    status, _, stderr = run_cli("check", "--content", "content")
+    assert status == 1
+    assert stderr.splitlines()[0] == (
+        "content/pages/home.yaml:27:11: featured: expected the file name of an event or series "
+        f"in content/events/, found 'no-such-event'. {FEATURED_HINT}"
+    )
+
+
+@pytest.mark.parametrize(("featured", "ended"), [
+    ("inclusive-sports-clinic", "on 2025-07-27"),
+    ("keen-swim", "on 2025-11-15"),
+])
+def test_a_featured_event_that_has_ended_is_a_warning(
+    featured: str, ended: str, content: Path, edit: Callable[[str, str, str], None],
+    run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("pages/home.yaml", "  href: /features\n", f"  href: /features\nfeatured: {featured}\n")
+    status, stdout, stderr = run_cli("build", "--content", "content", "--out", "out")
+    assert status == 0, stderr
+    assert stderr.splitlines() == [
+        f"content/pages/home.yaml:27:11: warning: featured: '{featured}' ended {ended}; the "
+        f"home page's button names the next upcoming event instead. {FEATURED_HINT}"
+    ]
+    assert stdout.startswith("Built ")
+    home = json.loads((tmp_path / "out/pages/home.json").read_text(encoding="utf-8"))
+    assert home["featured"] == featured
+
+
+def test_an_upcoming_featured_series_builds_without_a_word(
+    content: Path, edit: Callable[[str, str, str], None],
+    run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("events/keen-swim.yaml", "date: 2025-10-04", "date: 2099-10-03")
+    edit("events/keen-swim.yaml", "except: [2025-11-01]", "except: [2099-10-31]")
+    edit("pages/home.yaml", "  href: /features\n", "  href: /features\nfeatured: keen-swim\n")
+    status, _, stderr = run_cli("check", "--content", "content")
+    assert (status, stderr) == (0, "")

@@ -104,6 +104,36 @@ async def test_login_and_register_refuse_a_foreign_origin(
 
 
 @pytest.mark.parametrize(
+    ("environment", "origin", "status"),
+    [
+        ("development", "http://127.0.0.1:18100", 201),
+        ("development", "http://localhost:18100", 201),
+        ("development", "http://localhost:8000", 403),
+        ("development", "https://evil.example", 403),
+        ("production", "http://127.0.0.1:18100", 201),
+        ("production", "http://localhost:18100", 403),
+        ("production", "https://evil.example", 403),
+    ],
+)
+async def test_development_takes_either_loopback_name_and_production_only_site_url(
+    make_settings: Callable[..., Settings], make_client: MakeClient,
+    environment: str, origin: str, status: int,
+) -> None:
+    # Development leaves SITE_URL to its default, http://HOST:PORT; production names it.
+    site_url = "" if environment == "development" else "http://127.0.0.1:18100"
+    settings = make_settings(environment=environment, site_url=site_url, port=18100)
+    body = {"name": "Ann Lee", "email": "ann@example.org", "password": PASSWORD}
+
+    async with make_client(settings) as client:
+        response = await client.post("/api/auth/register", json=body, headers={"Origin": origin})
+        stored = await User.filter(email="ann@example.org").count()
+
+    assert settings.site_url == "http://127.0.0.1:18100"
+    assert response.status_code == status, response.text
+    assert stored == (status == 201)
+
+
+@pytest.mark.parametrize(
     ("path", "content_type", "shape"),
     [
         ("/api/auth/login", "text/plain", "errors"),

@@ -236,5 +236,6 @@ async def test_a_checked_in_rsvp_and_a_walk_in_cannot_be_cancelled(
     assert walker["id"] == ann.id  # her address: her own RSVP, not a second row
     assert cancel.status_code == 410
     assert cancel.json()["error"].startswith("You are already checked in to this time slot")
-    assert [(r["id"], r["status"]) for r in listed] == [(ann.id, "confirmed")]
+    assert [(r["id"], r["status"], r["checkedIn"]) for r in listed] == [
+        (ann.id, "confirmed", True)]
     assert (await Rsvp.get(id=ann.id)).status is RsvpStatus.CONFIRMED

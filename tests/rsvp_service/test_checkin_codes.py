@@ -15,7 +15,7 @@ from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 from test_waitlist import arrived, fill, token_in
 
 from rsvp_service import rsvp_store
-from rsvp_service.checkin_codes import ALPHABET, display, new_code, parse, qr_png
+from rsvp_service.checkin_codes import ALPHABET, display, new_code, parse, qr_png, qr_svg_uri
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
 
@@ -82,6 +82,11 @@ async def test_confirmation_carries_the_code_as_text_and_qr_and_my_rsvps_shows_i
     assert shown in html
     assert png == qr_png(row.checkin_code)
     assert [item["code"] for item in mine] == [shown]
+    # The dashboard's QR is the email's code, as an SVG data: URI with nothing left unencoded.
+    assert [item["qr"] for item in mine] == [qr_svg_uri(row.checkin_code)]
+    assert mine[0]["qr"].startswith("data:image/svg+xml")
+    assert not set(mine[0]["qr"]) & set(" \"'<>")
+    assert mine[0]["checkedIn"] is False
     assert any(part.get_filename() == "event.ics" for part in message.iter_attachments())
 
 

@@ -32,6 +32,23 @@ def test_development_generates_and_keeps_a_secret_key(
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
 
 
+def test_site_url_defaults_to_host_and_port_outside_production() -> None:
+    development = Settings(_env_file=None, port=18100, secret_key="k" * 40)  # type: ignore[call-arg]
+    everywhere = Settings(  # type: ignore[call-arg]
+        _env_file=None, host="0.0.0.0", port=18100, secret_key="k" * 40
+    )
+    named = Settings(  # type: ignore[call-arg]
+        _env_file=None, environment="production", secret_key="k" * 40,
+        site_url="https://civicstl.org",
+    )
+
+    assert development.site_url == everywhere.site_url == "http://127.0.0.1:18100"
+    assert development.site_origins == {"http://127.0.0.1:18100", "http://localhost:18100"}
+    assert named.site_origins == {"https://civicstl.org"}
+    with pytest.raises(ValidationError, match="SITE_URL must be set when APP_ENV is production"):
+        Settings(_env_file=None, environment="production", secret_key="k" * 40)  # type: ignore[call-arg]
+
+
 def test_environment_values_are_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CORS_ORIGINS", "https://a.example, https://b.example/")
     monkeypatch.setenv("DATABASE_URL", "postgresql://u@h:5432/db")

@@ -16,6 +16,10 @@ export type MyRsvp = {
   status: 'confirmed' | 'waitlisted'
   position: number | null
   past: boolean
+  /** The check-in code (ABCD-2345) of a confirmed RSVP, and its QR code (an SVG data: URI) while upcoming. */
+  code: string | null
+  qr: string | null
+  checkedIn: boolean
 }
 
 export const ME_MSG = {

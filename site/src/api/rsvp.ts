@@ -22,7 +22,8 @@ export const RSVP_MSG = {
  * `waitlisted`: on the waitlist at `position` (just joined, or already there).
  */
 export type RsvpResult =
-  | { outcome: 'created' | 'already' | 'failed' }
+  | { outcome: 'created' | 'already' }
+  | { outcome: 'failed'; message?: string }
   | { outcome: 'full'; message: string }
   | { outcome: 'waitlisted'; position: number; message: string }
 
@@ -72,7 +73,9 @@ export async function rsvpAsUser(client: AuthClient, eventId: string, user: User
     }
     if (res.ok) return { outcome: 'created' }
     if (res.status === 409) return { outcome: 'already' }
-    return { outcome: 'failed' }
+    // The service's own sentence (such as a slot that has ended), else the generic one.
+    const refused = await readAnswer(res)
+    return refused?.error ? { outcome: 'failed', message: refused.error } : { outcome: 'failed' }
   } catch {
     return { outcome: 'failed' }
   }

@@ -9,8 +9,10 @@ export type ShellData = {
 
 export function shell(path: string, meta: { title: string; description: string; image?: string | undefined }): ShellData {
   const site = loadSite()
+  // The year the site was built (pages are rendered at build time; the nightly rebuild moves it on).
+  const footer = { ...site.footer, copyright: site.footer.copyright.replaceAll('{year}', String(new Date().getFullYear())) }
   return {
-    site: { name: site.name, tagline: site.tagline, url: site.url, nav: site.nav, account_nav: site.account_nav, footer: site.footer },
+    site: { name: site.name, tagline: site.tagline, url: site.url, nav: site.nav, account_nav: site.account_nav, footer },
     meta: { ...meta, path },
   }
 }

@@ -1,4 +1,6 @@
 // When events happen relative to now, and how the Event Feed groups them (slot ids come with events.json).
+import { monthLabel } from './calendar'
+
 /** Whether an event (or slot) has ended at `now` (ms since epoch), from its ISO `end`. */
 export function hasEnded(end: string, now: number): boolean {
   const t = Date.parse(end)
@@ -10,6 +12,11 @@ export function partitionEvents<E extends { end: string }>(events: readonly E[],
   const upcoming = events.filter((e) => !hasEnded(e.end, now))
   const past = events.filter((e) => hasEnded(e.end, now)).reverse()
   return { upcoming, past }
+}
+
+/** The months (YYYY-MM, with their names) that hold upcoming events, in order: the feed's month filter. */
+export function upcomingMonths(upcoming: readonly { date: string }[]): { value: string; label: string }[] {
+  return [...new Set(upcoming.map((e) => e.date.slice(0, 7)))].sort().map((value) => ({ value, label: monthLabel(value) }))
 }
 
 /** One card per series (or single event): its first event in the given order, then the series' later ones. */

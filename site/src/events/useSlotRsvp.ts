@@ -8,12 +8,12 @@ import { getAuthClient, useAuth } from '../auth/useAuth'
 import { go } from '../lib/nav'
 import { rememberRsvpPage } from '../lib/query'
 
-export type SlotStatus = 'idle' | 'submitting' | 'done' | 'full' | 'waitlisted'
-/** A slot's RSVP state; `message` is what to show beside it (the full / waitlist texts). */
+export type SlotStatus = 'idle' | 'submitting' | 'done' | 'full' | 'waitlisted' | 'error'
+/** A slot's RSVP state; `message` is what to show beside it (the full / waitlist / error texts). */
 export type SlotState = { status: SlotStatus; message?: string }
 
-/** The next state of a slot from an RSVP attempt's result (null: back to idle with the failure alert). */
-export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): SlotState | null {
+/** The next state of a slot from an RSVP attempt's result. */
+export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): SlotState {
   switch (result.outcome) {
     case 'created':
     case 'already':
@@ -22,8 +22,8 @@ export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): Slo
       return { status: 'full', message: result.message }
     case 'waitlisted':
       return { status: 'waitlisted', message: result.message }
-    default:
-      return null
+    case 'failed':
+      return { status: 'error', message: result.message ?? RSVP_MSG.failed }
   }
 }
 
@@ -96,7 +96,7 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     }
   }, [email, openSlotKey])
 
-  // `waitlist`: join the waitlist of a slot the service just answered full.
+  // `waitlist`: join the waitlist of a slot that is full.
   const rsvp = useCallback(async (eventId: string, waitlist = false) => {
     const client = getAuthClient()
     await client.init()
@@ -108,13 +108,11 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     }
     setSlot(eventId, { status: 'submitting' })
     const result = await rsvpAsUser(client, eventId, user, waitlist)
-    const next = slotStateOf(result)
-    setSlot(eventId, next ?? { status: 'idle' })
+    setSlot(eventId, slotStateOf(result))
     onChange?.(eventId)
-    // Full and waitlisted answers show beside the slot (with the Join the waitlist button); the rest alert.
+    // Full, waitlisted and failed answers show in the slot (full with its Join the waitlist button).
     if (result.outcome === 'created') window.alert(RSVP_MSG.success)
     else if (result.outcome === 'already') window.alert(RSVP_MSG.already)
-    else if (!next) window.alert(RSVP_MSG.failed)
   }, [onChange])
 
   // Back from sign-in (password or Google): ?showRSVP=true&eventId=... completes the RSVP,

@@ -4,7 +4,7 @@ import { AccountEventCard, GuestEventCard, PastEventCard } from '../../../compon
 import { RsvpDialog } from '../../../components/RsvpDialog'
 import type { EventItem } from '../../../src/content/types'
 import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
-import { groupBySeries, hasEnded, limitedIds, partitionEvents } from '../../../src/events/schedule'
+import { groupBySeries, hasEnded, limitedIds, partitionEvents, upcomingMonths } from '../../../src/events/schedule'
 import type { Data } from './+data'
 
 declare global {
@@ -24,7 +24,7 @@ function readFilter(): Filter {
 const matches = (e: EventItem, f: Filter) => (!f.org || e.host.slug === f.org) && (!f.month || e.date.startsWith(f.month))
 
 export default function Page() {
-  const { events, guestEvent, builtAt, meta, hosts, months, calendar } = useData<Data>()
+  const { events, guestEvent, builtAt, meta, hosts, calendar } = useData<Data>()
   // Upcoming vs past: decided with the build's clock in the HTML, then with the browser's.
   const clientNow = useClientNow()
   const now = clientNow ?? builtAt
@@ -43,6 +43,8 @@ export default function Page() {
   }
 
   const { upcoming, past } = partitionEvents(events, now)
+  // The month filter offers only months that hold upcoming events (past events stay listed below).
+  const months = upcomingMonths(upcoming)
   const openSlots = upcoming
     .filter((e) => e.rsvp === 'account')
     .flatMap((e) => e.slots.filter((s) => !hasEnded(s.end, now)))

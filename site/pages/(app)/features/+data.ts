@@ -1,6 +1,6 @@
 import { loadEvents } from '../../../src/content/load'
 import { appShell } from '../../../src/content/pageData'
-import { calendarLinks, monthLabel } from '../../../src/events/calendar'
+import { calendarLinks } from '../../../src/events/calendar'
 import { hasEnded } from '../../../src/events/schedule'
 
 // The feed carries the soonest upcoming events and the latest past ones; every event keeps its own page
@@ -20,13 +20,11 @@ export function data() {
   const events = all.filter((e) => kept.has(e) || e.slug === guest_rsvp_event)
   const shell = appShell('/features')
   const hosts = new Map(events.map((e) => [e.host.slug, e.host.name]))
-  const months = [...new Set(events.map((e) => e.date.slice(0, 7)))].sort()
   return {
     ...shell,
     events,
     guestEvent: guest_rsvp_event,
     hosts: [...hosts].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
-    months: months.map((value) => ({ value, label: monthLabel(value) })),
     calendar: calendarLinks(shell.site.url, '/calendar.ics'),
     builtAt,
   }

@@ -3,10 +3,10 @@ import { useData } from 'vike-react/useData'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
-import { queryParam } from '../../../src/lib/query'
+import { queryParam, verifiedNext } from '../../../src/lib/query'
 import type { Data } from './+data'
 
-/** Delay before leaving for the home page, so the message can be read. */
+/** Delay before leaving for the home page after a link without a token, so the message can be read. */
 const VERIFY_REDIRECT_MS = 3000
 
 type Status = 'none' | 'verifying' | 'success' | 'error'
@@ -15,6 +15,8 @@ export default function Page() {
   const { meta } = useData<Data>()
   const [status, setStatus] = useState<Status>('none')
   const [message, setMessage] = useState<string | null>(null)
+  // After verifying: on to where the person was going (the event of their RSVP, or the dashboard).
+  const [next, setNext] = useState<{ href: string; label: string } | null>(null)
   const running = useRef(false)
 
   const verify = async () => {
@@ -32,7 +34,7 @@ export default function Page() {
     const result = await getAuthClient().verifyEmail(token)
     setStatus(result.success ? 'success' : 'error')
     setMessage(result.message)
-    if (result.success) window.setTimeout(() => go('/'), VERIFY_REDIRECT_MS)
+    if (result.success) setNext(verifiedNext(Date.now()))
   }
 
   return (
@@ -44,6 +46,11 @@ export default function Page() {
       {message ? (
         <p className={status === 'success' ? 'success' : 'error'} role={status === 'success' ? 'status' : 'alert'}>
           {message}
+        </p>
+      ) : null}
+      {next ? (
+        <p>
+          <a className="btn" href={next.href}>{next.label}</a>
         </p>
       ) : null}
     </div>

@@ -2,13 +2,14 @@ import { useData } from 'vike-react/useData'
 import type { Data } from './+data'
 
 export default function Page() {
-  const { home } = useData<Data>()
+  const { home, choices } = useData<Data>()
+  const [, href, label] = choices[0]!
   return (
     <div className="container">
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{home.hero.heading}</h1>
         <p>{home.hero.text}</p>
-        <a className="btn" href={home.rsvp_button.href}>{home.rsvp_button.label}</a>
+        <a className="btn" href={href} data-choices={JSON.stringify(choices)}>{label}</a>
       </section>
       <section className="section" aria-label="Highlights">
         <div className="grid grid-3">
