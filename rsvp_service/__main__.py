@@ -1,5 +1,5 @@
 """Command line: serve (the default), `migrate`, `worker` (background work), `outbox` (mail),
-`roles` (organizers, admins)."""
+`roles` (organizers, admins), `backup DEST`, `restore SRC`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import sys
 import uvicorn
 
 from rsvp_service.background import run_worker
+from rsvp_service.backups import serving_lock
 from rsvp_service.db import DatabaseNotWritable, close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.server import HeaderTimeoutProtocol
@@ -35,6 +36,10 @@ def main(argv: list[str] | None = None) -> None:
         from rsvp_service.roles_cli import main as roles_main
 
         sys.exit(roles_main(arguments[1:]))
+    if arguments[:1] in (["backup"], ["restore"]):
+        from rsvp_service.backups import main as backups_main
+
+        sys.exit(backups_main(arguments))
     parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=__doc__)
     parser.add_argument("command", nargs="?", choices=["serve", "migrate", "worker"],
                         default="serve")
@@ -55,6 +60,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "migrate":
         logging.getLogger("rsvp_service").info("Migrations are up to date.")
         return
+    with serving_lock(settings):
+        _run(settings, args)
+
+
+def _run(settings: Settings, args: argparse.Namespace) -> None:
     if args.command == "worker":
         asyncio.run(run_worker(settings, parent_pid=args.parent_pid))
         return

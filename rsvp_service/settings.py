@@ -101,6 +101,13 @@ class Settings(BaseSettings):
     outbox_max_attempts: int = Field(
         default=100, ge=1, description="Attempts before an email is a dead letter (about a day)."
     )
+    outbox_stall_seconds: float = Field(
+        default=600.0, gt=0,
+        description="/api/health fails when an email has waited longer than this to be sent.",
+    )
+    backup_keep: int = Field(
+        default=7, ge=1, description="Dated copies `backup FOLDER` keeps there (older ones go)."
+    )
 
     @field_validator("cors_origins", mode="before")
     @classmethod
