@@ -1,4 +1,4 @@
-"""ASGI middleware, one job each: security headers, CORS and the request body size limit.
+"""ASGI middleware, one job each: metrics, security headers, CORS and the body size limit.
 
 Errors, 500s included, are answered by the exception handlers in `errors`.
 """
@@ -12,6 +12,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rsvp_service.errors import TOO_LARGE, error_response, shape_for_path
+from rsvp_service.metrics import MetricsMiddleware
 from rsvp_service.security_headers import security_headers
 from rsvp_service.settings import Settings
 
@@ -85,6 +86,7 @@ class BodySizeLimitMiddleware:
 def middleware_stack(settings: Settings) -> list[Middleware]:
     """Return the app's middleware, outermost first."""
     return [
+        Middleware(MetricsMiddleware),
         Middleware(SecurityHeadersMiddleware, https=settings.is_https),
         Middleware(
             CORSMiddleware,

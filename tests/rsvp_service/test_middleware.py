@@ -12,6 +12,7 @@ from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
 from test_rsvp_api import rsvp, signed_in
 
+from rsvp_service.metrics import MetricsMiddleware
 from rsvp_service.middleware import BodySizeLimitMiddleware, SecurityHeadersMiddleware
 from rsvp_service.settings import Settings
 
@@ -73,4 +74,5 @@ async def test_cors_headers_reach_even_a_refused_body(
 
 def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     classes = [m.cls for m in app.user_middleware]
-    assert classes[:3] == [SecurityHeadersMiddleware, CORSMiddleware, BodySizeLimitMiddleware]
+    assert classes[:4] == [MetricsMiddleware, SecurityHeadersMiddleware, CORSMiddleware,
+                           BodySizeLimitMiddleware]
