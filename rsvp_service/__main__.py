@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
     parser.add_argument("--parent-pid", type=int, default=None,
                         help="worker: stop when this process has exited (serve passes its own)")
+    parser.add_argument("--no-worker", action="store_true",
+                        help="serve: do not start the worker (it runs as its own systemd unit)")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -69,7 +71,7 @@ def _run(settings: Settings, args: argparse.Namespace) -> None:
         asyncio.run(run_worker(settings, parent_pid=args.parent_pid))
         return
     worker = None
-    if settings.background_tasks == "separate":
+    if settings.background_tasks == "separate" and not args.no_worker:
         # uvicorn ends this process by re-raising SIGTERM, past any `finally`: the worker
         # watches for this process to be gone instead.
         worker = subprocess.Popen([sys.executable, "-m", "rsvp_service", "worker",  # noqa: S603
