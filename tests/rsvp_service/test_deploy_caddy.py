@@ -63,7 +63,7 @@ class Site:
                                  headers={"origin": self.url})
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and process.poll() is None:
         with socket.socket() as sock:
@@ -105,7 +105,7 @@ def site(process_db_url: str, events_file: Path, smtp_server: SmtpServer,
             ["caddy", "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
              "--adapter", "caddyfile"], env=caddy_env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        _wait_for_port(https_port, caddy, caddy_log)
+        wait_for_port(https_port, caddy, caddy_log)
         root_ca = tmp_path / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
         yield Site(url, https_port, root_ca, process_db_url)
     finally:
