@@ -7,8 +7,10 @@ import argparse
 import asyncio
 import logging
 import os
+import socket
 import subprocess
 import sys
+from typing import Any
 
 import uvicorn
 
@@ -18,6 +20,8 @@ from rsvp_service.db import DatabaseNotWritable, close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.server import HeaderTimeoutProtocol
 from rsvp_service.settings import Settings
+
+APP = "rsvp_service.app:create_app"
 
 
 async def _migrate(settings: Settings) -> None:
@@ -84,22 +88,39 @@ def _run(settings: Settings, args: argparse.Namespace) -> None:
             worker.wait()
 
 
+def _systemd_socket() -> socket.socket | None:
+    """The listening socket systemd handed over (socket activation, fd 3), if any."""
+    if os.environ.get("LISTEN_FDS") != "1" or os.environ.get("LISTEN_PID") != str(os.getpid()):
+        return None
+    return socket.socket(fileno=3)
+
+
 def _serve(settings: Settings, workers: int) -> None:
-    uvicorn.run(
-        "rsvp_service.app:create_app",
-        factory=True,
-        host=settings.host,
-        port=settings.port,
-        workers=workers,
-        http=HeaderTimeoutProtocol,
+    options: dict[str, Any] = {
+        "factory": True,
+        "host": settings.host,
+        "port": settings.port,
+        "workers": workers,
+        "http": HeaderTimeoutProtocol,
         # Behind a reverse proxy, the proxy's address: then X-Forwarded-For/-Proto name the real
         # client (rate limits key on it). Unset, those headers are ignored.
-        proxy_headers=settings.forwarded_allow_ips is not None,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
+        "proxy_headers": settings.forwarded_allow_ips is not None,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
         # Browsers and load balancers reuse connections for longer than uvicorn's 5 s default;
         # closing sooner races their next request into a reset.
-        timeout_keep_alive=65,
-    )
+        "timeout_keep_alive": 65,
+    }
+    inherited = _systemd_socket()
+    if inherited is None:
+        uvicorn.run(APP, **options)
+        return
+    # Socket activation (deploy/civicstl-web@.socket): the socket outlives this process, so
+    # while it restarts the kernel queues new connections for the next one instead of
+    # refusing them. One process per socket: systemd runs one unit per port.
+    if workers != 1:
+        sys.exit("rsvp_service: under socket activation run one process per socket: drop "
+                 "--workers and run one unit per port.")
+    uvicorn.Server(uvicorn.Config(APP, **options)).run(sockets=[inherited])
 
 
 if __name__ == "__main__":
