@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import selectors
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -13,7 +14,7 @@ import pytest
 from conftest import SmtpServer, free_port
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 
-from rsvp_service.server import HEADER_TIMEOUT
+from rsvp_service.server import HEADER_TIMEOUT, SHUTDOWN_GRACE
 
 IDLE_CONNECTIONS = 1100
 
@@ -125,3 +126,23 @@ def test_without_a_trusted_proxy_forwarded_headers_are_ignored(
     ]
 
     assert statuses[30] == 429
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_request_on_a_connection_accepted_just_before_a_stop_is_answered(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service()
+    with socket.create_connection(("127.0.0.1", service.port), timeout=10) as sock:
+        time.sleep(0.3)  # accepted by the service, as Caddy's connections are
+        service.process.send_signal(signal.SIGTERM)  # a release restarts this process
+        time.sleep(0.2)  # the stop has begun; the request is on its way
+        sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+
+    assert answer.startswith(b"HTTP/1.1 200")
+    assert answer.endswith(b'{"google":false}')  # then the connection was closed
+    assert service.process.wait(timeout=15) == -signal.SIGTERM  # uvicorn re-raises it
+    assert SHUTDOWN_GRACE < HEADER_TIMEOUT
