@@ -2,9 +2,9 @@
 # deploy/release.sh [REF]: put REF (default main) online without dropping a request.
 #
 # Builds REF in a new folder beside the release that is serving, applies its migrations, points
-# /srv/civicstl/current at it, then restarts the web processes one at a time (Caddy sends new
-# requests to the other meanwhile; uvicorn finishes the ones it has before it exits), and the
-# worker last. If the build or a migration fails, nothing was switched: the old release serves on.
+# /srv/civicstl/current at it, then restarts the web processes one at a time (systemd holds each
+# one's socket, so connections wait for the new process; the old one finishes its requests), and
+# the worker last. If the build or a migration fails, nothing was switched: the old release serves on.
 # Run as root on the server (deploy.yml does, over SSH). Every path and command can be changed
 # through the variables below, which is how the tests run it without systemd.
 set -euo pipefail

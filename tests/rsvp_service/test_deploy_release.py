@@ -1,20 +1,22 @@
-"""deploy/release.sh for real: two web processes and a worker behind deploy/Caddyfile; a release
-whose migration fails leaves the old release serving.
+"""deploy/release.sh for real: two web processes and a worker behind deploy/Caddyfile; RSVPs sent
+all through a release are every one answered and stored, and a release whose migration fails
+leaves the old release serving.
 
-systemd is not running here, so `systemctl restart UNIT` is a small script doing what systemd
-does for these units: SIGTERM the running process, wait for it to exit, start it again from
-/srv/civicstl/current (here tmp_path/srv/current)."""
+systemd is not running here, so `systemctl restart UNIT` is a small script asking the test to do
+what systemd does for these units: hold each web port's listening socket (civicstl-web@.socket),
+SIGTERM the running process, wait for it to exit, start it again from /srv/civicstl/current
+(here tmp_path/srv/current) with the socket as fd 3."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import signal
+import socket
 import ssl
 import subprocess
-import time
+import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -24,45 +26,42 @@ from service_testkit import (
     GUEST_SLOT,
     ROOT,
     empty_rsvp_tables,
+    query_rows,
     service_env,
 )
 from test_deploy_caddy import NAME, LoopbackName, wait_for_port
 from test_rsvp_api import rsvp
 
 FAKE_SYSTEMCTL = """#!/usr/bin/env bash
-# fake `systemctl restart civicstl-web@PORT|civicstl-worker`
+# fake `systemctl is-active|restart UNIT`: asks the test's supervisor thread to restart UNIT.
 set -euo pipefail
 unit=${!#}
-pidfile="$RUN/$unit.pid"
 if [ "$1" = is-active ]; then
-  [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
+  grep -qx "$unit" "$RUN/active" 2>/dev/null
   exit
 fi
-if [ -f "$pidfile" ]; then
-  pid=$(cat "$pidfile")
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-fi
-case $unit in
-  civicstl-web@*) port=${unit#civicstl-web@}; command="serve --no-worker" ;;
-  civicstl-worker) port=0; command=worker ;;
-esac
-cd "$ROOT_DIR/current"
-set -a; . "$ENV_FILE"; set +a
-PORT=$port setsid .venv/bin/python -m rsvp_service $command >>"$RUN/$unit.log" 2>&1 &
-echo $! >"$pidfile"
+echo "$unit" >"$RUN/control"
+read -r answer <"$RUN/ack"
+[ "$answer" = ok ]
 """
 
 
 @dataclass
 class Server:
-    """A fake server's folders and the environment release.sh runs with."""
+    """A fake server: its folders, the listening sockets systemd would hold, its processes."""
 
     root: Path
     run: Path
     env: dict[str, str]
+    service_env: dict[str, str]
     database_url: str
-    ports: list[int]
+    sockets: dict[int, socket.socket]
+    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+
+    @property
+    def ports(self) -> list[int]:
+        """The web processes' ports."""
+        return list(self.sockets)
 
     def release(self, ref: str = "HEAD") -> subprocess.CompletedProcess[str]:
         """Run deploy/release.sh REF."""
@@ -70,33 +69,49 @@ class Server:
                               env=self.env, capture_output=True, text=True, timeout=300,
                               check=False)
 
+    def restart(self, unit: str) -> None:
+        """What systemd does for `restart UNIT`: SIGTERM, wait, start from current/."""
+        old = self.processes.pop(unit, None)
+        if old is not None:
+            old.terminate()
+            old.wait(timeout=60)
+        command = "exec .venv/bin/python -m rsvp_service worker"
+        pass_fds: tuple[int, ...] = ()
+        env = {**os.environ, **self.service_env, "PORT": "0"}
+        if unit.startswith("civicstl-web@"):
+            port = int(unit.rsplit("@", 1)[1])
+            fd = self.sockets[port].fileno()
+            # Socket activation: the socket as fd 3, LISTEN_FDS/LISTEN_PID as systemd sets them.
+            command = (f"exec 3<&{fd} {fd}<&-; export LISTEN_FDS=1 LISTEN_PID=$$; "
+                       "exec .venv/bin/python -m rsvp_service serve --no-worker")
+            pass_fds, env["PORT"] = (fd,), str(port)
+        with (self.run / f"{unit}.log").open("ab") as log:
+            self.processes[unit] = subprocess.Popen(
+                ["bash", "-c", command], cwd=self.root / "current", env=env, pass_fds=pass_fds,
+                stdout=log, stderr=subprocess.STDOUT)
+        (self.run / "active").write_text("".join(f"{u}\n" for u in self.processes), "utf-8")
+
+    def supervise(self) -> None:
+        """Serve the fake systemctl's requests until told to stop."""
+        while (unit := (self.run / "control").read_text(encoding="utf-8").strip()) != "stop":
+            self.restart(unit)
+            (self.run / "ack").write_text("ok\n", encoding="utf-8")
+
     def start(self) -> None:
         """Start the web processes and the worker, as `systemctl enable --now` does."""
-        systemctl = self.env["CIVICSTL_SYSTEMCTL"]
-        for unit in [*(f"civicstl-web@{port}" for port in self.ports), "civicstl-worker"]:
-            subprocess.run([systemctl, "restart", unit], env=self.env, check=True)
-            if unit != "civicstl-worker":  # one at a time: SQLite migrations are not serialised
-                for _ in range(600):
-                    try:
-                        httpx.get(f"http://127.0.0.1:{unit.rsplit('@', 1)[1]}/api/config")
-                        break
-                    except httpx.TransportError:
-                        time.sleep(0.1)
+        for port in self.ports:
+            self.restart(f"civicstl-web@{port}")
+            # One at a time: only PostgreSQL serialises two processes' migrations.
+            httpx.get(f"http://127.0.0.1:{port}/api/config", timeout=60)
+        self.restart("civicstl-worker")
 
     def stop(self) -> None:
-        """Stop every process the fake systemctl started."""
-        for pidfile in self.run.glob("*.pid"):
-            pid = int(pidfile.read_text())
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                continue
-            for _ in range(300):
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.05)
+        """Stop every process and close the sockets."""
+        for process in self.processes.values():
+            process.terminate()
+            process.wait(timeout=60)
+        for sock in self.sockets.values():
+            sock.close()
 
 
 @pytest.fixture
@@ -109,7 +124,10 @@ def server(process_db_url: str, events_file: Path, smtp_server: SmtpServer,
     run.mkdir()
     subprocess.run(["git", "clone", "--quiet", "--bare", str(ROOT), str(root / "repo.git")],
                    check=True)
-    ports = [free_port(), free_port()]
+    sockets = {}
+    for _ in range(2):
+        sock = socket.create_server(("127.0.0.1", 0), backlog=1024)
+        sockets[sock.getsockname()[1]] = sock
     values = service_env(port=0, database_url=process_db_url, events_file=events_file,
                          var_dir=root / "var", smtp_port=smtp_server.port)
     values |= {"FORWARDED_ALLOW_IPS": "127.0.0.1", "BACKGROUND_TASKS": "separate"}
@@ -120,16 +138,22 @@ def server(process_db_url: str, events_file: Path, smtp_server: SmtpServer,
     systemctl.chmod(0o755)
     env = {
         **os.environ, "CIVICSTL_ROOT": str(root), "CIVICSTL_ENV_FILE": str(env_file),
-        "CIVICSTL_WEB_PORTS": " ".join(map(str, ports)), "CIVICSTL_AS": "",
+        "CIVICSTL_WEB_PORTS": " ".join(map(str, sockets)), "CIVICSTL_AS": "",
         # The checkout's virtualenv stands in for `make install build` (the events file and
         # the site are the tests' own).
         "CIVICSTL_BUILD": f"ln -s {ROOT / '.venv'} .venv", "CIVICSTL_SYSTEMCTL": str(systemctl),
-        "RUN": str(run), "ROOT_DIR": str(root), "ENV_FILE": str(env_file),
+        "RUN": str(run),
     }
-    server = Server(root, run, env, process_db_url, ports)
+    os.mkfifo(run / "control")
+    os.mkfifo(run / "ack")
+    server = Server(root, run, env, values, process_db_url, sockets)
+    supervisor = threading.Thread(target=server.supervise)
+    supervisor.start()
     try:
         yield server
     finally:
+        (run / "control").write_text("stop\n", encoding="utf-8")
+        supervisor.join()
         server.stop()
 
 
@@ -162,6 +186,38 @@ def https_client(url: str, tmp_path: Path) -> httpx.AsyncClient:
     root_ca = tmp_path / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
     context = ssl.create_default_context(cafile=str(root_ca))
     return httpx.AsyncClient(transport=LoopbackName(verify=context), base_url=url, timeout=60)
+
+
+async def test_rsvps_sent_through_a_release_are_all_answered_and_stored(
+    server: Server, caddy: str, tmp_path: Path
+) -> None:
+    first = await asyncio.to_thread(server.release)
+    assert first.returncode == 0, first.stderr
+    await asyncio.to_thread(server.start)
+    answers: list[tuple[str, int]] = []
+    stop = asyncio.Event()
+
+    async def lane(http: httpx.AsyncClient, n: int) -> None:
+        i = 0
+        while not stop.is_set():
+            email = f"release{n}-{i}@example.org"
+            answer = await http.post("/api/rsvp", json=rsvp(GUEST_SLOT, email=email))
+            answers.append((email, answer.status_code))
+            i += 1
+
+    async with https_client(caddy, tmp_path) as http:
+        lanes = [asyncio.create_task(lane(http, n)) for n in range(4)]
+        second = await asyncio.to_thread(server.release)
+        stop.set()
+        await asyncio.gather(*lanes)
+
+    assert second.returncode == 0, second.stderr
+    assert second.stderr.count("serves the new release") == 2  # both web processes restarted
+    failed = [answer for answer in answers if answer[1] != 201]
+    assert failed == [], f"{len(failed)} of {len(answers)} not answered 201: {failed[:5]}"
+    assert len(answers) > 20
+    rows = await query_rows(server.database_url, "SELECT email FROM rsvp")
+    assert sorted(email for email, in rows) == sorted(email for email, _ in answers)
 
 
 def push_broken_migration(server: Server, tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 from service_testkit import ROOT
 
 DEPLOY = ROOT / "deploy"
-UNITS = ["civicstl-web@.service", "civicstl-worker.service", "civicstl-backup.service",
-         "civicstl-backup.timer"]
+UNITS = ["civicstl-web@.service", "civicstl-web@.socket", "civicstl-worker.service",
+         "civicstl-backup.service", "civicstl-backup.timer"]
 PYTHON = "/srv/civicstl/current/.venv/bin/python"
 
 
