@@ -25,7 +25,7 @@ say() { echo "release: $*" >&2; }
 git -C "$REPO" fetch --quiet origin 2>/dev/null || true
 sha=$(git -C "$REPO" rev-parse --verify "$ref^{commit}")
 new="$ROOT/releases/$(date -u +%Y%m%d-%H%M%S)-${sha:0:12}"
-old=$(readlink -f "$ROOT/current" 2>/dev/null || true)
+old=$(readlink -e "$ROOT/current" 2>/dev/null || echo "the release before (none yet)")
 
 say "building ${sha:0:12} in $new"
 mkdir -p "$ROOT/releases"
