@@ -16,6 +16,7 @@ from rsvp_service import (
     account_data,
     cancel,
     checkin,
+    health,
     hours_records,
     impact,
     openapi,
@@ -108,6 +109,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *auth_routes.routes(),
         *openapi.routes(),
         *site_config.routes(),
+        *health.routes(),
         *static.routes(settings),
     ]
     app = Starlette(

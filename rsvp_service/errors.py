@@ -26,6 +26,7 @@ from tortoise.exceptions import (
 )
 
 from rsvp_service.access_log import loggable
+from rsvp_service.metrics import DATABASE_ERRORS
 from rsvp_service.security_headers import security_headers
 
 Shape = Literal["error", "msg", "errors"]
@@ -209,6 +210,7 @@ async def database_error_handler(request: Request, exc: Exception) -> Response:
         # A constraint no route expected is a bug, not an outage.
         return await server_error_handler(request, exc)
     log.error("Database unavailable on %s %s: %s", request.method, request.url.path, exc)
+    DATABASE_ERRORS.inc()
     return error_response(
         503,
         DATABASE_UNAVAILABLE,

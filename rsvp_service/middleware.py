@@ -1,4 +1,5 @@
-"""ASGI middleware, one job each: security headers, CORS, the request body deadline and size limit.
+"""ASGI middleware, one job each: metrics, security headers, CORS, the request body deadline and
+size limit.
 
 Errors, 500s included, are answered by the exception handlers in `errors`.
 """
@@ -16,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rsvp_service.access_log import loggable
 from rsvp_service.errors import TOO_LARGE, TOO_SLOW, error_response, shape_for_path
+from rsvp_service.metrics import MetricsMiddleware
 from rsvp_service.security_headers import security_headers
 from rsvp_service.settings import Settings
 
@@ -139,6 +141,7 @@ class BodySizeLimitMiddleware:
 def middleware_stack(settings: Settings) -> list[Middleware]:
     """Return the app's middleware, outermost first."""
     return [
+        Middleware(MetricsMiddleware),
         Middleware(SecurityHeadersMiddleware, https=settings.is_https),
         Middleware(
             CORSMiddleware,

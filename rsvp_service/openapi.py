@@ -270,6 +270,16 @@ def _paths() -> dict[str, Any]:
                 _responses({200: "SiteConfig"}, (), "Error"),
             )
         },
+        "/api/health": {
+            "get": _operation(
+                "For uptime monitors: 200 `ok` when the database takes a write and the outbox "
+                "is moving; otherwise 503 with one word, `database` or `outbox`.",
+                {str(status): {"description": text, "content": {"text/plain": {"schema": {
+                    "type": "string", "enum": words}}}}
+                 for status, text, words in ((200, "Healthy.", ["ok"]),
+                                             (503, "Unhealthy.", ["database", "outbox"]))},
+            )
+        },
         "/api/openapi.json": {
             "get": _operation(
                 "This document.",

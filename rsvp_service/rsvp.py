@@ -18,6 +18,7 @@ from rsvp_service.emails import normalize_email
 from rsvp_service.errors import ApiError, read_json, validate_query
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
+from rsvp_service.metrics import RSVPS
 from rsvp_service.models import Rsvp, RsvpStatus
 from rsvp_service.organize_models import Attendance
 from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce
@@ -178,6 +179,7 @@ async def create_rsvp(request: Request) -> Response:
             waitlist=payload.waitlist,
         )
     )
+    RSVPS.labels(placement.outcome.value).inc()
     position = placement.position
     if placement.outcome is Outcome.DUPLICATE:
         if position is not None:

@@ -1,4 +1,5 @@
-"""How uvicorn serves: httptools plus a deadline for request headers, and a connection cap.
+"""How uvicorn serves: httptools, a deadline for request headers, a connection cap, and a
+graceful stop that does not drop a request already on its way.
 
 uvicorn times out idle keep-alive connections but not a connection that never finishes its
 request headers (a new one that sends nothing, or a slow drip of header bytes), so thousands
@@ -9,6 +10,11 @@ request's headers must be complete within HEADER_TIMEOUT seconds of the connecti
 Each connection also holds a file descriptor: past the process's open-file limit nothing can
 be accepted or opened (not even the database), so everyone starves. `connection_limit` raises
 the limit as far as allowed and caps connections below it, so extra clients get a 503.
+
+When uvicorn stops (SIGTERM, a release) it closes every connection without a request in
+progress, including one it accepted a moment ago whose request is still in flight: through
+Caddy that was a 502 for an RSVP. Here such a connection gets SHUTDOWN_GRACE seconds for its
+request to begin; the request is answered and the connection closed after it.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import resource
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT = 10.0
+SHUTDOWN_GRACE = 1.0
 # Descriptors kept for what is not a connection: the database (asyncpg's pool of 5, or SQLite's
 # file, WAL and index), SMTP, Redis, the listening socket, the event loop, logs.
 RESERVED_FILES = 64
@@ -50,6 +57,8 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
 
     header_timeout = HEADER_TIMEOUT
     _header_timer: asyncio.TimerHandle | None = None
+    _request_begun = False
+    _stopping = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Start the connection's first header deadline."""
@@ -59,6 +68,7 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         """A request's first byte arrived: its headers have HEADER_TIMEOUT to complete."""
         super().on_message_begin()
+        self._request_begun = True
         if self._header_timer is None:
             self._start_header_timer()
 
@@ -66,6 +76,16 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         """The headers are in; the request runs without this deadline."""
         self._stop_header_timer()
         super().on_headers_complete()
+        if self._stopping and self.cycle is not None:
+            self.cycle.keep_alive = False  # the server is stopping: close after this answer
+
+    def shutdown(self) -> None:
+        """Stop gracefully, giving a connection whose first request has not begun a moment."""
+        self._stopping = True
+        if self.cycle is None and not self._request_begun:
+            self.loop.call_later(SHUTDOWN_GRACE, self._close_unless_requested)
+            return
+        super().shutdown()
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the deadline of a connection that is gone."""
@@ -79,6 +99,10 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         if self._header_timer is not None:
             self._header_timer.cancel()
             self._header_timer = None
+
+    def _close_unless_requested(self) -> None:
+        if not self._request_begun and not self.transport.is_closing():
+            self.transport.close()
 
     def _headers_too_late(self) -> None:
         self._header_timer = None

@@ -117,12 +117,30 @@ class Settings(BaseSettings):
     outbox_max_attempts: int = Field(
         default=100, ge=1, description="Attempts before an email is a dead letter (about a day)."
     )
+    outbox_stall_seconds: float = Field(
+        default=600.0, gt=0,
+        description="/api/health fails when an email has waited longer than this to be sent.",
+    )
+    metrics_allow_ips: Annotated[list[str], NoDecode] = Field(
+        default_factory=lambda: ["127.0.0.1", "::1"],
+        description="Comma-separated client addresses that may read GET /metrics.",
+    )
+    backup_keep: int = Field(
+        default=7, ge=1, description="Dated copies `backup FOLDER` keeps there (older ones go)."
+    )
 
     @field_validator("cors_origins", mode="before")
     @classmethod
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str):
             return [origin.strip().rstrip("/") for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("metrics_allow_ips", mode="before")
+    @classmethod
+    def _split_addresses(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [address.strip() for address in value.split(",") if address.strip()]
         return value
 
     @field_validator("database_url")

@@ -140,14 +140,16 @@ class ServiceProcess:
     """`python -m rsvp_service` (real uvicorn) in a subprocess, configured through env vars."""
 
     def __init__(self, env: dict[str, str], *, log_path: Path, workers: int = 1,
-                 open_files: tuple[int, int] | None = None) -> None:
+                 open_files: tuple[int, int] | None = None,
+                 arguments: list[str] | None = None) -> None:
         """Start the service; `open_files` sets its (soft, hard) open-file limit."""
         self.port = int(env["PORT"])
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self._log = log_path.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "rsvp_service", "--workers", str(workers)],
+            [sys.executable, "-m", "rsvp_service",
+             *(arguments if arguments is not None else ["--workers", str(workers)])],
             env={**os.environ, "PYTHONPATH": str(ROOT), **env},
             cwd=ROOT,
             stdout=self._log,

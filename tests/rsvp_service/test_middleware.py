@@ -14,6 +14,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.types import Message, Receive, Scope, Send
 from test_rsvp_api import rsvp, signed_in
 
+from rsvp_service.metrics import MetricsMiddleware
 from rsvp_service.middleware import (
     BodyDeadlineMiddleware,
     BodySizeLimitMiddleware,
@@ -120,5 +121,6 @@ async def test_the_body_deadline_ends_when_the_answer_starts() -> None:
 
 def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     classes = [m.cls for m in app.user_middleware]
-    assert classes[:4] == [SecurityHeadersMiddleware, CORSMiddleware, BodyDeadlineMiddleware,
+    assert classes[:5] == [MetricsMiddleware, SecurityHeadersMiddleware, CORSMiddleware,
+                           BodyDeadlineMiddleware,
                            BodySizeLimitMiddleware]

@@ -6,6 +6,7 @@ import json
 import resource
 import select
 import selectors
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -17,7 +18,7 @@ from conftest import SmtpServer, free_port
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 from test_static_site import build_site
 
-from rsvp_service.server import HEADER_TIMEOUT, RESERVED_FILES
+from rsvp_service.server import HEADER_TIMEOUT, RESERVED_FILES, SHUTDOWN_GRACE
 
 IDLE_CONNECTIONS = 1100
 
@@ -285,3 +286,23 @@ def test_the_soft_open_file_limit_is_raised_to_the_hard_one_and_logged_once(
              if "open-file limit" in line.lower()]
     assert lines == ["INFO rsvp_service.server: Open-file limit 512 (hard 512): at most "
                      f"{(512 - RESERVED_FILES) // 2} connections per worker, then 503."]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_request_on_a_connection_accepted_just_before_a_stop_is_answered(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service()
+    with socket.create_connection(("127.0.0.1", service.port), timeout=10) as sock:
+        time.sleep(0.3)  # accepted by the service, as Caddy's connections are
+        service.process.send_signal(signal.SIGTERM)  # a release restarts this process
+        time.sleep(0.2)  # the stop has begun; the request is on its way
+        sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+
+    assert answer.startswith(b"HTTP/1.1 200")
+    assert answer.endswith(b'{"google":false}')  # then the connection was closed
+    assert service.process.wait(timeout=15) == -signal.SIGTERM  # uvicorn re-raises it
+    assert SHUTDOWN_GRACE < HEADER_TIMEOUT

@@ -1,0 +1,92 @@
+"""GET /api/health: 200 "ok" only when the database takes a write and the outbox is moving;
+503 with one word ("database" or "outbox") and Retry-After otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+
+import asyncpg
+import httpx
+from conftest import Mailbox, SmtpServer
+from service_testkit import eventually, query_rows
+from starlette.applications import Starlette
+from test_rsvp_api import rsvp
+from tortoise.context import get_current_context
+
+from rsvp_service.settings import Settings
+
+MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+def assert_unhealthy(response: httpx.Response, reason: str) -> None:
+    """A 503 whose body is the one-word reason, with Retry-After."""
+    assert response.status_code == 503
+    assert response.text == reason
+    assert int(response.headers["retry-after"]) > 0
+
+
+async def test_a_healthy_service_answers_ok(client: httpx.AsyncClient, mailbox: Mailbox) -> None:
+    assert (await client.post("/api/rsvp", json=rsvp())).status_code == 201
+    await mailbox.wait_for(1)
+
+    response = await client.get("/api/health")
+
+    assert response.status_code == 200
+    assert response.text == "ok"
+
+
+async def test_a_stalled_outbox_answers_503_outbox_until_the_mail_moves(
+    make_settings: Callable[..., Settings], make_client: MakeClient, smtp_server: SmtpServer,
+    db_url: str,
+) -> None:
+    settings = make_settings(outbox_stall_seconds=600)
+    async with make_client(settings) as client:
+        smtp_server.stop()  # the SMTP relay is down
+        assert (await client.post("/api/rsvp", json=rsvp())).status_code == 201
+        fresh = await client.get("/api/health")
+        # ...and has been for 20 minutes: the confirmation has waited that long.
+        minutes_ago = ("datetime('now', '-20 minutes')" if db_url.startswith("sqlite")
+                       else "now() - interval '20 minutes'")
+        await query_rows(db_url, f"UPDATE mail_outbox SET created_at = {minutes_ago}")
+        stalled = await client.get("/api/health")
+        smtp_server.start()
+        await smtp_server.mailbox.wait_for(1, seconds=30)
+
+        async def moving() -> bool:
+            return (await client.get("/api/health")).status_code == 200
+
+        await eventually(moving)  # once the sender has recorded the delivery
+
+    assert fresh.status_code == 200  # mail that waits a moment is not a stall
+    assert_unhealthy(stalled, "outbox")
+
+
+async def test_a_database_that_cannot_be_written_answers_503_database(
+    app: Starlette, client: httpx.AsyncClient, db_url: str
+) -> None:
+    connection = get_current_context().db()  # type: ignore[union-attr]
+    if db_url.startswith("sqlite"):
+        await connection.execute_script("PRAGMA query_only=1")
+        refused = await client.get("/api/health")
+        await connection.execute_script("PRAGMA query_only=0")
+    else:
+        name = db_url.rsplit("/", 1)[1]
+        admin = await asyncpg.connect(db_url)
+        try:
+            await admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+            # The pool's connections reconnect, now read-only (a replica after a failover).
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                                "datname = current_database() AND pid <> pg_backend_pid()")
+            await client.get("/api/health")  # meets the lost connections (also a 503)
+            refused = await client.get("/api/health")
+        finally:
+            await admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                                "datname = current_database() AND pid <> pg_backend_pid()")
+            await admin.close()
+        await client.get("/api/health")  # meets the lost connections again
+    recovered = await client.get("/api/health")
+
+    assert_unhealthy(refused, "database")
+    assert recovered.status_code == 200
