@@ -18,6 +18,8 @@ PORT ?= 8000
 # decap-server's port for `make admin` (the build writes it into /admin/config.yml).
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
+# pytest's worker processes (pytest-xdist): one per core by default.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: help install run build content site site-bundle migrate serve dev check test lint typecheck \
         test-python test-site budget bench clean schemas new-org admin
@@ -106,8 +108,9 @@ typecheck: install content ## mypy on Python, tsc on the site.
 	$(BIN)/mypy
 	cd site && npm run --silent typecheck
 
+# loadgroup: the e2e journeys (one xdist_group) run on one worker, sharing its servers and browser.
 test-python: install build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 
 test-site: install content ## vitest unit tests of the site.
 	cd site && npm run --silent test
