@@ -27,7 +27,7 @@ WRITE_RATIO, WRITE_P99_MS = 0.15, 50.0
 COUNT_RATIO = 0.5
 # "Flat": the count rate at 100,000 RSVPs is at least this share of the rate at 10.
 FLAT = 0.85
-SERVICE = "rsvp_service.app:create_app"
+SERVICE = "rsvp_service.server:create_served_app"
 
 
 @dataclass

@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _serve(settings: Settings, workers: int) -> None:
     uvicorn.run(
-        "rsvp_service.app:create_app",
+        "rsvp_service.server:create_served_app",
         factory=True,
         host=settings.host,
         port=settings.port,

@@ -1,4 +1,5 @@
-"""The HTTP protocol uvicorn serves with: httptools, plus a deadline for request headers.
+"""What uvicorn serves: the app (create_served_app) and its HTTP protocol (httptools, plus a
+deadline for request headers).
 
 uvicorn times out idle keep-alive connections but not a connection that never finishes its
 request headers (a new one that sends nothing, or a slow drip of header bytes), so thousands
@@ -11,9 +12,18 @@ from __future__ import annotations
 
 import asyncio
 
+from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from rsvp_service.app import create_app
+
 HEADER_TIMEOUT = 10.0
+
+
+def create_served_app() -> Starlette:
+    """The app as `python -m rsvp_service` serves it (uvicorn's factory): settings from the
+    environment, the garbage collector frozen after start-up (in-process tests skip that)."""
+    return create_app(freeze_gc=True)
 
 
 class HeaderTimeoutProtocol(HttpToolsProtocol):

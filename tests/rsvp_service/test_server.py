@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import selectors
 import socket
 import time
@@ -10,10 +11,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import SmtpServer, free_port
+from conftest import SmtpServer, free_port, running
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 
-from rsvp_service.server import HEADER_TIMEOUT
+from rsvp_service.app import create_app
+from rsvp_service.server import HEADER_TIMEOUT, create_served_app
+from rsvp_service.settings import Settings
 
 IDLE_CONNECTIONS = 1100
 
@@ -125,3 +128,19 @@ def test_without_a_trusted_proxy_forwarded_headers_are_ignored(
     ]
 
     assert statuses[30] == 429
+
+
+async def test_only_the_served_app_freezes_the_garbage_collector(
+    settings: Settings, events_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process apps (the tests') skip gc.collect + gc.freeze; what uvicorn serves keeps it."""
+    async with running(create_app(settings)):
+        assert gc.get_freeze_count() == 0
+    async with running(create_app(settings, freeze_gc=True)):
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+    env = service_env(port=free_port(), database_url=settings.database_url,
+                      events_file=events_file, var_dir=tmp_path / "var", smtp_port=free_port())
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert create_served_app().state.freeze_gc is True
