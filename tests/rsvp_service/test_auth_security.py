@@ -22,6 +22,9 @@ from rsvp_service.auth.models import User
 from rsvp_service.models import OutboxMessage, Rsvp
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
 PASSWORD = "correct horse battery staple"
 SITE = "http://127.0.0.1:8000"

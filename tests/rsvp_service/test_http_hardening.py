@@ -14,6 +14,9 @@ from rsvp_service import rsvp as rsvp_routes
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
 

@@ -7,6 +7,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import httpx
+import pytest
 from service_testkit import GUEST_SLOT
 from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
@@ -14,6 +15,9 @@ from test_rsvp_api import rsvp, signed_in
 
 from rsvp_service.middleware import BodySizeLimitMiddleware, SecurityHeadersMiddleware
 from rsvp_service.settings import Settings
+
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 

@@ -18,6 +18,9 @@ from rsvp_service.app import create_app
 from rsvp_service.server import HEADER_TIMEOUT, create_served_app
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 IDLE_CONNECTIONS = 1100
 
 
