@@ -68,6 +68,7 @@ def _all_closed_by_peer(sockets: list[socket.socket], seconds: float) -> int:
     return closed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_idle_connections_do_not_take_the_service_down_and_are_closed(
     start_service: Callable[..., ServiceProcess],
