@@ -125,8 +125,9 @@ typecheck: install-dev content ## mypy on Python, tsc on the site.
 	cd site && npm run --silent typecheck
 
 # loadgroup: the e2e journeys (one xdist_group) run on one worker, sharing its servers and browser.
+# PYTEST_ARGS narrows or extends the run (CI's jobs: PYTEST_ARGS=tests/e2e, ...).
 test-python: install-dev build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 test-site: install-dev content ## vitest unit tests of the site.
 	cd site && npm run --silent test
