@@ -78,3 +78,8 @@ async def test_cors_headers_reach_even_a_refused_body(
 def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     classes = [m.cls for m in app.user_middleware]
     assert classes[:3] == [SecurityHeadersMiddleware, CORSMiddleware, BodySizeLimitMiddleware]
+
+
+def test_a_sqlite_only_module_runs_db_url_on_sqlite_alone(db_url: str) -> None:
+    """This module's sqlite_only marker leaves db_url one parameter (conftest.py)."""
+    assert db_url.startswith("sqlite://")
