@@ -18,17 +18,26 @@ PORT ?= 8000
 # decap-server's port for `make admin` (the build writes it into /admin/config.yml).
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
+# pytest's worker processes (pytest-xdist): one per core, plus one for the browser journeys, which
+# mostly wait (alone: 121 s of CPU in 338 s); on 2 cores, 3 workers ran the suite in 301 s, 2 in 352 s.
+TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 1)
 
-.PHONY: help install run build content site site-bundle migrate serve dev check test lint typecheck \
-        test-python test-site budget bench clean schemas new-org new-event admin
+.PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
+        typecheck test-python test-site budget bench clean schemas new-org new-event admin
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 # --- installation (idempotent: re-runs only when the lock files change) ---
-$(BIN)/.installed: requirements.txt requirements-dev.txt
+# What `make run` needs: the runtime requirements alone.
+$(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --disable-pip-version-check uv==0.13.8
+	$(BIN)/uv pip install -q --python $(PY) --require-hashes -r requirements.txt
+	touch $@
+
+# What the tests and checks add: pytest, Playwright, mypy, ruff, schemathesis...
+$(BIN)/.installed-dev: $(BIN)/.installed requirements-dev.txt
 	$(BIN)/uv pip install -q --python $(PY) --require-hashes -r requirements.txt -r requirements-dev.txt
 	touch $@
 
@@ -42,12 +51,22 @@ site/node_modules/.installed: site/package.json site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The web editor's npm packages (Decap CMS and decap-server), kept out of the site's tree.
-admin/node_modules/.installed: admin/package.json admin/package-lock.json
-	cd admin && npm ci --no-audit --no-fund --loglevel=error
+# The site's build copies Decap CMS's prebuilt bundle: the locked package alone, checked against
+# the lock's hash, without its dependency tree (a full install below has it too).
+DECAP := admin/node_modules/decap-cms/.fetched
+$(DECAP): admin/package-lock.json admin/fetch-decap-cms.mjs
+	node admin/fetch-decap-cms.mjs
 	touch $@
 
-install: $(BIN)/.installed site/node_modules/.installed admin/node_modules/.installed ## Create the virtualenv and install npm packages.
+# The web editor's npm packages in full (Decap CMS and decap-server, 391 MB), kept out of the
+# site's tree: for `make admin` and the editor's browser journeys only.
+admin/node_modules/.installed: admin/package.json admin/package-lock.json
+	cd admin && npm ci --no-audit --no-fund --loglevel=error
+	touch $@ $(DECAP)
+
+install: $(BIN)/.installed site/node_modules/.installed $(DECAP) ## Install what `make run` needs.
+
+install-dev: install $(BIN)/.installed-dev admin/node_modules/.installed ## Add what the tests need.
 
 # --- build ---
 content: $(BIN)/.installed ## Validate content/ and emit build/content/.
@@ -59,7 +78,7 @@ site-bundle: site/node_modules/.installed ## Bundle the site's code (vike build)
 # The generator and the site's bundle need nothing of each other, so they run side by side (at
 # 4,000 organizations on 2 cores, 4 alternating pairs: 3.4-3.9 s one after the other, 2.3-2.5 s
 # side by side).
-site: $(BIN)/.installed site/node_modules/.installed admin/node_modules/.installed ## Build content/ and prerender the site into build/site/.
+site: $(BIN)/.installed site/node_modules/.installed $(DECAP) ## Build content/ and prerender the site into build/site/.
 	@$(MAKE) --no-print-directory -j2 --output-sync=target content site-bundle
 	cd $(SITE_DIR) && npm run --silent render
 
@@ -95,7 +114,7 @@ dev: install content migrate ## Live reload at HOST:PORT: generator watch, vike 
 	  --reload --reload-dir rsvp_service --host $(HOST) --port $$api & \
 	wait
 
-admin: install build migrate ## Web editor on your working copy: HOST:PORT/admin saves into content/.
+admin: install admin/node_modules/.installed build migrate ## Web editor on your working copy: HOST:PORT/admin saves into content/.
 	@echo "Open http://$(HOST):$(PORT)/admin/ and click Login; saving writes into $(CONTENT)/ here."
 	@trap 'kill 0' EXIT; \
 	PORT=$(CMS_LOCAL_PORT) BIND_HOST=127.0.0.1 MODE=fs GIT_REPO_DIRECTORY=$(CURDIR) \
@@ -107,17 +126,19 @@ check: $(CHECK_VENV)/.installed ## Validate content only, with a light install (
 	$(CHECK_VENV)/bin/python -m generator check --content $(CONTENT) $(if $(CHECK_FORMAT),--format $(CHECK_FORMAT))
 
 # --- tests ---
-lint: $(BIN)/.installed ## Ruff on all Python.
+lint: $(BIN)/.installed-dev ## Ruff on all Python.
 	$(BIN)/ruff check generator rsvp_service tests bench
 
-typecheck: install content ## mypy on Python, tsc on the site.
+typecheck: install-dev content ## mypy on Python, tsc on the site.
 	$(BIN)/mypy
 	cd site && npm run --silent typecheck
 
-test-python: install build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
-	$(PY) -m pytest -q
+# loadgroup: the e2e journeys (one xdist_group) run on one worker, sharing its servers and browser.
+# PYTEST_ARGS narrows or extends the run (CI's jobs: PYTEST_ARGS=tests/e2e, ...).
+test-python: install-dev build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-test-site: install content ## vitest unit tests of the site.
+test-site: install-dev content ## vitest unit tests of the site.
 	cd site && npm run --silent test
 
 budget: site ## Fail when a page ships more JavaScript than its budget.
@@ -125,7 +146,7 @@ budget: site ## Fail when a page ships more JavaScript than its budget.
 
 test: lint typecheck test-site budget test-python ## Everything: lint, types, unit, service, e2e.
 
-bench: install build ## Benchmarks; results in bench/results/latest.md.
+bench: install-dev build ## Benchmarks; results in bench/results/latest.md.
 	$(PY) -m bench
 
 clean: ## Remove build output, runtime data and installed dependencies.

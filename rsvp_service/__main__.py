@@ -22,7 +22,7 @@ from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.server import HeaderTimeoutProtocol, connection_limit
 from rsvp_service.settings import Settings
 
-APP = "rsvp_service.app:create_app"
+APP = "rsvp_service.server:create_served_app"
 
 
 async def _migrate(settings: Settings) -> None:

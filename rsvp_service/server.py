@@ -1,5 +1,6 @@
-"""How uvicorn serves: httptools, a deadline for request headers, a connection cap, and a
-graceful stop that does not drop a request already on its way.
+"""What uvicorn serves: the app (create_served_app) and its HTTP protocol: httptools, a deadline
+for request headers, a connection cap, and a graceful stop that does not drop a request already
+on its way.
 
 uvicorn times out idle keep-alive connections but not a connection that never finishes its
 request headers (a new one that sends nothing, or a slow drip of header bytes), so thousands
@@ -23,7 +24,10 @@ import asyncio
 import logging
 import resource
 
+from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from rsvp_service.app import create_app
 
 HEADER_TIMEOUT = 10.0
 SHUTDOWN_GRACE = 1.0
@@ -50,6 +54,12 @@ def connection_limit() -> int | None:
     log.info("Open-file limit %d (hard %s): at most %d connections per worker, then 503.",
              soft, "unlimited" if hard == resource.RLIM_INFINITY else hard, limit)
     return limit
+
+
+def create_served_app() -> Starlette:
+    """The app as `python -m rsvp_service` serves it (uvicorn's factory): settings from the
+    environment, the garbage collector frozen after start-up (in-process tests skip that)."""
+    return create_app(freeze_gc=True)
 
 
 class HeaderTimeoutProtocol(HttpToolsProtocol):

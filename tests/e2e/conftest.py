@@ -422,6 +422,16 @@ def paged_server(paged_build: tuple[Path, Path], mailbox: Mailbox,
     yield from _server_fixture("paged", None, mailbox, _tmp_root, site=site, content=content)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep the journeys on one xdist worker (`--dist loadgroup`): they share the package's
+    servers, browser and paged build, which each worker would otherwise start again."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.xdist_group("e2e"))
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """On an e2e failure, attach the service logs and the tabs' records to the report."""

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e.editor import Editor, check, git
 from tests.e2e.helpers import PageWatch, Session
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 RIVER_CREW = """\
 # yaml-language-server: $schema=../schemas/organization.schema.json

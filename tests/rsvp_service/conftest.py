@@ -4,8 +4,16 @@
   `inclusive-sports-clinic` with three slots, capacity-2 guest event `tiny-workshop`).
   `CIVIC_NOW_OPEN` is a moment when every fixture slot is still open.
 - `db_url` (parametrized "sqlite" / "postgres"): a database URL; every test that uses it, or
-  `settings`/`app`/`client`, runs on both. PostgreSQL comes from TEST_DATABASE_URL (default
-  postgres://postgres@127.0.0.1:5432/test); a fresh database is created per test session.
+  `settings`/`app`/`client`, runs on both, unless its module says `pytestmark =
+  pytest.mark.sqlite_only` (then on SQLite alone). PostgreSQL comes from TEST_DATABASE_URL
+  (default postgres://postgres@127.0.0.1:5432/test); one database is created per test session
+  (per xdist worker) and migrated by its first app; each app's start empties the tables.
+  Which to choose: keep both databases when what the test checks passes through SQL that a
+  dialect could answer differently (constraints and uniqueness, transactions, locks and
+  concurrency, timestamps and time zones, ordering, text case and NUL bytes, migrations: the
+  store, waitlist, outbox, reminders, accounts and tokens, organizing). Mark a module
+  `sqlite_only` when it checks HTTP behaviour that is settled before or around the database
+  (headers, status codes, input validation, rate limits, middleware, static files).
 - `mailbox`: a real aiosmtpd SMTP server on loopback; `mailbox.messages` holds the received
   `email.message.EmailMessage`s (`mailbox.raw` their bytes as received) and
   `await mailbox.wait_for(n)` waits for n of them.
@@ -97,11 +105,28 @@ def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return f"sqlite://{tmp_path_factory.mktemp('sqlite') / 'test.sqlite3'}"
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+DATABASES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run each test that uses `db_url` once per database (SQLite alone when `sqlite_only`),
+    unless the test parametrizes `db_url` itself."""
+    if "db_url" not in metafunc.fixturenames or any(
+        "db_url" in str(mark.args[0]) for mark in metafunc.definition.iter_markers("parametrize")
+    ):
+        return
+    sqlite_only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+    metafunc.parametrize("db_url", DATABASES[:1] if sqlite_only else DATABASES, indirect=True)
+
+
+@pytest.fixture
 def db_url(request: pytest.FixtureRequest) -> str:
     """The database URL of the current run: each test runs once per database."""
-    fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
-    url: str = request.getfixturevalue(fixture)
+    if request.param == "sqlite":
+        # No fsync per commit: in-process tests cannot tell (only a power cut can), and the
+        # service processes' own files (process_db_url) keep the service's FULL.
+        return f"{request.getfixturevalue('sqlite_url')}?synchronous=OFF"
+    url: str = request.getfixturevalue("postgres_url")
     return url
 
 
@@ -225,8 +250,10 @@ async def empty_tables() -> None:
             "TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE"
         )
     else:
-        for table in tables:
-            await connection.execute_script(f'DELETE FROM "{table}"')
+        # One transaction: one commit instead of one per table.
+        await connection.execute_script(
+            "BEGIN IMMEDIATE; " + "".join(f'DELETE FROM "{t}"; ' for t in tables) + "COMMIT;"
+        )
 
 
 def _drop_queued_sqlite_mail(path: Path) -> None:

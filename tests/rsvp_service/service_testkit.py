@@ -213,7 +213,7 @@ def service_env(
 async def query_rows(url: str, sql: str) -> list[tuple[object, ...]]:
     """Run one statement on a service's database from outside it; return the rows."""
     if url.startswith("sqlite://"):
-        with sqlite3.connect(url.removeprefix("sqlite://")) as db:
+        with sqlite3.connect(url.removeprefix("sqlite://").split("?", 1)[0]) as db:
             rows = db.execute(sql).fetchall()
         db.close()
         return rows

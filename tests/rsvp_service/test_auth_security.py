@@ -22,6 +22,9 @@ from rsvp_service.auth.models import User
 from rsvp_service.models import OutboxMessage, Rsvp
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
 PASSWORD = "correct horse battery staple"
 SITE = "http://127.0.0.1:8000"
@@ -39,6 +42,7 @@ async def register(client: httpx.AsyncClient, email: str = "ann@example.org") ->
     return await client.post("/api/auth/register", json=body)
 
 
+@pytest.mark.slow
 async def test_unknown_email_and_wrong_password_take_the_same_time(
     make_settings: Callable[..., Settings], make_client: MakeClient
 ) -> None:
@@ -281,6 +285,7 @@ def _wait_for_mail(mailbox: Mailbox, count: int) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/api/auth/resend-verification", "/api/auth/forgot-password"])
 def test_mail_requests_answer_in_the_same_time_whether_or_not_a_mail_is_queued(
     service: tuple[ServiceProcess, Mailbox], path: str

@@ -23,6 +23,9 @@ from rsvp_service.app import create_app
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+import pytest
 from conftest import SmtpServer, free_port
 from service_testkit import (
     TINY_SLOT,
@@ -19,6 +20,8 @@ from service_testkit import (
     query_rows,
     service_env,
 )
+
+pytestmark = pytest.mark.slow
 
 PEOPLE, SEATS, CLIENTS = 2_000, 50, 100
 

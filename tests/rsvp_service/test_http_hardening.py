@@ -17,6 +17,9 @@ from rsvp_service.cancel import NO_SUCH_RSVP
 from rsvp_service.models import Rsvp
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
 

@@ -8,6 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import httpx
+import pytest
 from service_testkit import GUEST_SLOT
 from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
@@ -21,6 +22,9 @@ from rsvp_service.middleware import (
     SecurityHeadersMiddleware,
 )
 from rsvp_service.settings import Settings
+
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
@@ -124,3 +128,8 @@ def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     assert classes[:5] == [MetricsMiddleware, SecurityHeadersMiddleware, CORSMiddleware,
                            BodyDeadlineMiddleware,
                            BodySizeLimitMiddleware]
+
+
+def test_a_sqlite_only_module_runs_db_url_on_sqlite_alone(db_url: str) -> None:
+    """This module's sqlite_only marker leaves db_url one parameter (conftest.py)."""
+    assert db_url.startswith("sqlite://")

@@ -49,6 +49,7 @@ def _operations(schema: BaseSchema) -> list[APIOperation]:
     return [result.ok() for result in schema.get_all_operations()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_api_conforms_to_its_schema(api_schema: BaseSchema, mode: GenerationMode) -> None:
     # Schemathesis' pytest plugin does not load under pytest 9, so each operation's

@@ -15,6 +15,9 @@ from starlette.applications import Starlette
 from rsvp_service.ratelimit import TOO_MANY_REQUESTS, RateLimiter, build_rate_limiter
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 REDIS_URL = "redis://127.0.0.1:6379"
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
 PASSWORD = "correct horse battery"

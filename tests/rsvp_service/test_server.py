@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import resource
 import select
@@ -14,11 +15,16 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import SmtpServer, free_port
+from conftest import SmtpServer, free_port, running
 from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 from test_static_site import build_site
 
-from rsvp_service.server import HEADER_TIMEOUT, RESERVED_FILES, SHUTDOWN_GRACE
+from rsvp_service.app import create_app
+from rsvp_service.server import HEADER_TIMEOUT, RESERVED_FILES, SHUTDOWN_GRACE, create_served_app
+from rsvp_service.settings import Settings
+
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
 
 IDLE_CONNECTIONS = 1100
 
@@ -67,6 +73,7 @@ def _all_closed_by_peer(sockets: list[socket.socket], seconds: float) -> int:
     return closed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_idle_connections_do_not_take_the_service_down_and_are_closed(
     start_service: Callable[..., ServiceProcess],
@@ -306,3 +313,19 @@ def test_a_request_on_a_connection_accepted_just_before_a_stop_is_answered(
     assert answer.endswith(b'{"google":false}')  # then the connection was closed
     assert service.process.wait(timeout=15) == -signal.SIGTERM  # uvicorn re-raises it
     assert SHUTDOWN_GRACE < HEADER_TIMEOUT
+
+
+async def test_only_the_served_app_freezes_the_garbage_collector(
+    settings: Settings, events_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process apps (the tests') skip gc.collect + gc.freeze; what uvicorn serves keeps it."""
+    async with running(create_app(settings)):
+        assert gc.get_freeze_count() == 0
+    async with running(create_app(settings, freeze_gc=True)):
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+    env = service_env(port=free_port(), database_url=settings.database_url,
+                      events_file=events_file, var_dir=tmp_path / "var", smtp_port=free_port())
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert create_served_app().state.freeze_gc is True

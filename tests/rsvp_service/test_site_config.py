@@ -10,6 +10,9 @@ import pytest
 
 from rsvp_service.settings import Settings
 
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
 
 

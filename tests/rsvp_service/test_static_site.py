@@ -7,8 +7,12 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import httpx
+import pytest
 
 from rsvp_service.settings import Settings
+
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
