@@ -28,6 +28,7 @@ from tests.e2e.helpers import (
     register_account,
     sign_in,
     unique_email,
+    verify_account,
     visit,
     wait_path,
 )
@@ -280,12 +281,13 @@ def _scan_at_the_door(playwright: Playwright, server: Server, organizer: Account
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_dashboard_shows_the_code_and_qr_the_checkin_screen_accepts(
     restart_server: Callable[..., Server], new_session: Callable[..., Session],
-    playwright_instance: Playwright, tmp_path: Path, width: int,
+    playwright_instance: Playwright, mailbox: Mailbox, tmp_path: Path, width: int,
 ) -> None:
     """Each upcoming RSVP shows its code and a QR big enough to scan; the check-in screen takes
     the typed code and the scanned QR; a checked-in RSVP says so and offers no Cancel."""
     server = restart_server(CHECKIN_NOW)
     organizer = register_account(server, "Olive Organizer", "organizer")
+    verify_account(server, mailbox, organizer)  # roles need a verified address
     vera = register_account(server, "Vera Volunteer", "vera")
     sam = register_account(server, "Sam Scanned", "sam")
     for account in (vera, sam):

@@ -93,7 +93,8 @@ async def test_a_database_locked_by_another_process_gets_503_then_recovers(
         if db_url.startswith("sqlite://"):
             applied = await connection.execute_query_dict("PRAGMA busy_timeout")
             assert applied == [{"timeout": 200}]
-            other = sqlite3.connect(db_url.removeprefix("sqlite://"), isolation_level=None)
+            other = sqlite3.connect(db_url.removeprefix("sqlite://").split("?", 1)[0],
+                                    isolation_level=None)
             other.execute("BEGIN EXCLUSIVE")  # another process holds the database
             try:
                 refused = await client.post("/api/rsvp", json=rsvp())

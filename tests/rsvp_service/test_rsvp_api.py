@@ -11,7 +11,7 @@ from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 
 from rsvp_service.auth.models import User
 from rsvp_service.auth.tokens import issue_access_token
-from rsvp_service.checkin_codes import display
+from rsvp_service.checkin_codes import display, qr_svg_uri
 from rsvp_service.models import Rsvp, SlotCount
 from rsvp_service.settings import Settings
 
@@ -322,6 +322,7 @@ async def test_my_rsvps_lists_the_signed_in_users_rsvps(
     assert response.status_code == 200
     items = response.json()["rsvps"]
     assert [item["eventId"] for item in items] == [GUEST_SLOT, CLINIC_SLOTS[0]]
+    code = (await Rsvp.get(id=items[1]["id"])).checkin_code or ""
     assert items[1] == {
         "id": items[1]["id"],
         "status": "confirmed",
@@ -338,7 +339,9 @@ async def test_my_rsvps_lists_the_signed_in_users_rsvps(
         "path": "/events/inclusive-sports-clinic",
         "past": False,
         "createdAt": items[1]["createdAt"],
-        "code": display((await Rsvp.get(id=items[1]["id"])).checkin_code or ""),
+        "code": display(code),
+        "qr": qr_svg_uri(code),
+        "checkedIn": False,
     }
     assert response.headers["cache-control"] == "no-store"
 
