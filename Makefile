@@ -110,7 +110,7 @@ dev: install content migrate ## Live reload at HOST:PORT: generator watch, vike 
 	@trap 'kill 0' EXIT; api=$$(($(PORT) + 1)); \
 	$(PY) -m generator build --watch --content $(CONTENT) --out $(CONTENT_OUT) & \
 	(cd site && API_PROXY=http://$(HOST):$$api npm run --silent dev) & \
-	SITE_URL=http://$(HOST):$(PORT) $(BIN)/uvicorn --factory rsvp_service.app:create_app \
+	SITE_URL=http://$(HOST):$(PORT) $(BIN)/uvicorn --factory rsvp_service.web.app:create_app \
 	  --reload --reload-dir rsvp_service --host $(HOST) --port $$api & \
 	wait
 

@@ -101,7 +101,8 @@ def _crowd(ctx: Context, name: str, db: SqliteDb | PostgresDb, workers: int,
     db.create()
     try:
         migrate(ctx, env)
-        with uvicorn(ctx, "rsvp_service.server:create_served_app", factory=True, workers=workers,
+        with uvicorn(ctx, "rsvp_service.web.server:create_served_app", factory=True,
+                     workers=workers,
                      background_worker=background_worker,
                      env=env, log=folder / "service.log") as base:
             answers, times = asyncio.run(rush(base, slot, run_id))

@@ -14,15 +14,15 @@ from typing import Any
 
 import uvicorn
 
-from rsvp_service.background import run_worker
-from rsvp_service.backups import serving_lock
-from rsvp_service.db import close_database, open_database
-from rsvp_service.db_check import DatabaseNotWritable
+from rsvp_service.db.check import DatabaseNotWritable
+from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
-from rsvp_service.server import HeaderTimeoutProtocol, connection_limit
+from rsvp_service.jobs.background import run_worker
+from rsvp_service.ops.backups import serving_lock
 from rsvp_service.settings import Settings
+from rsvp_service.web.server import HeaderTimeoutProtocol, connection_limit
 
-APP = "rsvp_service.server:create_served_app"
+APP = "rsvp_service.web.server:create_served_app"
 
 
 async def _migrate(settings: Settings) -> None:
@@ -38,11 +38,11 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.exit(outbox_main(arguments[1:]))
     if arguments[:1] == ["roles"]:
-        from rsvp_service.roles_cli import main as roles_main
+        from rsvp_service.organize.roles_cli import main as roles_main
 
         sys.exit(roles_main(arguments[1:]))
     if arguments[:1] in (["backup"], ["restore"]):
-        from rsvp_service.backups import main as backups_main
+        from rsvp_service.ops.backups import main as backups_main
 
         sys.exit(backups_main(arguments))
     parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=__doc__)

@@ -10,8 +10,8 @@ import asyncio
 import sys
 from datetime import UTC, datetime
 
-from rsvp_service.db import close_database, open_database
-from rsvp_service.models import OutboxMessage
+from rsvp_service.db.connection import close_database, open_database
+from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rsvp_service.checkin_codes import email_block
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
     Attachment,
@@ -13,6 +12,7 @@ from rsvp_service.mail.message import (
     QueuedMail,
 )
 from rsvp_service.mail.render import render
+from rsvp_service.rsvps.codes import email_block
 
 KIND = "rsvp_confirmation"
 

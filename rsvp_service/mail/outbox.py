@@ -44,7 +44,7 @@ from rsvp_service.mail.message import (
     encodable_address,
 )
 from rsvp_service.mail.transports import Transport, envelope_sender
-from rsvp_service.models import OutboxMessage
+from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)

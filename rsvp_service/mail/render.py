@@ -12,7 +12,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 def _environment() -> Environment:
     # Built once per process; templates are read-only package data.
     return Environment(
-        loader=PackageLoader("rsvp_service", "templates/email"),
+        loader=PackageLoader("rsvp_service.mail", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -24,7 +24,7 @@ def _environment() -> Environment:
 
 
 def render(name: str, **context: Any) -> tuple[str, str]:
-    """Render templates/email/<name>.txt and <name>.html; return (text, html)."""
+    """Render mail/templates/<name>.txt and <name>.html; return (text, html)."""
     environment = _environment()
     text = environment.get_template(f"{name}.txt").render(**context)
     html = environment.get_template(f"{name}.html").render(**context)

@@ -6,7 +6,6 @@ link) and are queued like the confirmation: slot id, person and token, built whe
 
 from __future__ import annotations
 
-from rsvp_service.checkin_codes import email_block
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
@@ -18,6 +17,7 @@ from rsvp_service.mail.message import (
     QueuedMail,
 )
 from rsvp_service.mail.render import render
+from rsvp_service.rsvps.codes import email_block
 
 WAITLISTED = "rsvp_waitlisted"
 PROMOTED = "rsvp_promoted"

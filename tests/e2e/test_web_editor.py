@@ -67,7 +67,7 @@ def _open(session: Session, editor: Editor) -> tuple[Page, PageWatch, list[str]]
     page.on("request", lambda request: requested.append(request.url))
     response = page.goto("/admin")
     assert response is not None and response.ok
-    # Only /admin gets the editor's relaxed policy (see rsvp_service/security_headers.py).
+    # Only /admin gets the editor's relaxed policy (see rsvp_service/web/security_headers.py).
     assert "'unsafe-eval'" in response.headers["content-security-policy"]
     page.get_by_role("button", name="Login").click()
     expect(page.get_by_role("link", name="Organizations")).to_be_visible()

@@ -11,7 +11,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.context import TortoiseContext
 from tortoise.migrations.executor import MigrationTarget
 
-from rsvp_service.db import _Executor, tortoise_config
+from rsvp_service.db.connection import _Executor, tortoise_config
 
 
 class OldSchema:

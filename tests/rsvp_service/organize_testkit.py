@@ -15,11 +15,11 @@ from typing import Any
 import httpx
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 
-from rsvp_service.auth.models import User
-from rsvp_service.auth.tokens import issue_access_token
-from rsvp_service.models import Rsvp
-from rsvp_service.organize_models import OrganizerGrant
-from rsvp_service.rsvp_store import NewRsvp, add_rsvp
+from rsvp_service.accounts.models import User
+from rsvp_service.accounts.tokens import issue_access_token
+from rsvp_service.organize.models import OrganizerGrant
+from rsvp_service.rsvps.models import Rsvp
+from rsvp_service.rsvps.store import NewRsvp, add_rsvp
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]

@@ -1,0 +1,5 @@
+"""The database: Tortoise's configuration, start-up with migrations, transactions, group
+commit and the writability check.
+
+May import: settings only.
+"""

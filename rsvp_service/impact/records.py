@@ -1,0 +1,163 @@
+"""Service-hours records: a signed, stored snapshot of a volunteer's verified hours, revocable.
+
+The code in a record's link is the record id and an HMAC of it (SHA-256, under a key derived
+from SECRET_KEY for this purpose only), so a changed digit or letter is detected without a
+lookup and nobody can make a code for a record they were not given. The record itself is
+the snapshot stored when it was issued: later check-ins or hour changes never alter it. The
+public answer holds the name and the entries, nothing more about the person.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rsvp_service import clock
+from rsvp_service.impact.pdf import record_pdf
+from rsvp_service.impact.summary import attended, total_hours
+from rsvp_service.organize.models import HoursRecord
+from rsvp_service.organize.roles import signed_in
+from rsvp_service.settings import Settings
+from rsvp_service.web.errors import ApiError
+from rsvp_service.web.ratelimit import enforce
+
+SIGN_IN = "Please log in to manage your service-hours records."
+NOTHING_TO_RECORD = ("You have no verified hours yet. A record lists the events where an "
+                     "organizer checked you in, so come back after your first one.")
+NOT_VALID = "This verification code is not valid. Check that the link was copied in full."
+REVOKED = "This record was revoked by its owner."
+NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
+MAC_LENGTH = 26  # base32 characters: 130 bits
+# Used with fullmatch: `$` would also accept a trailing newline.
+CODE = re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{MAC_LENGTH}}})")
+
+
+def _key(settings: Settings) -> bytes:
+    return hmac.new(settings.secret_key.encode(), b"civicstl hours record v1",
+                    hashlib.sha256).digest()
+
+
+def _mac(settings: Settings, record_id: int) -> str:
+    digest = hmac.new(_key(settings), str(record_id).encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode()[:MAC_LENGTH].lower()
+
+
+def sign(settings: Settings, record_id: int) -> str:
+    """Return the verification code of a record: `<id>-<mac>` (lower case, URL-safe)."""
+    return f"{record_id}-{_mac(settings, record_id)}"
+
+
+def verified_id(settings: Settings, code: str) -> int | None:
+    """Return the record id a code names when its signature holds, else None."""
+    match = CODE.fullmatch(code)
+    if match is None:
+        return None
+    record_id = int(match.group(1))
+    return record_id if hmac.compare_digest(match.group(2), _mac(settings, record_id)) else None
+
+
+def record_url(settings: Settings, code: str) -> str:
+    """Return the public verification page of a record."""
+    return f"{settings.site_url.rstrip('/')}/verify-hours/{code}"
+
+
+def public_record(settings: Settings, record: HoursRecord) -> dict[str, Any]:
+    """Return the record as anyone with its code sees it (the issued snapshot)."""
+    snapshot = record.snapshot
+    return {"code": sign(settings, record.id), "name": snapshot["name"],
+            "issuedAt": record.issued_at.isoformat(), "hours": float(record.hours),
+            "entries": snapshot["entries"], "revoked": record.revoked_at is not None}
+
+
+async def create(request: Request) -> Response:
+    """POST /api/me/hours-records: issue a record of the signed-in volunteer's verified hours."""
+    user = await signed_in(request, SIGN_IN)
+    await enforce(request, "hours-records", str(user.id), shape="error")
+    settings: Settings = request.app.state.settings
+    entries = await attended(user, request.app.state.catalogue)
+    if not entries:
+        raise ApiError(409, NOTHING_TO_RECORD, shape="error")
+    listed = [{"title": e.title, "organization": e.organization_name, "date": e.date,
+               "date_text": e.date_text, "hours": float(e.hours)} for e in entries]
+    record = await HoursRecord.create(
+        user_id=user.id, issued_at=clock.now(settings), hours=total_hours(entries),
+        snapshot={"name": user.name, "entries": listed})
+    code = sign(settings, record.id)
+    return JSONResponse({"code": code, "url": record_url(settings, code),
+                         "record": public_record(settings, record)}, status_code=201)
+
+
+async def mine(request: Request) -> Response:
+    """GET /api/me/hours-records: the signed-in volunteer's records, newest first."""
+    user = await signed_in(request, SIGN_IN)
+    settings: Settings = request.app.state.settings
+    records = await HoursRecord.filter(user_id=user.id).order_by("-issued_at", "-id")
+    return JSONResponse({"records": [{
+        "code": (code := sign(settings, record.id)), "url": record_url(settings, code),
+        "issuedAt": record.issued_at.isoformat(), "revoked": record.revoked_at is not None,
+        "hours": float(record.hours)} for record in records]})
+
+
+async def revoke(request: Request) -> Response:
+    """POST /api/me/hours-records/{code}/revoke: revoke one of one's own records (idempotent)."""
+    user = await signed_in(request, SIGN_IN)
+    settings: Settings = request.app.state.settings
+    record_id = verified_id(settings, request.path_params["code"])
+    record = await HoursRecord.get_or_none(id=record_id, user_id=user.id) if record_id else None
+    if record is None:
+        raise ApiError(404, NOT_VALID, shape="error")
+    await HoursRecord.filter(id=record.id, revoked_at__isnull=True).update(
+        revoked_at=clock.now(settings))
+    return JSONResponse({"message": NOW_REVOKED, "revoked": True})
+
+
+async def _genuine(request: Request) -> HoursRecord:
+    """The record a public code names, revoked or not: 404 unless the code is genuine."""
+    settings: Settings = request.app.state.settings
+    record_id = verified_id(settings, request.path_params["code"])
+    record = await HoursRecord.get_or_none(id=record_id) if record_id else None
+    if record is None:
+        raise ApiError(404, NOT_VALID, shape="error")
+    return record
+
+
+def _revoked() -> Response:
+    return JSONResponse({"error": REVOKED, "revoked": True}, status_code=410)
+
+
+async def verify(request: Request) -> Response:
+    """GET /api/hours-records/{code}: the record, confirmed by the service (public)."""
+    record = await _genuine(request)
+    if record.revoked_at is not None:
+        return _revoked()
+    return JSONResponse(public_record(request.app.state.settings, record))
+
+
+async def verify_pdf(request: Request) -> Response:
+    """GET /api/hours-records/{code}.pdf: the same record as a printable PDF (public)."""
+    record = await _genuine(request)
+    if record.revoked_at is not None:
+        return _revoked()
+    settings: Settings = request.app.state.settings
+    data = public_record(settings, record)
+    pdf = record_pdf(data, record_url(settings, data["code"]))
+    return Response(pdf, media_type="application/pdf", headers={
+        "Content-Disposition": 'inline; filename="civicstl-service-hours.pdf"'})
+
+
+def routes() -> list[BaseRoute]:
+    """Return the hours-record routes (the .pdf one first: its path is the more specific)."""
+    return [
+        Route("/api/me/hours-records", create, methods=["POST"]),
+        Route("/api/me/hours-records", mine, methods=["GET"]),
+        Route("/api/me/hours-records/{code}/revoke", revoke, methods=["POST"]),
+        Route("/api/hours-records/{code}.pdf", verify_pdf, methods=["GET"]),
+        Route("/api/hours-records/{code}", verify, methods=["GET"]),
+    ]

@@ -1,0 +1,97 @@
+"""A volunteer's impact: verified hours, events and organizations from check-ins, and badges.
+
+Only check-ins count (an RSVP is a promise, a check-in is a fact). Each credits the hours on
+its attendance row: the slot's length at check-in, or what an organizer set. A slot that has
+since left events.json still counts, with what the attendance row remembers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rsvp_service.accounts.models import User
+from rsvp_service.events import Catalogue
+from rsvp_service.impact.badges import Step, badge_list
+from rsvp_service.organize.models import Attendance
+from rsvp_service.organize.roles import signed_in
+from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.routes import mine
+
+SIGN_IN = "Please log in to see your impact."
+
+
+@dataclass(frozen=True, slots=True)
+class Attended:
+    """One slot a volunteer was checked in at, with what the impact pages show about it."""
+
+    slot_id: str
+    event: str
+    title: str
+    organization: str
+    organization_name: str
+    date: str
+    date_text: str
+    hours: Decimal
+    checked_in_at: datetime
+
+    def step(self) -> Step:
+        """The slot as the badge rules count it."""
+        return Step(self.event, self.organization, date.fromisoformat(self.date), self.hours,
+                    self.checked_in_at)
+
+    def as_json(self) -> dict[str, object]:
+        """The slot as GET /api/me/impact lists it."""
+        return {"eventId": self.slot_id, "title": self.title,
+                "organization": {"slug": self.organization, "name": self.organization_name},
+                "date": self.date, "date_text": self.date_text, "hours": float(self.hours)}
+
+
+async def attended(user: User, catalogue: Catalogue) -> list[Attended]:
+    """Return the slots the user was checked in at, newest first."""
+    rsvp_ids = await Rsvp.filter(mine(user)).exclude(status=RsvpStatus.CANCELLED).values_list(
+        "id", flat=True)
+    rows = await Attendance.filter(rsvp_id__in=list(rsvp_ids), checked_in_at__isnull=False)
+    result = []
+    for row in rows:
+        assert row.checked_in_at is not None
+        slot = catalogue.slots.get(row.slot_id)
+        day = slot.date if slot else row.checked_in_at.date().isoformat()
+        result.append(Attended(
+            slot_id=row.slot_id, event=row.event, title=slot.title if slot else row.event,
+            organization=row.organization,
+            organization_name=catalogue.organizations.get(row.organization, row.organization),
+            date=day, date_text=slot.date_text if slot else day,
+            hours=row.hours if row.hours is not None else Decimal(0),
+            checked_in_at=row.checked_in_at,
+        ))
+    result.sort(key=lambda entry: (entry.date, entry.checked_in_at), reverse=True)
+    return result
+
+
+def total_hours(entries: list[Attended]) -> Decimal:
+    """The hours of the entries added up."""
+    return sum((entry.hours for entry in entries), Decimal(0))
+
+
+async def my_impact(request: Request) -> Response:
+    """GET /api/me/impact: hours, events, organizations, attended slots and badges."""
+    user = await signed_in(request, SIGN_IN)
+    entries = await attended(user, request.app.state.catalogue)
+    return JSONResponse({
+        "hours": float(total_hours(entries)),
+        "events": len({entry.event for entry in entries}),
+        "organizations": len({entry.organization for entry in entries}),
+        "attended": [entry.as_json() for entry in entries],
+        "badges": badge_list([entry.step() for entry in entries]),
+    })
+
+
+def routes() -> list[BaseRoute]:
+    """Return the impact route."""
+    return [Route("/api/me/impact", my_impact, methods=["GET"])]

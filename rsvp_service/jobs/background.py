@@ -1,0 +1,94 @@
+"""The service's background work: the mail sender, reminders and guest-data erasure.
+
+It runs inside the web process (`BACKGROUND_TASKS=in-process`, the default) or in a process
+of its own (`separate`: `python -m rsvp_service worker`, which `serve` starts beside the web
+workers). Building an email takes several milliseconds of CPU (its QR code, calendar file and
+MIME parts); in its own process that work no longer competes with answering requests for the
+web process's one core, and several web workers share one sender.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from collections.abc import Callable
+
+from rsvp_service.db.connection import close_database, open_database
+from rsvp_service.events import Catalogue, load_catalogue, reload_catalogue
+from rsvp_service.mail.outbox import OutboxSender
+from rsvp_service.mail.transports import make_transport
+from rsvp_service.privacy.retention import GuestDataEraser
+from rsvp_service.rsvps.reminders import ReminderScheduler
+from rsvp_service.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class Background:
+    """The mail sender and the periodic passes, started and stopped together."""
+
+    def __init__(self, settings: Settings, catalogue: Callable[[], Catalogue]) -> None:
+        self.sender = OutboxSender(settings, make_transport(settings), catalogue)
+        self.reminders = ReminderScheduler(settings, catalogue, self.sender.wake)
+        self.eraser = GuestDataEraser(settings, catalogue)
+
+    def start(self) -> None:
+        """Start the sender and the periodic passes in the running event loop."""
+        self.sender.start()
+        self.eraser.start()
+        self.reminders.start()
+
+    async def stop(self) -> None:
+        """Stop the passes, then let the sender finish the message in hand."""
+        await self.reminders.stop()
+        await self.eraser.stop()
+        await self.sender.stop()
+
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+async def _parent_gone(parent_pid: int) -> None:
+    """Return once the process `parent_pid` has exited (this one was handed to another parent)."""
+    while os.getppid() == parent_pid:  # noqa: ASYNC110 (no event tells of a parent's exit)
+        await asyncio.sleep(PARENT_CHECK_SECONDS)
+
+
+async def run_worker(settings: Settings, *, parent_pid: int | None = None) -> None:
+    """Run the background work here until SIGTERM, SIGINT or the exit of `parent_pid`.
+
+    SIGHUP reloads the events file.
+    """
+    catalogue = load_catalogue(settings.events_file)
+    database = await open_database(settings)
+    background = Background(settings, lambda: catalogue)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def reload() -> None:
+        nonlocal catalogue
+        catalogue = reload_catalogue(settings.events_file, catalogue)
+
+    loop.add_signal_handler(signal.SIGTERM, stopping.set)
+    loop.add_signal_handler(signal.SIGINT, stopping.set)
+    loop.add_signal_handler(signal.SIGHUP, reload)
+    background.start()
+    log.info("Background worker started: mail, reminders and guest-data erasure.")
+    watch = None
+    if parent_pid is not None:
+        watch = asyncio.create_task(_parent_gone(parent_pid), name="parent-watch")
+        watch.add_done_callback(lambda _: stopping.set())
+    try:
+        await stopping.wait()
+    finally:
+        if watch is not None:
+            watch.cancel()
+        for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            with contextlib.suppress(ValueError):
+                loop.remove_signal_handler(number)
+        await background.stop()
+        await close_database(database)
+        log.info("Background worker stopped.")

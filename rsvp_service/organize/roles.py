@@ -1,0 +1,173 @@
+"""Who may organize what: admins (`User.role == "admin"`), organizer grants, and the checks.
+
+Every organizer and admin endpoint starts with one of the `require_*` checks: 401 when
+nobody is signed in, 403 when the person lacks the role for that organization or has not
+verified their email address. Admins may organize every organization's events. Roles are
+only granted to verified accounts, and only count while the account is verified: whoever
+signs up first with an address must not inherit a role meant for the address's owner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+from tortoise.exceptions import IntegrityError
+
+from rsvp_service.accounts.models import DEFAULT_ROLE, User
+from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.events import Catalogue
+from rsvp_service.organize.models import OrganizerGrant
+from rsvp_service.web.errors import ApiError
+
+ADMIN = "admin"
+ORGANIZER = "organizer"
+SIGN_IN = "Please log in to organize events."
+SIGN_IN_ROLES = "Please log in to see your roles."
+NOT_ORGANIZER = "You are not an organizer of {name}. Ask an admin to grant you the role."
+NOT_ANY_ORGANIZER = ("You are not an organizer of any organization yet. "
+                     "Ask an admin to grant you the role.")
+NOT_ADMIN = "Only admins can manage organizer roles. Ask an admin if you need to."
+NOT_VERIFIED = ("Your email address is not verified yet, so your organizer and admin roles are on "
+                "hold. Open the link in the verification email, or send a new one from your "
+                "dashboard, then try again.")
+UNVERIFIED_GRANT = ("The account {email} has not verified its email address, so it cannot be "
+                    "given a role: until then it may belong to someone other than the address's "
+                    "owner. Ask the person to open the link in their verification email (or send "
+                    "a new one from their dashboard), then try again.")
+
+
+class NotVerified(Exception):
+    """A role was to be granted to an account whose address is unproven; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Organizer:
+    """A signed-in person allowed to organize: every organization (admin) or the ones granted."""
+
+    user: User
+    admin: bool
+    organizations: frozenset[str]
+
+    def holds(self, organization: str) -> bool:
+        """Whether this person holds the role for the organization (verified or not)."""
+        return self.admin or organization in self.organizations
+
+    def may_organize(self, organization: str) -> bool:
+        """Whether this person may see and manage the events of the organization."""
+        return self.user.is_verified and self.holds(organization)
+
+
+def is_admin(user: User) -> bool:
+    """Whether the account holds the admin role."""
+    return user.role == ADMIN
+
+
+async def granted_organizations(user_id: int) -> frozenset[str]:
+    """Return the slugs of the organizations the account organizes (by grant)."""
+    grants = await OrganizerGrant.filter(user_id=user_id).values_list("organization", flat=True)
+    return frozenset(str(slug) for slug in grants)
+
+
+async def signed_in(request: Request, message: str = SIGN_IN) -> User:
+    """Return the signed-in user, or raise 401 with the sentence given."""
+    user = await user_from_request(request)
+    if user is None:
+        raise ApiError(401, message, shape="error")
+    return user
+
+
+async def current_organizer(request: Request) -> Organizer:
+    """Return the signed-in person with their roles (401 when nobody is signed in)."""
+    user = await signed_in(request)
+    return Organizer(user, is_admin(user), await granted_organizations(user.id))
+
+
+def _check_verified(user: User) -> None:
+    """Raise 403 unless the account's address is verified (checked on every request)."""
+    if not user.is_verified:
+        raise ApiError(403, NOT_VERIFIED, shape="error")
+
+
+def check_role(request: Request, organizer: Organizer, organization: str | None) -> None:
+    """Raise 403 unless the person organizes `organization` (or anything, when None)."""
+    if organization is None:
+        if not organizer.admin and not organizer.organizations:
+            raise ApiError(403, NOT_ANY_ORGANIZER, shape="error")
+    elif not organizer.holds(organization):
+        catalogue: Catalogue = request.app.state.catalogue
+        name = catalogue.organizations.get(organization, organization)
+        raise ApiError(403, NOT_ORGANIZER.format(name=name), shape="error")
+    # After the role, so a volunteer is told they are not an organizer, not to verify.
+    _check_verified(organizer.user)
+
+
+async def require_organizer(request: Request, organization: str | None = None) -> Organizer:
+    """Return the signed-in organizer (of `organization` when given); raise 401 or 403."""
+    organizer = await current_organizer(request)
+    check_role(request, organizer, organization)
+    return organizer
+
+
+async def require_admin(request: Request) -> User:
+    """Return the signed-in admin; raise 401 or 403."""
+    user = await signed_in(request)
+    if not is_admin(user):
+        raise ApiError(403, NOT_ADMIN, shape="error")
+    _check_verified(user)
+    return user
+
+
+def _grantable(user: User) -> None:
+    """Raise NotVerified unless the account may be given a role."""
+    if not user.is_verified:
+        raise NotVerified(UNVERIFIED_GRANT.format(email=user.email))
+
+
+async def grant_organizer(user: User, organization: str, now: datetime) -> OrganizerGrant | None:
+    """Grant the organizer role (NotVerified for an unverified account); None if already held."""
+    _grantable(user)
+    if await OrganizerGrant.exists(user_id=user.id, organization=organization):
+        return None
+    try:
+        return await OrganizerGrant.create(user_id=user.id, organization=organization,
+                                           granted_at=now)
+    except IntegrityError:
+        return None  # granted by someone else at the same moment
+
+
+async def revoke_organizer(user: User, organization: str) -> bool:
+    """Take the organizer role for an organization away; False when it was not granted."""
+    return bool(await OrganizerGrant.filter(user_id=user.id, organization=organization).delete())
+
+
+async def set_admin(user: User, admin: bool) -> bool:
+    """Make the account an admin (NotVerified if unverified) or a volunteer; False if unchanged."""
+    if admin:
+        _grantable(user)
+    role = ADMIN if admin else DEFAULT_ROLE
+    if user.role == role:
+        return False
+    await User.filter(id=user.id).update(role=role)
+    return True
+
+
+async def my_roles(request: Request) -> Response:
+    """GET /api/me/roles: whether the user is an admin and which organizations they organize."""
+    user = await signed_in(request, SIGN_IN_ROLES)
+    catalogue: Catalogue = request.app.state.catalogue
+    slugs = sorted(await granted_organizations(user.id),
+                   key=lambda slug: catalogue.organizations.get(slug, slug).casefold())
+    return JSONResponse({
+        "admin": is_admin(user),
+        "organizations": [{"slug": slug, "name": catalogue.organizations.get(slug, slug)}
+                          for slug in slugs],
+    })
+
+
+def routes() -> list[BaseRoute]:
+    """Return the route telling the signed-in user their roles."""
+    return [Route("/api/me/roles", my_roles, methods=["GET"])]

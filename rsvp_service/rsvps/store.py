@@ -1,0 +1,299 @@
+"""The RSVP store: every RSVP write and count, through Tortoise, the same on SQLite and PostgreSQL.
+
+An RSVP is all or nothing: the RSVP row, its cancel token, its email in the outbox, and the
+slot's counter row moved by one. RSVPs that arrive while another is being written share the
+next transaction (up to a bound), each in its own savepoint (`commit_group`), so a crowd pays
+one commit (on SQLite one fsync) per batch rather than one per RSVP, and each is answered after
+its batch's commit. An RSVP first locks its slot's counter row (SELECT ... FOR UPDATE on
+PostgreSQL, which waits for a transaction holding the row and then reads its newest version;
+SQLite transactions here take the write lock when they begin, see `db`) and decides there: a
+seat while the count is below capacity, else the next waitlist ticket, so tickets follow
+arrival order, and its position is the number already waiting plus one.
+
+A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on PostgreSQL), then
+frees the seat and promotes the lowest ticket in the same transaction: two cancellations
+queue on the row, so they never promote the same person and the slot never exceeds capacity.
+Only live (not cancelled) RSVPs carry `active_email`, on which (slot, address) is unique, and
+each RSVP a random check-in code unique in its slot. Counting reads the slots' counter rows.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
+from rsvp_service.db import commit_group
+from rsvp_service.mail import rsvp_notices
+from rsvp_service.mail.confirmation import confirmation_mail
+from rsvp_service.mail.outbox import enqueue
+from rsvp_service.rsvps.codes import new_code
+from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus, SlotCount
+
+
+class Outcome(enum.Enum):
+    """How an RSVP write ended; only CREATED and WAITLISTED were committed."""
+
+    CREATED = "created"
+    WAITLISTED = "waitlisted"
+    DUPLICATE = "duplicate"
+    FULL = "full"
+
+
+@dataclass(frozen=True, slots=True)
+class NewRsvp:
+    """One RSVP to store with its slot's counter bump and its email."""
+
+    slot_id: str
+    event: str
+    email: str
+    first_name: str
+    last_name: str
+    phone: str | None
+    user_id: int | None
+    capacity: int | None
+    created_at: datetime
+    waitlist: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What became of an RSVP: its outcome and, on the waitlist, its place (1 = next)."""
+
+    outcome: Outcome
+    position: int | None = None
+
+
+class CancelOutcome(enum.Enum):
+    """How a cancellation ended; only CANCELLED changed anything."""
+
+    CANCELLED = "cancelled"
+    ALREADY = "already"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancellation:
+    """The result of a cancellation: its outcome and the RSVP promoted in its place, if any."""
+
+    outcome: CancelOutcome
+    promoted_id: int | None = None
+
+
+CODE_ATTEMPTS = 5  # fresh check-in codes to try when one is taken in the slot
+
+
+class _Rollback(commit_group.Undo):
+    """Raised inside the write to undo it when the RSVP must not be stored."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.value)
+        self.outcome = outcome
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a cancel token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def issue_cancel_token(connection: BaseDBAsyncClient, rsvp_id: int) -> str:
+    """Store a new 256-bit cancel token for an RSVP (hashed) and return it for one email."""
+    token = secrets.token_urlsafe(32)
+    await CancelToken.create(token_hash=hash_token(token), rsvp_id=rsvp_id, using_db=connection)
+    return token
+
+
+async def _counter(connection: BaseDBAsyncClient, slot_id: str) -> SlotCount:
+    """Lock the slot's counter row (creating it for the slot's first RSVP) and read it."""
+    locked = SlotCount.filter(slot_id=slot_id).select_for_update().using_db(connection)
+    counter = await locked.first()
+    if counter is None:
+        # Another transaction may create the row at the same moment, so conflicts are ignored.
+        await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
+                                    using_db=connection)
+        counter = await locked.get()
+    return counter
+
+
+async def waitlist_position(slot_id: str, ticket: int) -> int:
+    """Return the place (1 = next) of a waitlist ticket among the slot's waiting RSVPs."""
+    return await Rsvp.filter(
+        event_id=slot_id, status=RsvpStatus.WAITLISTED, waitlist_ticket__lte=ticket
+    ).count()
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """A seat (no ticket) or a waitlist ticket with its position, taken on the counter row."""
+
+    ticket: int | None = None
+    position: int | None = None
+
+
+async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp) -> _Place:
+    """Take a seat, or the next waitlist ticket when the slot is full, on the locked counter."""
+    counter = await _counter(connection, rsvp.slot_id)
+    moved = SlotCount.filter(slot_id=rsvp.slot_id).using_db(connection)
+    if rsvp.capacity is None or counter.count < rsvp.capacity:
+        await moved.update(count=F("count") + 1)
+        return _Place()
+    if not rsvp.waitlist:
+        raise _Rollback(Outcome.FULL)
+    await moved.update(waitlist=F("waitlist") + 1, tickets=F("tickets") + 1)
+    # The new ticket is the slot's highest, so everyone waiting is ahead of it.
+    return _Place(counter.tickets + 1, counter.waitlist + 1)
+
+
+async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int | None:
+    """Write the RSVP with its place, token and email; return its waitlist position."""
+    place = await _place(connection, rsvp)
+    try:
+        row = await Rsvp.create(
+            event_id=rsvp.slot_id,
+            event=rsvp.event,
+            email=rsvp.email,
+            active_email=rsvp.email,
+            first_name=rsvp.first_name,
+            last_name=rsvp.last_name,
+            phone=rsvp.phone,
+            user_id=rsvp.user_id,
+            created_at=rsvp.created_at,
+            status=RsvpStatus.CONFIRMED if place.ticket is None else RsvpStatus.WAITLISTED,
+            waitlist_ticket=place.ticket,
+            confirmed_at=rsvp.created_at if place.ticket is None else None,
+            checkin_code=code,
+            using_db=connection,
+        )
+    except IntegrityError:
+        # The savepoint's rollback takes back the place too.
+        raise _Rollback(Outcome.DUPLICATE) from None
+    token = await issue_cancel_token(connection, row.id)
+    person = {"email": rsvp.email, "first_name": rsvp.first_name,
+              "last_name": rsvp.last_name, "cancel_token": token}
+    if place.position is None:
+        mail = confirmation_mail(rsvp.slot_id, checkin_code=code, **person)
+    else:
+        mail = rsvp_notices.notice_mail(
+            rsvp_notices.WAITLISTED, rsvp.slot_id, position=place.position, **person)
+    await enqueue(mail, connection=connection)
+    return place.position
+
+
+async def _store(rsvp: NewRsvp, code: str) -> int | None:
+    """Store the RSVP in a transaction shared with concurrent ones; return its position."""
+
+    async def write(connection: BaseDBAsyncClient) -> int | None:
+        return await _write(connection, rsvp, code)
+
+    position: int | None = await commit_group.write(Rsvp, write, order=rsvp.slot_id)
+    return position
+
+
+async def add_rsvp(rsvp: NewRsvp) -> Placement:
+    """Store the RSVP (seated or waitlisted), its token, email and counter in one transaction."""
+    for _attempt in range(CODE_ATTEMPTS):
+        try:
+            position = await _store(rsvp, new_code())
+        except _Rollback as stop:
+            # A full slot is decided before the row is written: someone already in hears so.
+            if await Rsvp.exists(event_id=rsvp.slot_id, active_email=rsvp.email):
+                return Placement(Outcome.DUPLICATE, await live_position(rsvp.slot_id, rsvp.email))
+            if stop.outcome is not Outcome.DUPLICATE:
+                return Placement(stop.outcome)
+            # No live RSVP of the address: the random check-in code was one another RSVP of
+            # the slot holds (or that RSVP was cancelled meanwhile), so try again.
+            continue
+        return Placement(Outcome.CREATED if position is None else Outcome.WAITLISTED, position)
+    return Placement(Outcome.DUPLICATE)
+
+
+async def live_position(slot_id: str, email: str) -> int | None:
+    """Return the waitlist position of the address's live RSVP to the slot (None: not waiting)."""
+    row = await Rsvp.get_or_none(event_id=slot_id, active_email=email)
+    if row is None or row.status is not RsvpStatus.WAITLISTED or row.waitlist_ticket is None:
+        return None
+    return await waitlist_position(slot_id, row.waitlist_ticket)
+
+
+async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime) -> Cancellation:
+    """Cancel an RSVP and, if it held a seat, promote the first waitlisted in one transaction."""
+    async with in_transaction() as connection:
+        found = await Rsvp.filter(id=rsvp_id).using_db(connection).only("event_id").first()
+        if found is None:
+            return Cancellation(CancelOutcome.ALREADY)
+        slot_id = found.event_id
+        # The counter row is the slot's lock: cancellations and RSVPs of a slot queue on it.
+        await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
+                                    using_db=connection)
+        await SlotCount.filter(slot_id=slot_id).select_for_update().using_db(connection).get()
+        row = await Rsvp.get(id=rsvp_id, using_db=connection)
+        if row.status is RsvpStatus.CANCELLED:
+            return Cancellation(CancelOutcome.ALREADY)
+        was = row.status
+        await Rsvp.filter(id=rsvp_id).using_db(connection).update(
+            status=RsvpStatus.CANCELLED, cancelled_at=now, active_email=None
+        )
+        await enqueue(rsvp_notices.notice_mail(
+            rsvp_notices.CANCELLED, slot_id, email=row.email, first_name=row.first_name,
+            last_name=row.last_name,
+        ), connection=connection)
+        if was is RsvpStatus.WAITLISTED:
+            await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+                waitlist=F("waitlist") - 1)
+            return Cancellation(CancelOutcome.CANCELLED)
+        promoted = await _promote(connection, slot_id, capacity, now)
+        if promoted is None:
+            await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+                count=F("count") - 1)
+        return Cancellation(CancelOutcome.CANCELLED, promoted)
+
+
+async def _promote(
+    connection: BaseDBAsyncClient, slot_id: str, capacity: int | None, now: datetime
+) -> int | None:
+    """Give the seat just freed to the lowest waitlist ticket; return its RSVP id (None: nobody)."""
+    counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
+    if capacity is not None and counter.count - 1 >= capacity:
+        return None  # the capacity was lowered: the freed seat is not a seat any more
+    first = await Rsvp.filter(event_id=slot_id, status=RsvpStatus.WAITLISTED).using_db(
+        connection).order_by("waitlist_ticket", "id").first()
+    if first is None:
+        return None
+    await Rsvp.filter(id=first.id).using_db(connection).update(
+        status=RsvpStatus.CONFIRMED, waitlist_ticket=None, confirmed_at=now
+    )
+    await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+        waitlist=F("waitlist") - 1)
+    token = await issue_cancel_token(connection, first.id)
+    await enqueue(rsvp_notices.notice_mail(
+        rsvp_notices.PROMOTED, slot_id, email=first.email, first_name=first.first_name,
+        last_name=first.last_name, cancel_token=token, checkin_code=first.checkin_code,
+    ), connection=connection)
+    return int(first.id)
+
+
+@dataclass(frozen=True, slots=True)
+class SlotTally:
+    """Confirmed and waiting RSVPs over some slots."""
+
+    count: int
+    waitlist: int
+
+
+async def tally(slot_ids: list[str]) -> SlotTally:
+    """Return the committed numbers of confirmed and waitlisted RSVPs over the given slots."""
+    # Whole rows: cheaper to build than a column selection (Tortoise resolves .only() anew
+    # each time), and a counter row is a few columns.
+    counters = await SlotCount.filter(slot_id__in=slot_ids)
+    return SlotTally(sum(c.count for c in counters), sum(c.waitlist for c in counters))
+
+
+async def count_rsvps(slot_ids: list[str]) -> int:
+    """Return the committed number of confirmed RSVPs over the given slots."""
+    return (await tally(slot_ids)).count

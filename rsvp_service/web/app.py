@@ -1,0 +1,121 @@
+"""The application factory: routes, middleware, error handlers and the lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import signal
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute
+
+from rsvp_service.accounts import routes as auth_routes
+from rsvp_service.accounts.google import build_google_client, session_middleware
+from rsvp_service.db.connection import close_database, open_database
+from rsvp_service.events import load_catalogue, reload_catalogue
+from rsvp_service.impact import records, summary
+from rsvp_service.jobs.background import Background
+from rsvp_service.ops import health
+from rsvp_service.organize import admin, checkin, events, messages, roles, roster_csv
+from rsvp_service.privacy import account_data
+from rsvp_service.rsvps import cancel
+from rsvp_service.rsvps import routes as rsvps
+from rsvp_service.settings import Settings
+from rsvp_service.web import openapi, site_config, static
+from rsvp_service.web.access_log import install_access_log_filter
+from rsvp_service.web.errors import EXCEPTION_HANDLERS
+from rsvp_service.web.middleware import middleware_stack
+from rsvp_service.web.ratelimit import build_rate_limiter
+
+
+def _reload(app: Starlette) -> None:
+    app.state.catalogue = reload_catalogue(app.state.settings.events_file, app.state.catalogue)
+
+
+@contextlib.contextmanager
+def _reload_on_sighup(app: Starlette) -> Iterator[None]:
+    """Reload the catalogue on SIGHUP while the block runs (where the loop can take signals)."""
+    loop = asyncio.get_running_loop()
+    try:
+        loop.add_signal_handler(signal.SIGHUP, _reload, app)
+    except (RuntimeError, ValueError, NotImplementedError):
+        # Not the main thread (or no signals here): reloading needs a restart instead.
+        yield
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGHUP)
+
+
+@asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Open the database (applying migrations) and, in-process, start the background work."""
+    settings: Settings = app.state.settings
+    database = await open_database(settings)
+    limiter = build_rate_limiter(settings)
+    app.state.rate_limiter = limiter
+    app.state.google_oauth = build_google_client(settings)
+    background: Background | None = None
+    if settings.background_tasks == "in-process":
+        background = Background(settings, lambda: app.state.catalogue)
+        app.state.outbox, app.state.reminders = background.sender, background.reminders
+        background.start()
+    if app.state.freeze_gc:
+        # What start-up loaded (modules, ORM metadata, the catalogue) lives as long as the
+        # process; keeping it out of the collector's full passes took the longest GC pause
+        # under RSVP load from ~120 ms to ~20 ms (and p99 from 67 to 31 ms in-process).
+        gc.collect()
+        gc.freeze()
+    try:
+        with _reload_on_sighup(app):
+            yield
+    finally:
+        if app.state.freeze_gc:
+            gc.unfreeze()
+        if background is not None:
+            await background.stop()
+        await limiter.close()
+        await close_database(database)
+
+
+def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> Starlette:
+    """Build the CivicSTL service: the API under /api and, when built, the static site.
+
+    `freeze_gc` (what the served app sets: server.create_served_app) moves what start-up
+    loaded out of the garbage collector's reach once the lifespan has started.
+    """
+    settings = settings or Settings()
+    install_access_log_filter()
+    routes: list[BaseRoute] = [
+        *rsvps.routes(),
+        *cancel.routes(),
+        *account_data.routes(),
+        *roles.routes(),
+        *admin.routes(),
+        *events.routes(),
+        *roster_csv.routes(),
+        *checkin.routes(),
+        *messages.routes(),
+        *summary.routes(),
+        *records.routes(),
+        *auth_routes.routes(),
+        *openapi.routes(),
+        *site_config.routes(),
+        *health.routes(),
+        *static.routes(settings),
+    ]
+    app = Starlette(
+        routes=routes,
+        # The session only carries Google sign-in's state, nonce and PKCE verifier.
+        middleware=[*middleware_stack(settings), session_middleware(settings)],
+        exception_handlers=EXCEPTION_HANDLERS,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.freeze_gc = freeze_gc
+    app.state.catalogue = load_catalogue(settings.events_file)
+    return app

@@ -1,0 +1,241 @@
+"""JSON errors in each endpoint's own shape, request-body parsing, and exception handlers.
+
+The site reads errors differently per endpoint (spec section 7): login and register (and the
+other /api/auth endpoints) read `errors[0].msg`, verify and resend read `msg`, and everything
+else (RSVP) reads `error`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar
+
+import asyncpg
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from tortoise.exceptions import (
+    DBConnectionError,
+    IntegrityError,
+    OperationalError,
+    TransactionManagementError,
+)
+
+from rsvp_service.ops.metrics import DATABASE_ERRORS
+from rsvp_service.web.access_log import loggable
+from rsvp_service.web.security_headers import security_headers
+
+Shape = Literal["error", "msg", "errors"]
+ModelT = TypeVar("ModelT", bound=BaseModel)
+log = logging.getLogger(__name__)
+
+_MSG_PATHS = ("/api/auth/verify", "/api/auth/resend-verification")
+
+MALFORMED_JSON = "The request body is not valid JSON."
+NOT_AN_OBJECT = "The request body must be a JSON object."
+NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
+TOO_DEEP = "The request body is nested too deeply to be read."
+TOO_LARGE = "The request body is larger than 64 KB."
+TOO_SLOW = ("The request took too long to arrive, so it was not processed. "
+            "Please check your connection and try again.")
+NOT_FOUND = "There is no such API endpoint."
+METHOD_NOT_ALLOWED = "This API endpoint does not accept that method."
+SERVER_ERROR = "Something went wrong on our side. Please try again."
+PAGE_NOT_FOUND = "This page does not exist."
+DATABASE_UNAVAILABLE = (
+    "We cannot save or read your data right now because our database is unavailable. "
+    "Nothing was changed; please try again in a minute."
+)
+DATABASE_RETRY_AFTER = "30"
+# What a database that cannot write (full disk, read-only, locked past the lock timeout) or a
+# lost PostgreSQL connection raises, through Tortoise or straight from the driver.
+DATABASE_FAILURES: tuple[type[Exception], ...] = (
+    OperationalError,
+    # Tortoise translates errors of statements, not of SQLite's COMMIT or ROLLBACK (a disk that
+    # fills up at COMMIT: "database or disk is full").
+    sqlite3.OperationalError,
+    DBConnectionError,
+    TransactionManagementError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    # Raised by asyncpg's pool when it resets a connection whose server process was terminated.
+    asyncpg.InternalClientError,
+    asyncpg.InsufficientResourcesError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.ReadOnlySQLTransactionError,
+    # A lock another connection held past lock_timeout (DATABASE_LOCK_TIMEOUT_SECONDS).
+    asyncpg.LockNotAvailableError,
+    ConnectionError,
+)
+
+
+def shape_for_path(path: str) -> Shape:
+    """Return the error shape the site expects from the endpoint at this path."""
+    if path in _MSG_PATHS:
+        return "msg"
+    if path.startswith("/api/auth/"):
+        return "errors"
+    return "error"
+
+
+def error_body(shape: Shape, message: str) -> dict[str, Any]:
+    """Build an error body of the given shape carrying one sentence."""
+    if shape == "errors":
+        return {"errors": [{"msg": message}]}
+    return {shape: message}
+
+
+def error_response(
+    status: int, message: str, *, shape: Shape = "error", headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """Return a JSON error response of the given shape."""
+    return JSONResponse(error_body(shape, message), status_code=status, headers=headers)
+
+
+class ApiError(Exception):
+    """An error a route raises to answer with a JSON error in its endpoint's shape."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        shape: Shape | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.shape = shape
+        self.headers = headers
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(part) for part in loc) or "body"
+
+
+def validation_message(exc: ValidationError) -> str:
+    """Turn the first pydantic error into a sentence that names the field."""
+    first = exc.errors(include_url=False)[0]
+    field = _field_name(first["loc"])
+    kind = first["type"]
+    if kind == "missing":
+        return f"The field '{field}' is required."
+    if kind in {"string_type", "string_unicode"}:
+        return f"The field '{field}' must be a string."
+    if kind == "string_too_short":
+        return f"The field '{field}' must not be empty."
+    if kind == "string_too_long":
+        limit = first.get("ctx", {}).get("max_length")
+        return f"The field '{field}' must be at most {limit} characters long."
+    if kind == "extra_forbidden":
+        return f"The field '{field}' is not allowed."
+    reason = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
+    return f"The field '{field}' is invalid: {reason}."
+
+
+async def read_json(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
+    """Parse and validate a JSON object body, raising ApiError 400/415/422 in the given shape."""
+    # HTML forms can only send form or text types, never application/json without a CORS
+    # preflight: insisting on it keeps cross-site forms (login CSRF) out of every JSON endpoint.
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(415, NOT_JSON, shape=shape)
+    raw = await request.body()
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, MALFORMED_JSON, shape=shape) from None
+    except RecursionError:
+        raise ApiError(400, TOO_DEEP, shape=shape) from None
+    if not isinstance(data, dict):
+        raise ApiError(422, NOT_AN_OBJECT, shape=shape)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc), shape=shape) from None
+
+
+def validate_query(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
+    """Validate query parameters against a model, raising ApiError 422 in the given shape."""
+    try:
+        return model.model_validate(dict(request.query_params))
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc), shape=shape) from None
+
+
+async def api_error_handler(request: Request, exc: Exception) -> Response:
+    """Answer an ApiError with its JSON body."""
+    assert isinstance(exc, ApiError)
+    shape = exc.shape or shape_for_path(request.url.path)
+    return error_response(exc.status, exc.message, shape=shape, headers=exc.headers)
+
+
+async def http_exception_handler(request: Request, exc: Exception) -> Response:
+    """Answer Starlette's HTTP errors under /api as JSON in the endpoint's shape."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404 and not request.url.path.startswith("/api"):
+        return not_found_page(request)
+    messages = {404: NOT_FOUND, 405: METHOD_NOT_ALLOWED, 408: TOO_SLOW, 413: TOO_LARGE}
+    message = messages.get(exc.status_code, str(exc.detail))
+    if not message.endswith("."):
+        message += "."
+    return error_response(
+        exc.status_code, message, shape=shape_for_path(request.url.path), headers=exc.headers
+    )
+
+
+def not_found_page(request: Request) -> Response:
+    """Return the site's 404.html with status 404, or a plain sentence without a built site."""
+    page = request.app.state.settings.static_dir / "404.html"
+    if page.is_file():
+        return HTMLResponse(page.read_text(encoding="utf-8"), status_code=404)
+    return PlainTextResponse(PAGE_NOT_FOUND, status_code=404)
+
+
+async def client_disconnect_handler(request: Request, exc: Exception) -> Response:
+    """Log, in one line, a client that left before its request body was in; nobody to answer."""
+    log.info("The client disconnected before sending the whole request body of %s %s.",
+             request.method, loggable(request.url.path))
+    return Response(status_code=400)
+
+
+async def database_error_handler(request: Request, exc: Exception) -> Response:
+    """Answer a database that cannot write (or be reached) with 503 and Retry-After."""
+    if isinstance(exc, IntegrityError):
+        # A constraint no route expected is a bug, not an outage.
+        return await server_error_handler(request, exc)
+    log.error("Database unavailable on %s %s: %s", request.method, request.url.path, exc)
+    DATABASE_ERRORS.inc()
+    return error_response(
+        503,
+        DATABASE_UNAVAILABLE,
+        shape=shape_for_path(request.url.path),
+        headers={"Retry-After": DATABASE_RETRY_AFTER},
+    )
+
+
+async def server_error_handler(request: Request, exc: Exception) -> Response:
+    """Answer an unexpected exception with a generic sentence, never a stack trace."""
+    # Starlette re-raises the exception after this response, so the server still logs it.
+    # This answer leaves outside every middleware, so it carries the security headers itself.
+    https = request.app.state.settings.is_https or request.url.scheme == "https"
+    return error_response(
+        500,
+        SERVER_ERROR,
+        shape=shape_for_path(request.url.path),
+        headers=dict(security_headers(request.url.path, https=https)),
+    )
+
+
+EXCEPTION_HANDLERS: dict[Any, Any] = {
+    ApiError: api_error_handler,
+    HTTPException: http_exception_handler,
+    ClientDisconnect: client_disconnect_handler,
+    **{failure: database_error_handler for failure in DATABASE_FAILURES},
+    Exception: server_error_handler,
+}

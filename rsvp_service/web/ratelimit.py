@@ -1,0 +1,161 @@
+"""Rate limits for login, register, resend, password reset, RSVP and messages, in memory or Redis.
+
+Wiring (core service):
+
+    # in the lifespan, after settings are known
+    app.state.rate_limiter = build_rate_limiter(settings)
+    ...
+    await app.state.rate_limiter.close()      # on shutdown
+
+    # in POST /api/rsvp, before touching the database; each call raises ApiError(429) with
+    # Retry-After and TOO_MANY_REQUESTS in the given error shape when the limit is spent
+    await enforce(request, "rsvp-ip", client_ip(request), shape="error")
+    await enforce(request, "rsvp-email", normalized_email, shape="error")
+
+Counters are kept in this process (`SlidingWindows`) unless REDIS_URL is set (`redis://` or
+`async+redis://`), in which case all workers share counters in Redis through the `limits`
+async API. RATE_LIMIT_SCALE multiplies every limit so load tests still pay for the check
+without hitting it. When Redis fails, requests are let through and the failure is
+logged: an outage of the limiter should not take RSVPs down with it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import TYPE_CHECKING, Any
+
+from limits import RateLimitItem, parse
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from limits.errors import StorageError
+from limits.storage import storage_from_string
+
+from rsvp_service.web.errors import ApiError, Shape
+from rsvp_service.web.sliding_windows import SlidingWindows
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+    from rsvp_service.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+# Every limit the service applies, by name. The key passed with a hit says whose budget it is.
+LIMITS: dict[str, str] = {
+    "login-ip": "20/minute",
+    # The next two count failed logins only: a person who signs in fine never spends them.
+    # Keyed on (account, IP), never on the account alone, so nobody can lock an owner out.
+    "login-failures": "10 per 15 minutes",
+    "login-failures-ip": "100/hour",
+    "register-ip": "10/hour",
+    # Mail requests: per IP, and per (address, IP) like failed logins, so requests for someone
+    # else's address never use up the owner's own.
+    "resend-ip": "10/hour",
+    "resend-email-ip": "3 per 15 minutes",
+    "forgot-ip": "10/hour",
+    "forgot-email-ip": "3 per 15 minutes",
+    "reset-ip": "20/hour",
+    "rsvp-check": "60/minute",
+    "rsvp-cancel": "30/minute",
+    "rsvp-ip": "30/minute",
+    "rsvp-email": "10/hour",
+    # Per account: deleting asks for the password again, which must not be guessable.
+    "account-delete": "5 per 15 minutes",
+    # Per organizer: each message goes to a whole slot.
+    "organizer-message": "10/hour",
+    "hours-records": "30/hour",
+}
+
+TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."
+
+
+def _redis_uri(url: str) -> str:
+    """Turn REDIS_URL into the `async+redis://` form the limits library expects."""
+    return url if url.startswith("async+") else f"async+{url}"
+
+
+class RateLimiter:
+    """Named, scaled limits over one storage; `hit` answers None or the seconds to wait."""
+
+    def __init__(self, storage_uri: str, *, scale: float = 1.0, key_prefix: str = "civicstl"):
+        """Open the storage; `key_prefix` keeps counters of different deployments apart."""
+        self.items = {name: self._scaled(name, rule, scale) for name, rule in LIMITS.items()}
+        # In memory: the same sliding-window arithmetic, without the library's overhead.
+        self.windows = SlidingWindows() if storage_uri == "async+memory://" else None
+        self.storage: Any = None
+        self.strategy: SlidingWindowCounterRateLimiter | None = None
+        if self.windows is None:
+            options: dict[str, Any] = {"wrap_exceptions": True}
+            if storage_uri.startswith("async+redis"):
+                options["key_prefix"] = key_prefix
+            self.storage = storage_from_string(storage_uri, **options)
+            self.strategy = SlidingWindowCounterRateLimiter(self.storage)
+
+    @staticmethod
+    def _scaled(name: str, rule: str, scale: float) -> RateLimitItem:
+        item = parse(rule)
+        amount = max(1, math.ceil(item.amount * scale))
+        return type(item)(amount, item.multiples, namespace=name)
+
+    async def _retry_after(self, item: RateLimitItem, key: str) -> int:
+        assert self.strategy is not None
+        stats = await self.strategy.get_window_stats(item, key)
+        return max(1, math.ceil(stats.reset_time - time.time()))
+
+    async def hit(self, name: str, key: str) -> int | None:
+        """Spend one unit of a limit; return None when allowed, else Retry-After seconds."""
+        item = self.items[name]
+        if self.windows is not None:
+            return self.windows.hit(name, key, item.amount, item.get_expiry())
+        assert self.strategy is not None
+        try:
+            if await self.strategy.hit(item, key):
+                return None
+            return await self._retry_after(item, key)
+        except StorageError:
+            logger.exception("Rate-limit storage failed; letting the request through.")
+            return None
+
+    async def test(self, name: str, key: str) -> int | None:
+        """Check a limit without spending it; None when a hit would be allowed."""
+        item = self.items[name]
+        if self.windows is not None:
+            return self.windows.test(name, key, item.amount, item.get_expiry())
+        assert self.strategy is not None
+        try:
+            if await self.strategy.test(item, key):
+                return None
+            return await self._retry_after(item, key)
+        except StorageError:
+            logger.exception("Rate-limit storage failed; letting the request through.")
+            return None
+
+    async def close(self) -> None:
+        """Close Redis connections (memory storage has none)."""
+        pool = getattr(
+            getattr(getattr(self.storage, "bridge", None), "storage", None), "connection_pool", None
+        )
+        if pool is not None:
+            pool.disconnect()
+
+
+def build_rate_limiter(settings: Settings, *, key_prefix: str = "civicstl") -> RateLimiter:
+    """Build the app's limiter from REDIS_URL and RATE_LIMIT_SCALE."""
+    uri = _redis_uri(settings.redis_url) if settings.redis_url else "async+memory://"
+    return RateLimiter(uri, scale=settings.rate_limit_scale, key_prefix=key_prefix)
+
+
+def client_ip(request: Request) -> str:
+    """The peer address; behind a proxy, run uvicorn with --forwarded-allow-ips so it is real."""
+    return request.client.host if request.client else "unknown"
+
+
+async def enforce(request: Request, name: str, key: str, *, shape: Shape) -> None:
+    """Spend one unit of a limit, raising a 429 with Retry-After in `shape` when it is spent."""
+    limiter: RateLimiter = request.app.state.rate_limiter
+    retry_after = await limiter.hit(name, key)
+    if retry_after is not None:
+        raise ApiError(
+            429, TOO_MANY_REQUESTS, shape=shape, headers={"Retry-After": str(retry_after)}
+        )

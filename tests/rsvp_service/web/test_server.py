@@ -1,0 +1,339 @@
+"""`python -m rsvp_service` under real uvicorn: idle connections are bounded, proxies trusted."""
+
+from __future__ import annotations
+
+import gc
+import json
+import resource
+import select
+import selectors
+import signal
+import socket
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from conftest import SmtpServer, free_port, running
+from service_testkit import GUEST_SLOT, ServiceProcess, service_env
+from test_static_site import build_site
+
+from rsvp_service.settings import Settings
+from rsvp_service.web.app import create_app
+from rsvp_service.web.server import (
+    HEADER_TIMEOUT,
+    RESERVED_FILES,
+    SHUTDOWN_GRACE,
+    create_served_app,
+)
+
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
+IDLE_CONNECTIONS = 1100
+
+
+@pytest.fixture
+def start_service(
+    db_url: str, events_file: Path, smtp_server: SmtpServer, tmp_path: Path
+) -> Iterator[Callable[..., ServiceProcess]]:
+    """Start `python -m rsvp_service` with extra environment; stopped after the test."""
+    started: list[ServiceProcess] = []
+
+    def start(*, open_files: tuple[int, int] | None = None, **extra: str) -> ServiceProcess:
+        env = service_env(port=free_port(), database_url=db_url, events_file=events_file,
+                          var_dir=tmp_path / f"var{len(started)}", smtp_port=smtp_server.port)
+        service = ServiceProcess({**env, **extra}, open_files=open_files,
+                                 log_path=tmp_path / f"service{len(started)}.log")
+        started.append(service)
+        service.wait_ready()
+        return service
+
+    yield start
+    for service in started:
+        service.stop()
+
+
+def _all_closed_by_peer(sockets: list[socket.socket], seconds: float) -> int:
+    """Wait until the server closed every socket; return how many it closed in time."""
+    selector = selectors.DefaultSelector()
+    for sock in sockets:
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ)
+    closed = 0
+    deadline = time.monotonic() + seconds
+    while closed < len(sockets) and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=0.5):
+            sock = key.fileobj
+            assert isinstance(sock, socket.socket)
+            try:
+                data = sock.recv(1024)
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                closed += 1
+                selector.unregister(sock)
+    selector.close()
+    return closed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_idle_connections_do_not_take_the_service_down_and_are_closed(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service()
+    idle = []
+    try:
+        for _ in range(IDLE_CONNECTIONS):
+            idle.append(socket.create_connection(("127.0.0.1", service.port), timeout=5))
+        # A slow drip of headers is cut off just the same.
+        idle[0].sendall(b"GET /api/rsvp HTTP/1.1\r\nHost: x\r\n")
+        opened = time.monotonic()
+
+        answer = httpx.get(f"{service.base_url}/api/rsvp", timeout=5)
+        assert answer.status_code == 200
+
+        closed = _all_closed_by_peer(idle, HEADER_TIMEOUT + 10)
+        assert closed == IDLE_CONNECTIONS
+        assert time.monotonic() - opened >= HEADER_TIMEOUT - 1  # not closed before their time
+        assert httpx.get(f"{service.base_url}/api/rsvp", timeout=5).status_code == 200
+    finally:
+        for sock in idle:
+            sock.close()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_behind_a_trusted_proxy_rate_limits_see_the_real_client(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(FORWARDED_ALLOW_IPS="127.0.0.1", RATE_LIMIT_SCALE="1")
+
+    def post(client_ip: str, n: int) -> int:
+        response = httpx.post(
+            f"{service.base_url}/api/rsvp",
+            json={"eventId": GUEST_SLOT, "firstName": "Ann", "email": f"v{n}@example.org"},
+            headers={"x-forwarded-for": client_ip},
+            timeout=10,
+        )
+        return response.status_code
+
+    statuses = [post("203.0.113.5", n) for n in range(31)]
+
+    assert statuses[:30] == [201] * 30
+    assert statuses[30] == 429
+    assert post("203.0.113.6", 99) == 201
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_without_a_trusted_proxy_forwarded_headers_are_ignored(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(RATE_LIMIT_SCALE="1")
+    statuses = [
+        httpx.post(
+            f"{service.base_url}/api/rsvp",
+            json={"eventId": GUEST_SLOT, "firstName": "Ann", "email": f"w{n}@example.org"},
+            headers={"x-forwarded-for": f"198.51.100.{n}"},  # a new "client" every time
+            timeout=10,
+        ).status_code
+        for n in range(31)
+    ]
+
+    assert statuses[30] == 429
+
+
+def _raw_get(port: int, target: str) -> tuple[int, dict[str, str], bytes]:
+    """GET a request target exactly as written (no client-side normalising); return the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        raw = b""
+        while chunk := sock.recv(65536):
+            raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines)
+    return int(status_line.split()[1]), headers, body
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_editor_policy_follows_the_file_served_not_the_path_asked_for(
+    start_service: Callable[..., ServiceProcess], tmp_path: Path
+) -> None:
+    site = build_site(tmp_path / "site")
+    (site / "admin").mkdir()
+    (site / "admin" / "index.html").write_text("<h1>Editor</h1>", encoding="utf-8")
+    service = start_service(STATIC_DIR=str(site))
+    traversals = ["/admin%2f..%2findex.html", "/admin%2F..%2Findex.html",
+                  "/admin%5c..%5cindex.html", "/admin%252f..%252findex.html",
+                  "/admin/../index.html", "/admin/..%2findex.html", "/admin/%2e%2e/index.html"]
+
+    for target in traversals:
+        status, headers, body = _raw_get(service.port, target)
+        assert status in (200, 404), target
+        assert body in (b"<h1>Home</h1>", b"<h1>Page not found</h1>"), target
+        assert "'unsafe-eval'" not in headers["content-security-policy"], target
+        assert "api.github.com" not in headers["content-security-policy"], target
+        assert headers["cross-origin-opener-policy"] == "same-origin", target
+    status, headers, body = _raw_get(service.port, "/admin/")
+    assert (status, body) == (200, b"<h1>Editor</h1>")
+    assert "script-src 'self' 'unsafe-eval';" in headers["content-security-policy"]
+    assert headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
+
+
+def _rsvp_head(length: int) -> bytes:
+    return (f"POST /api/rsvp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+def _read_to_close(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (fails on a 10 s silence)."""
+    sock.settimeout(10)
+    raw = b""
+    try:
+        while chunk := sock.recv(65536):
+            raw += chunk
+    except ConnectionResetError:
+        pass
+    return raw
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_dripping_body_is_cut_off_and_a_vanished_client_is_one_log_line(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(BODY_TIMEOUT="1")
+    body = json.dumps({"eventId": GUEST_SLOT, "firstName": "Drip",
+                       "email": "dripping.volunteer@example.org"}).encode()
+    # A client that leaves halfway through its body.
+    with socket.create_connection(("127.0.0.1", service.port), timeout=5) as gone:
+        gone.sendall(_rsvp_head(len(body)) + body[:20])
+    with socket.create_connection(("127.0.0.1", service.port), timeout=5) as drip:
+        drip.sendall(_rsvp_head(len(body)))
+        sent, served = 0, None
+        # One byte every 0.1 s would take over 8 s; the server answers long before.
+        while sent < len(body) and not select.select([drip], [], [], 0.1)[0]:
+            drip.sendall(body[sent:sent + 1])
+            sent += 1
+            if sent == 3:  # meanwhile, everyone else is served
+                # The worker's database keeps earlier tests' RSVPs: a new address each run.
+                served = httpx.post(f"{service.base_url}/api/rsvp", timeout=5, json={
+                    "eventId": GUEST_SLOT, "firstName": "Ann",
+                    "email": f"ann-{uuid.uuid4().hex[:8]}@example.org"})
+        answer = _read_to_close(drip)
+
+    assert sent < len(body)
+    assert served is not None and served.status_code == 201
+    status_line, _, rest = answer.partition(b"\r\n")
+    assert status_line == b"HTTP/1.1 408 Request Timeout"
+    assert b"\r\nconnection: close\r\n" in rest.lower()
+    assert b"The request took too long to arrive" in rest
+    service.stop()
+    log = service.log_path.read_text(encoding="utf-8")
+    assert "Traceback" not in log and "Exception" not in log
+    assert "dripping.volunteer" not in log and "Drip" not in log
+    timed_out = [line for line in log.splitlines() if "took over 1 s to arrive" in line]
+    assert timed_out == [
+        "WARNING rsvp_service.web.middleware: A request body took over 1 s to arrive "
+        "(POST /api/rsvp); answered 408 and closed the connection."]
+    left = [line for line in log.splitlines() if "disconnected" in line]
+    assert left == ["INFO rsvp_service.web.errors: The client disconnected before sending the "
+                    "whole request body of POST /api/rsvp."]
+
+
+def _keep_alive_get(port: int) -> tuple[socket.socket, int]:
+    """Open a connection, GET /api/config on it and return it (still open) with the status."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, int(head.split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_past_the_open_file_limit_extra_clients_get_503_and_nobody_starves(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256))
+    idle: list[socket.socket] = []
+    statuses = []
+    try:
+        # More keep-alive connections than 256 descriptors could hold, each idle after a request.
+        for _ in range(300):
+            sock, status = _keep_alive_get(service.port)
+            statuses.append(status)
+            if status == 200:
+                idle.append(sock)
+            else:
+                sock.close()
+        newcomer = httpx.get(f"{service.base_url}/api/config", timeout=5)
+    finally:
+        for sock in idle:
+            sock.close()
+
+    assert set(statuses) == {200, 503}
+    assert statuses.count(200) == len(idle) < 256 - RESERVED_FILES
+    assert newcomer.status_code == 503
+    # Once the idle connections are gone, everyone is served again.
+    for _ in range(50):
+        if httpx.get(f"{service.base_url}/api/config", timeout=5).status_code == 200:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("still refused after the idle connections closed")
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_soft_open_file_limit_is_raised_to_the_hard_one_and_logged_once(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(128, 512))
+
+    assert resource.prlimit(service.process.pid, resource.RLIMIT_NOFILE) == (512, 512)
+    service.stop()
+    lines = [line for line in service.log_path.read_text(encoding="utf-8").splitlines()
+             if "open-file limit" in line.lower()]
+    assert lines == ["INFO rsvp_service.web.server: Open-file limit 512 (hard 512): at most "
+                     f"{(512 - RESERVED_FILES) // 2} connections per worker, then 503."]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_request_on_a_connection_accepted_just_before_a_stop_is_answered(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service()
+    with socket.create_connection(("127.0.0.1", service.port), timeout=10) as sock:
+        time.sleep(0.3)  # accepted by the service, as Caddy's connections are
+        service.process.send_signal(signal.SIGTERM)  # a release restarts this process
+        time.sleep(0.2)  # the stop has begun; the request is on its way
+        sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+
+    assert answer.startswith(b"HTTP/1.1 200")
+    assert answer.endswith(b'{"google":false}')  # then the connection was closed
+    assert service.process.wait(timeout=15) == -signal.SIGTERM  # uvicorn re-raises it
+    assert SHUTDOWN_GRACE < HEADER_TIMEOUT
+
+
+async def test_only_the_served_app_freezes_the_garbage_collector(
+    settings: Settings, events_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process apps (the tests') skip gc.collect + gc.freeze; what uvicorn serves keeps it."""
+    async with running(create_app(settings)):
+        assert gc.get_freeze_count() == 0
+    async with running(create_app(settings, freeze_gc=True)):
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+    env = service_env(port=free_port(), database_url=settings.database_url,
+                      events_file=events_file, var_dir=tmp_path / "var", smtp_port=free_port())
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert create_served_app().state.freeze_gc is True
