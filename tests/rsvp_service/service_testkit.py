@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,12 @@ import asyncpg
 import httpx
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
+from starlette.applications import Starlette
+
+from rsvp_service.accounts.models import User
+from rsvp_service.accounts.tokens import issue_access_token
+from rsvp_service.rsvps.store import NewRsvp
+from rsvp_service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -274,3 +282,66 @@ class ClosingController(Controller):
         self._sessions.clear()
         self.server.close()
         await asyncio.sleep(0)
+
+
+MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+def rsvp(event_id: str | None = GUEST_SLOT, **overrides: Any) -> dict[str, Any]:
+    """An RSVP payload as the site sends it."""
+    payload: dict[str, Any] = {
+        "email": "ann@example.org",
+        "firstName": "Ann",
+        "lastName": "Lee",
+        "phone": None,
+    }
+    if event_id is not None:
+        payload["eventId"] = event_id
+    return payload | overrides
+
+
+async def signed_in(settings: Settings, email: str = "kim@example.org") -> tuple[User, dict]:
+    """Create a user and return it with the x-auth-token header of a fresh access token."""
+    user = await User.create(name="Kim Park Jones", email=email, phone="314-555-0100")
+    return user, {"x-auth-token": issue_access_token(settings, user.id)}
+
+
+def new_rsvp(app: Starlette, slot_id: str, email: str, capacity: int | None = None) -> NewRsvp:
+    """An RSVP as POST /api/rsvp hands it to the store."""
+    slot = app.state.catalogue.slots[slot_id]
+    now = datetime.now(UTC)
+    return NewRsvp(
+        slot_id=slot.id,
+        event=slot.event,
+        email=email,
+        first_name="Ann",
+        last_name="Lee",
+        phone=None,
+        user_id=None,
+        capacity=slot.capacity if capacity is None else capacity,
+        created_at=now,
+    )
+
+
+PASSWORD = "correct horse battery staple"
+
+
+def registration(email: str = "ann@example.org", **overrides: Any) -> dict[str, Any]:
+    """A register payload as the site sends it."""
+    return {
+        "name": "Ann Lee",
+        "role": "volunteer",
+        "email": email,
+        "password": PASSWORD,
+    } | overrides
+
+
+def build_site(folder: Path) -> Path:
+    """Write a tiny built site like the real one (folders with index.html, a 404 page)."""
+    (folder / "Coca").mkdir(parents=True)
+    (folder / "images").mkdir()
+    (folder / "index.html").write_text("<h1>Home</h1>", encoding="utf-8")
+    (folder / "Coca" / "index.html").write_text("<h1>COCA</h1>", encoding="utf-8")
+    (folder / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
+    (folder / "images" / "logo.svg").write_text("<svg/>", encoding="utf-8")
+    return folder

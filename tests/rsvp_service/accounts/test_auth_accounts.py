@@ -6,12 +6,12 @@ from typing import Any
 
 import httpx
 import pytest
+from service_testkit import PASSWORD, registration
 
 from rsvp_service.accounts.models import EmailToken, User
 from rsvp_service.accounts.passwords import DUMMY_HASH, needs_rehash
 from rsvp_service.rsvps.models import OutboxMessage
 
-PASSWORD = "correct horse battery staple"
 NAME_CONTROL = "Your name must not contain control characters or line breaks."
 NON_ASCII_EMAIL = (
     "We cannot send email to addresses with accented or non-Latin letters before the @ yet. "
@@ -21,14 +21,6 @@ BLANK_PASSWORD = "Your password must contain more than spaces. Please choose a d
 EMAIL_PASSWORD = "Your password must not be your email address. Please choose a different one."
 
 
-def registration(email: str = "ann@example.org", **overrides: Any) -> dict[str, Any]:
-    """A register payload as the site sends it."""
-    return {
-        "name": "Ann Lee",
-        "role": "volunteer",
-        "email": email,
-        "password": PASSWORD,
-    } | overrides
 
 
 async def test_register_signs_in_and_stores_everything_in_one_go(client: httpx.AsyncClient) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 import asyncpg
 import httpx
 import pytest
+from service_testkit import rsvp
 from starlette.applications import Starlette
-from test_rsvp_api import rsvp
 from tortoise.context import get_current_context
 
 from rsvp_service.db.check import DatabaseNotWritable

@@ -16,9 +16,9 @@ from service_testkit import (
     ServiceProcess,
     empty_rsvp_tables,
     query_rows,
+    rsvp,
     service_env,
 )
-from test_rsvp_api import rsvp
 
 PEOPLE = 30
 

@@ -13,8 +13,14 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import Mailbox, SmtpServer, client_for, free_port, running
-from service_testkit import GUEST_SLOT, ServiceProcess, empty_rsvp_tables, query_rows, service_env
-from test_rsvp_api import rsvp
+from service_testkit import (
+    GUEST_SLOT,
+    ServiceProcess,
+    empty_rsvp_tables,
+    query_rows,
+    rsvp,
+    service_env,
+)
 
 from rsvp_service.settings import Settings
 from rsvp_service.web.app import create_app

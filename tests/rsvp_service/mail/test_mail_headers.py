@@ -21,8 +21,7 @@ import httpx
 import pytest
 from conftest import Mailbox
 from organize_testkit import DURING_TINY, FOREST, KEEN, at, person, slot_path
-from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT
-from test_rsvp_api import rsvp
+from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT, rsvp
 
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.payloads import ENCODED_NAME, ENCODED_WORD, no_encoded_words

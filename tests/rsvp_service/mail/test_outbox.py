@@ -8,10 +8,8 @@ import os
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 from aiosmtplib import (
@@ -20,8 +18,9 @@ from aiosmtplib import (
     SMTPRecipientRefused,
     SMTPRecipientsRefused,
 )
-from conftest import Mailbox, SmtpServer, free_port, running
-from service_testkit import GUEST_SLOT, ROOT, ClosingController, eventually
+from conftest import SmtpServer, free_port, running
+from mail_testkit import ServerMailbox, recipients, smtp_server
+from service_testkit import GUEST_SLOT, ROOT, eventually
 from starlette.applications import Starlette
 from tortoise.transactions import in_transaction
 
@@ -37,35 +36,8 @@ from rsvp_service.web import app as app_module
 MakeSettings = Callable[..., Settings]
 
 
-class ServerMailbox(Mailbox):
-    """A mailbox whose server can be slow to accept, or refuse, recipients."""
-
-    def __init__(self, *, delay: float = 0.0, refuse: str = "") -> None:
-        super().__init__()
-        self.delay = delay
-        self.refuse = refuse
-
-    async def handle_RCPT(
-        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
-    ) -> str:
-        """Accept the recipient after `delay`, or refuse it permanently (aiosmtpd hook)."""
-        await asyncio.sleep(self.delay)
-        if self.refuse and address.startswith(self.refuse):
-            return f"550 5.1.1 <{address}>: Recipient address rejected: user unknown"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
 
 
-@contextmanager
-def smtp_server(handler: Mailbox, **parameters: Any) -> Iterator[int]:
-    """Run an SMTP server with the handler on a free loopback port; yield the port."""
-    port = free_port()
-    controller = ClosingController(handler, hostname="127.0.0.1", port=port, **parameters)
-    controller.start()
-    try:
-        yield port
-    finally:
-        controller.stop()
 
 
 async def queue(app: Starlette, *emails: str) -> list[int]:
@@ -82,9 +54,6 @@ async def queue(app: Starlette, *emails: str) -> list[int]:
     return ids
 
 
-def recipients(mailbox: Mailbox) -> Counter[str]:
-    """How many messages each envelope recipient got."""
-    return Counter(rcpt for _, rcpts in mailbox.envelopes for rcpt in rcpts)
 
 
 def cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:

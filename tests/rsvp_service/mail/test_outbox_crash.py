@@ -12,15 +12,15 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import free_port
+from mail_testkit import ServerMailbox, recipients, smtp_server
 from service_testkit import (
     GUEST_SLOT,
     ServiceProcess,
     empty_rsvp_tables,
     query_rows,
+    rsvp,
     service_env,
 )
-from test_outbox import ServerMailbox, recipients, smtp_server
-from test_rsvp_api import rsvp
 
 PEOPLE = 40
 

@@ -13,9 +13,8 @@ import httpx
 import pytest
 from conftest import Mailbox, SmtpServer, free_port
 from icalendar import Calendar
-from service_testkit import GUEST_SLOT, eventually
+from service_testkit import GUEST_SLOT, eventually, rsvp
 from starlette.applications import Starlette
-from test_rsvp_api import rsvp
 
 from rsvp_service.events import load_catalogue
 from rsvp_service.mail.confirmation import confirmation_mail

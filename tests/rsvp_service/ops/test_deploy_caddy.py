@@ -21,29 +21,18 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import SmtpServer, free_port
+from deploy_testkit import NAME, LoopbackName, wait_for_port
 from service_testkit import (
     CLINIC_SLOTS,
+    PASSWORD,
     ROOT,
     ServiceProcess,
     empty_rsvp_tables,
     query_rows,
+    registration,
+    rsvp,
     service_env,
 )
-from test_auth_accounts import PASSWORD, registration
-from test_rsvp_api import rsvp
-
-NAME = "civicstl.localhost"
-
-
-class LoopbackName(httpx.AsyncHTTPTransport):
-    """Connect to 127.0.0.1 for NAME, keeping NAME for TLS (SNI, certificate) and Host."""
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        """Send a copy of the request to loopback (cookies stay with the original URL)."""
-        copy = httpx.Request(request.method, request.url.copy_with(host="127.0.0.1"),
-                             headers=request.headers, content=request.content,
-                             extensions={**request.extensions, "sni_hostname": request.url.host})
-        return await super().handle_async_request(copy)
 
 
 @dataclass
@@ -63,14 +52,6 @@ class Site:
                                  headers={"origin": self.url})
 
 
-def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and process.poll() is None:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"caddy did not start:\n{log.read_text(errors='replace')}")
 
 
 @pytest.fixture

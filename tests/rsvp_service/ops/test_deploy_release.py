@@ -22,15 +22,15 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import SmtpServer, free_port
+from deploy_testkit import NAME, LoopbackName, wait_for_port
 from service_testkit import (
     GUEST_SLOT,
     ROOT,
     empty_rsvp_tables,
     query_rows,
+    rsvp,
     service_env,
 )
-from test_deploy_caddy import NAME, LoopbackName, wait_for_port
-from test_rsvp_api import rsvp
 
 FAKE_SYSTEMCTL = """#!/usr/bin/env bash
 # fake `systemctl is-active|restart UNIT`: asks the test's supervisor thread to restart UNIT.
@@ -225,8 +225,9 @@ def push_broken_migration(server: Server, tmp_path: Path) -> None:
     work = tmp_path / "work"
     subprocess.run(["git", "clone", "--quiet", str(server.root / "repo.git"), str(work)],
                    check=True)
-    latest = sorted(p.stem for p in (work / "rsvp_service" / "migrations").glob("0*.py"))[-1]
-    (work / "rsvp_service" / "migrations" / "9999_broken.py").write_text(
+    migrations = work / "rsvp_service" / "db" / "migrations"
+    latest = sorted(p.stem for p in migrations.glob("0*.py"))[-1]
+    (migrations / "9999_broken.py").write_text(
         "from tortoise import migrations\nfrom tortoise.migrations import operations as ops\n\n\n"
         "async def fail(apps, schema_editor):\n    raise RuntimeError('broken on purpose')\n\n\n"
         "class Migration(migrations.Migration):\n"

@@ -9,9 +9,8 @@ from contextlib import AbstractAsyncContextManager
 import asyncpg
 import httpx
 from conftest import Mailbox, SmtpServer
-from service_testkit import eventually, query_rows
+from service_testkit import eventually, query_rows, rsvp
 from starlette.applications import Starlette
-from test_rsvp_api import rsvp
 from tortoise.context import get_current_context
 
 from rsvp_service.settings import Settings

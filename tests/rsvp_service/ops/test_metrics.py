@@ -10,9 +10,8 @@ import httpx
 import pytest
 from conftest import SmtpServer
 from prometheus_client.parser import text_string_to_metric_families
-from service_testkit import query_rows
+from service_testkit import query_rows, rsvp
 from starlette.applications import Starlette
-from test_rsvp_api import rsvp
 from tortoise.context import get_current_context
 
 from rsvp_service.settings import Settings

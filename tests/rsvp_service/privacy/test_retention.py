@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service_testkit import GUEST_SLOT, TINY_SLOT
+from service_testkit import GUEST_SLOT, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
-from test_rsvp_store import new_rsvp
 
 from rsvp_service.accounts.models import User
 from rsvp_service.privacy.retention import erase_guest_details

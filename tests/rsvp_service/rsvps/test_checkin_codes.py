@@ -9,10 +9,10 @@ import httpx
 import pytest
 import segno
 from conftest import Mailbox
+from mail_testkit import arrived, fill, token_in
 from organize_testkit import person
 from PIL import Image
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
-from test_waitlist import arrived, fill, token_in
 
 from rsvp_service.rsvps import store as rsvp_store
 from rsvp_service.rsvps.codes import ALPHABET, display, new_code, parse, qr_png, qr_svg_uri

@@ -10,10 +10,9 @@ from datetime import datetime, timedelta
 
 from conftest import Mailbox, client_for, running
 from icalendar import Calendar
-from service_testkit import CIVIC_NOW_OPEN, GUEST_SLOT, TINY_SLOT
+from mail_testkit import arrived, body, token_in
+from service_testkit import CIVIC_NOW_OPEN, GUEST_SLOT, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
-from test_rsvp_store import new_rsvp
-from test_waitlist import arrived, body, token_in
 
 from rsvp_service.mail.rsvp_notices import REMINDER
 from rsvp_service.rsvps.models import CancelToken, OutboxMessage, Rsvp, RsvpStatus

@@ -3,38 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import httpx
-from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, MakeClient, rsvp, signed_in
 
-from rsvp_service.accounts.models import User
-from rsvp_service.accounts.tokens import issue_access_token
 from rsvp_service.rsvps.codes import display, qr_svg_uri
 from rsvp_service.rsvps.models import Rsvp, SlotCount
 from rsvp_service.settings import Settings
-
-MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
-
-
-def rsvp(event_id: str | None = GUEST_SLOT, **overrides: Any) -> dict[str, Any]:
-    """An RSVP payload as the site sends it."""
-    payload: dict[str, Any] = {
-        "email": "ann@example.org",
-        "firstName": "Ann",
-        "lastName": "Lee",
-        "phone": None,
-    }
-    if event_id is not None:
-        payload["eventId"] = event_id
-    return payload | overrides
-
-
-async def signed_in(settings: Settings, email: str = "kim@example.org") -> tuple[User, dict]:
-    """Create a user and return it with the x-auth-token header of a fresh access token."""
-    user = await User.create(name="Kim Park Jones", email=email, phone="314-555-0100")
-    return user, {"x-auth-token": issue_access_token(settings, user.id)}
 
 
 async def test_guest_rsvp_is_stored_with_normalized_email(client: httpx.AsyncClient) -> None:

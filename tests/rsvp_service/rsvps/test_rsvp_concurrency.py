@@ -9,8 +9,7 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 from conftest import Mailbox
-from service_testkit import GUEST_SLOT, TINY_SLOT
-from test_rsvp_api import rsvp
+from service_testkit import GUEST_SLOT, TINY_SLOT, rsvp
 
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp, SlotCount
 from rsvp_service.settings import Settings

@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
-from service_testkit import GUEST_SLOT, TINY_SLOT
+from service_testkit import GUEST_SLOT, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import OperationalError
@@ -19,23 +19,6 @@ from rsvp_service.db import commit_group
 from rsvp_service.db.connection import tortoise_config
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp, SlotCount
 from rsvp_service.rsvps.store import NewRsvp, Outcome, add_rsvp, count_rsvps
-
-
-def new_rsvp(app: Starlette, slot_id: str, email: str, capacity: int | None = None) -> NewRsvp:
-    """An RSVP as POST /api/rsvp hands it to the store."""
-    slot = app.state.catalogue.slots[slot_id]
-    now = datetime.now(UTC)
-    return NewRsvp(
-        slot_id=slot.id,
-        event=slot.event,
-        email=email,
-        first_name="Ann",
-        last_name="Lee",
-        phone=None,
-        user_id=None,
-        capacity=slot.capacity if capacity is None else capacity,
-        created_at=now,
-    )
 
 
 async def placed(rsvp: NewRsvp) -> Outcome:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from email.message import EmailMessage
-from typing import Any
 
 import httpx
 from conftest import Mailbox, SmtpServer
+from mail_testkit import TOKEN, arrived, body, fill, person, token_in
 from service_testkit import TINY_SLOT
 
 from rsvp_service.accounts.models import User
@@ -19,42 +17,16 @@ from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus, SlotCount
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
-TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
 
 
-def person(name: str, **more: Any) -> dict[str, Any]:
-    """An RSVP to the two-seat slot."""
-    return {"eventId": TINY_SLOT, "email": f"{name}@example.org", "firstName": name.title(),
-            "lastName": "Lee"} | more
 
 
-def body(message: EmailMessage) -> str:
-    """The plain-text body of a message."""
-    part = message.get_body(preferencelist=("plain",))
-    assert part is not None
-    return str(part.get_content())
 
 
-def token_in(message: EmailMessage) -> str:
-    """The cancel token of the link in a message."""
-    found = TOKEN.search(body(message))
-    assert found is not None, body(message)
-    return found.group(1)
 
 
-async def arrived(mailbox: Mailbox, address: str, subject: str) -> list[EmailMessage]:
-    """Wait until mail to the address with a subject starting so arrived; return all of it."""
-    for _ in range(500):
-        found = [m for m in mailbox.to(address) if str(m["Subject"]).startswith(subject)]
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"no mail to {address} with subject {subject!r}")
 
 
-async def fill(client: httpx.AsyncClient, *names: str) -> list[httpx.Response]:
-    """RSVP the given people one after the other, joining the waitlist when full."""
-    return [await client.post("/api/rsvp", json=person(n, waitlist=True)) for n in names]
 
 
 async def test_full_slot_offers_the_waitlist_and_positions_follow_arrival(

@@ -7,8 +7,8 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 import pytest
+from service_testkit import rsvp
 from starlette.applications import Starlette
-from test_rsvp_api import rsvp
 
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import issue_access_token

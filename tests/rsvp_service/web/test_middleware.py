@@ -9,11 +9,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from service_testkit import GUEST_SLOT
+from service_testkit import GUEST_SLOT, rsvp, signed_in
 from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import Message, Receive, Scope, Send
-from test_rsvp_api import rsvp, signed_in
 
 from rsvp_service.ops.metrics import MetricsMiddleware
 from rsvp_service.settings import Settings

@@ -17,8 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import SmtpServer, free_port, running
-from service_testkit import GUEST_SLOT, ServiceProcess, service_env
-from test_static_site import build_site
+from service_testkit import GUEST_SLOT, ServiceProcess, build_site, service_env
 
 from rsvp_service.settings import Settings
 from rsvp_service.web.app import create_app

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from service_testkit import build_site
 
 from rsvp_service.settings import Settings
 
@@ -17,15 +18,6 @@ pytestmark = pytest.mark.sqlite_only
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
 
-def build_site(folder: Path) -> Path:
-    """Write a tiny built site like the real one (folders with index.html, a 404 page)."""
-    (folder / "Coca").mkdir(parents=True)
-    (folder / "images").mkdir()
-    (folder / "index.html").write_text("<h1>Home</h1>", encoding="utf-8")
-    (folder / "Coca" / "index.html").write_text("<h1>COCA</h1>", encoding="utf-8")
-    (folder / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
-    (folder / "images" / "logo.svg").write_text("<svg/>", encoding="utf-8")
-    return folder
 
 
 async def test_pages_redirects_and_404(
