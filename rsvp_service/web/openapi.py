@@ -126,8 +126,11 @@ def _undeclared_paths(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
         return model.model_json_schema(ref_template=REF)
 
     for path, item in {**handwritten_paths(), **organize_paths()}.items():
-        paths.setdefault(path, {}).update(item)
-    schemas.update({**handwritten_schemas(), **organize_schemas(model_schema)})
+        for method, operation in item.items():
+            # A declared endpoint's generated operation wins over its old hand-written one.
+            paths.setdefault(path, {}).setdefault(method, operation)
+    for name, schema in {**handwritten_schemas(), **organize_schemas(model_schema)}.items():
+        schemas.setdefault(name, schema)
 
 
 def build_document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
