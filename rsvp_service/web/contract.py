@@ -34,7 +34,11 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
   `error_shape="errors"` (`{errors: [{msg}]}`) or `"msg"` (`{msg}`) (README, "Error answers").
   Endpoint-specific error extras subclass `ErrorBody` and are returned with `Reply`.
 - `body=` adds 400, 413, 415 and 422 to the declared errors; `query=` adds 422.
-- `auth=` ("none", "optional", "token", "cookie") is documentation; the handler checks it.
+- `auth=` ("none", "optional" token, "token", "cookie" (the refresh cookie),
+  "optional-cookie") is documentation; the handler checks it.
+- `guards=`: async checks `(request) -> None` run before the body and query are read (an
+  origin check, a per-IP rate limit), so they answer first, as they did before parsing moved.
+- An endpoint declares at most one 2xx; one that only redirects declares none.
 - `name=` names the route for `url_for` and the document's operationId (default: the
   handler's name).
 - `web/openapi.py` builds /api/openapi.json from these declarations (`declared(route)`).
@@ -44,7 +48,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from types import UnionType
@@ -59,7 +63,7 @@ from starlette.routing import BaseRoute, Route
 log = logging.getLogger(__name__)
 
 ErrorShape = Literal["error", "errors", "msg"]
-Auth = Literal["none", "optional", "token", "cookie"]
+Auth = Literal["none", "optional", "token", "cookie", "optional-cookie"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 MALFORMED_JSON = "The request body is not valid JSON."
@@ -180,6 +184,8 @@ class Reply(Generic[BodyT]):
 
 
 Handler = Callable[..., Awaitable[Any]]
+# A check run before the body is read (an origin check, a per-IP rate limit): it raises ApiError.
+Guard = Callable[[Request], Awaitable[None]]
 
 
 def _field_name(loc: tuple[int | str, ...]) -> str:
@@ -258,16 +264,18 @@ class Endpoint:
         summary: str,
         error_shape: ErrorShape,
         name: str | None = None,
+        guards: Sequence[Guard] = (),
     ) -> None:
         successes = [status for status in responses if 200 <= status < 300]
-        if len(successes) != 1:
-            raise ValueError(f"{method} {path} must declare exactly one 2xx status.")
+        if len(successes) > 1:
+            raise ValueError(f"{method} {path} must declare at most one 2xx status.")
         self.handler = handler
         self.method = method.upper()
         self.path = path
         self.body = body
         self.query = query
-        self.success = successes[0]
+        # None: the endpoint only redirects (its handler returns Starlette responses).
+        self.success = successes[0] if successes else None
         self.responses = dict(responses)
         envelope_model = ENVELOPES[error_shape]
         implied = ([400, 413, 415, 422] if body else []) + ([422] if query else [])
@@ -277,20 +285,23 @@ class Endpoint:
         self.summary = summary
         self.error_shape = error_shape
         self.name = name or handler.__name__
+        self.guards = tuple(guards)
         self.__doc__ = handler.__doc__
 
     def __repr__(self) -> str:
         return f"<endpoint {self.method} {self.path}>"
 
-    def declared(self, status: int) -> Declared:
+    def declared(self, status: int | None) -> Declared:
         """The answer declared for a status (raising ContractError when there is none)."""
+        if status is None:
+            raise ContractError(f"{self} returned a model, but declares no 2xx status.")
         if status in self.responses:
             return self.responses[status]
         if status in self.errors:
             return self.errors[status]
         raise ContractError(f"{self} answered {status}, which it does not declare.")
 
-    def _check(self, model: BaseModel, status: int) -> None:
+    def _check(self, model: BaseModel, status: int | None) -> None:
         declared = self.declared(status)
         if not _is_model(declared) or not isinstance(model, declared):  # type: ignore[arg-type]
             raise ContractError(
@@ -307,12 +318,14 @@ class Endpoint:
         if isinstance(result, Reply):
             status = result.status or self.success
             self._check(result.body, status)
+            assert status is not None  # checked above
             response = json_response(result.body, status, result.headers, result.background)
             if result.finish is not None:
                 result.finish(response)
             return response
         if isinstance(result, BaseModel):
             self._check(result, self.success)
+            assert self.success is not None  # checked above
             return json_response(result, self.success)
         raise ContractError(f"{self} returned {type(result).__name__}, not a model.")
 
@@ -325,6 +338,8 @@ class Endpoint:
     async def handle(self, request: Request) -> Response:
         """The Starlette endpoint: parse, call the handler, check and serialize its answer."""
         try:
+            for guard in self.guards:
+                await guard(request)
             arguments: dict[str, BaseModel] = {}
             if self.query is not None:
                 arguments["query"] = validate_query(request, self.query)
@@ -348,6 +363,7 @@ def endpoint(
     auth: Auth = "none",
     error_shape: ErrorShape = "error",
     name: str | None = None,
+    guards: Sequence[Guard] = (),
 ) -> Callable[[Handler], Endpoint]:
     """Declare a handler as an endpoint (see the module docstring)."""
 
@@ -356,7 +372,7 @@ def endpoint(
             _LEGACY_SHAPES[path] = error_shape
         return Endpoint(handler, method, path, body=body, query=query, responses=responses,
                         errors=errors or {}, auth=auth, summary=summary, error_shape=error_shape,
-                        name=name)
+                        name=name, guards=guards)
 
     return declare
 

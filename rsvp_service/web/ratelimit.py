@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from limits import RateLimitItem, parse
@@ -162,3 +163,12 @@ async def enforce(
         raise ApiError(
             429, TOO_MANY_REQUESTS, shape=shape, headers={"Retry-After": str(retry_after)}
         )
+
+
+def per_ip(name: str) -> Callable[[Request], Awaitable[None]]:
+    """A guard for `contract.endpoint(guards=...)` spending one unit of a per-IP limit."""
+
+    async def guard(request: Request) -> None:
+        await enforce(request, name, client_ip(request))
+
+    return guard
