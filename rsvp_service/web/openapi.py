@@ -18,7 +18,14 @@ from starlette.routing import BaseRoute, Route
 
 from rsvp_service.accounts.sessions import REFRESH_COOKIE
 from rsvp_service.web import contract
-from rsvp_service.web.contract import Declared, Endpoint, Media, endpoint, status_phrase
+from rsvp_service.web.contract import (
+    Declared,
+    Endpoint,
+    ErrorBody,
+    Media,
+    endpoint,
+    status_phrase,
+)
 
 JSON = "application/json"
 REF = "#/components/schemas/{model}"
@@ -27,6 +34,7 @@ SECURITY: dict[str, list[dict[str, list[str]]]] = {
     "optional": [{}, {"accessToken": []}],
     "token": [{"accessToken": []}],
     "cookie": [{"refreshCookie": []}],
+    "optional-cookie": [{}, {"refreshCookie": []}],
 }
 SECURITY_SCHEMES = {
     "accessToken": {"type": "apiKey", "in": "header", "name": "x-auth-token"},
@@ -81,7 +89,8 @@ def _response(status: int, declared: Declared, schemas: _Schemas) -> dict[str, A
 def _parameters(declared: Endpoint, route: Route, schemas: _Schemas) -> list[dict[str, Any]]:
     parameters = [
         {"name": name, "in": "path", "required": True,
-         "schema": CONVERTORS.get(type(convertor).__name__, {"type": "string"})}
+         "schema": getattr(convertor, "json_schema", None)
+         or CONVERTORS.get(type(convertor).__name__, {"type": "string"})}
         for name, convertor in route.param_convertors.items()
     ]
     if declared.query is not None:
@@ -116,20 +125,40 @@ def _operation(declared: Endpoint, route: Route, schemas: _Schemas) -> dict[str,
 def _undeclared_paths(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
     """TEMPORARY: merge the hand-written paths of endpoints not yet declared with web.contract.
 
-    Deleted with rsvp_service/organize/openapi.py once organize/, impact/ and privacy/ declare
-    their endpoints (contract2).
+    Deleted, with rsvp_service/organize/openapi.py, once organize/, impact/ and privacy/
+    declare their endpoints (contract2).
     """
     from rsvp_service.organize.openapi import organize_paths, organize_schemas
-    from rsvp_service.web.openapi_handwritten import handwritten_paths, handwritten_schemas
+    from rsvp_service.privacy.account_data import DeletePayload
 
     def model_schema(model: type[BaseModel]) -> dict[str, Any]:
         return model.model_json_schema(ref_template=REF)
 
-    for path, item in {**handwritten_paths(), **organize_paths()}.items():
+    def answers(ok: str, errors: tuple[int, ...]) -> dict[str, Any]:
+        error = {JSON: {"schema": {"$ref": REF.format(model="Error")}}}
+        return {"200": {"description": "OK.", "content": {JSON: {"schema": {"$ref": REF.format(
+            model=ok)}}}}, **{str(status): {"description": status_phrase(status),
+                                            "content": error} for status in errors}}
+
+    privacy = {
+        "/api/me/export": {"get": {
+            "summary": "Everything stored about the signed-in user, as a JSON download.",
+            "responses": answers("Export", (401,)), "security": SECURITY["token"]}},
+        "/api/me/delete": {"post": {
+            "summary": "Delete the signed-in user's account: cancels future RSVPs (promoting "
+            "waitlists), erases sessions and personal data, clears the refresh cookie.",
+            "requestBody": {"required": True, "content": {JSON: {"schema": {
+                "$ref": REF.format(model="DeletePayload")}}}},
+            "responses": answers("Deleted", (400, 401, 403, 413, 415, 422, 429)),
+            "security": SECURITY["token"]}},
+    }
+    for path, item in {**privacy, **organize_paths()}.items():
         for method, operation in item.items():
             # A declared endpoint's generated operation wins over its old hand-written one.
             paths.setdefault(path, {}).setdefault(method, operation)
-    for name, schema in {**handwritten_schemas(), **organize_schemas(model_schema)}.items():
+    extra = {"Error": ErrorBody.model_json_schema(), "DeletePayload": model_schema(DeletePayload),
+             **organize_schemas(model_schema)}
+    for name, schema in extra.items():
         schemas.setdefault(name, schema)
 
 
