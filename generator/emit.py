@@ -218,7 +218,7 @@ class Emitter:
             for event in feed
             for slot in event.slots
         }
-        return outputs.EventsOut(timezone=self.site.timezone,
+        return outputs.EventsOut(timezone=self.site.timezone, site_url=self.site.url,
                                  guest_rsvp_event=self.site.guest_rsvp_event,
                                  events=feed, series=series, slots=dict(sorted(slots.items())))
 

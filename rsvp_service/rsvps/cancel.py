@@ -14,7 +14,6 @@ from starlette.routing import BaseRoute, Route
 from rsvp_service import clock
 from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
-from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance
 from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
@@ -136,10 +135,7 @@ async def calendar_mine(request: Request) -> Response:
     slot = catalogue.slots.get(row.slot_id)
     if slot is None:
         raise ApiError(404, NO_SUCH_RSVP, shape="error")
-    settings: Settings = request.app.state.settings
-    description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
-    ics = slot_calendar(slot, email=row.email, stamp=row.created_at, description=description)
-    return Response(ics, media_type="text/calendar; charset=utf-8", headers={
+    return Response(catalogue.calendar(slot), media_type="text/calendar; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{slot.event}.ics"'})
 
 

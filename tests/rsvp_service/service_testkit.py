@@ -142,6 +142,7 @@ def fixture_events() -> dict[str, Any]:
     }
     return {
         "timezone": "America/Chicago",
+        "site_url": "https://civicstl.org",
         "guest_rsvp_event": "forest-park-cleanup",
         "events": events,
         "series": [],
