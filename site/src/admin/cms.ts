@@ -92,6 +92,7 @@ async function start(): Promise<void> {
   for (const collection of config.collections) {
     collection.description = [collection.description, saving.sentence].filter(Boolean).join(' ')
   }
+  // A shallow merge: the two change different parts of Decap's phrases (collection, editor).
   cms.registerLocale(LOCALE, { ...PHRASES, ...saving.phrases })
   for (const collection of config.collections) {
     if (!collection.format?.startsWith('civicstl-')) continue
