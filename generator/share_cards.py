@@ -2,8 +2,9 @@
 
 A card names the page (an event's title, date and host; an organization's name and tagline) in
 the site's colours, set in DejaVu Sans (generator/fonts, its license beside it). Text is wrapped
-to the card and shrunk or cut with an ellipsis, so it never runs off the edge. Drawing and PNG
-encoding take milliseconds a card, so cards are cached by what they show, like photo variants.
+to the card and shrunk or cut with an ellipsis, so it never runs off the edge. A card costs about
+5 ms to draw and encode (968 cards at 1,000 organizations: 4.7 s of CPU on a cold build), so cards
+are cached by what they show, like photo variants, and a rebuild of unchanged content draws none.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 1200, 630
 MARGIN_X, MARGIN_Y = 80, 64
@@ -33,7 +34,7 @@ LABEL_SIZE = 28
 LINE_SPACING = 1.22
 ELLIPSIS = "…"
 # Bump when the drawing changes, so cached cards are drawn again.
-_VERSION = "share-card-v1"
+_VERSION = "share-card-v2"
 
 
 @dataclass(frozen=True)
@@ -193,8 +194,8 @@ def layout(card: Card) -> list[Placed]:
     return placed
 
 
-# Text is drawn as one grey mask per colour, then each mask's coverage picks one of LEVELS blends
-# between the ground and that colour: a palette PNG, a third of the bytes to compress and store
+# Text is drawn as a grey mask, then each pixel's coverage picks one of LEVELS blends between the
+# ground and the line's colour: a palette PNG, a third of the bytes to compress and store
 # of a full-colour one, with edges as smooth to the eye.
 LEVELS = 16
 _TEXT_COLORS = (WHITE, SOFT, ACCENT)
@@ -212,6 +213,18 @@ def _palette() -> tuple[list[int], dict[tuple[int, int, int], int]]:
 
 
 _PALETTE, _FIRST = _palette()
+# Coverage 1-255 to the colour's blends first..first+LEVELS-1; no coverage stays the ground (0).
+_LUTS = {color: [0] + [first + (v * LEVELS - 1) // 255 for v in range(1, 256)]
+         for color, first in _FIRST.items()}
+
+
+def _tile(line: Placed) -> Image.Image:
+    """One line as palette indices: its colour's blend for each pixel's coverage, 0 elsewhere."""
+    left, top, right, bottom = line.box
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((MARGIN_X - left, 0), line.text, font=_font(line.bold, line.size),
+                              fill=255)
+    return mask.point(_LUTS[line.color])
 
 
 def draw(card: Card) -> bytes:
@@ -220,20 +233,15 @@ def draw(card: Card) -> bytes:
     pen = ImageDraw.Draw(index)
     pen.rectangle((0, HEIGHT - 20, WIDTH, HEIGHT), fill=1)
     pen.rectangle((0, 0, 15, HEIGHT), fill=2)
-    masks = {color: Image.new("L", (WIDTH, HEIGHT), 0) for color in _TEXT_COLORS}
-    pens = {color: ImageDraw.Draw(mask) for color, mask in masks.items()}
+    # Each line is drawn in a tile of its own box and pasted whole: lines never overlap (line
+    # spacing exceeds a line's ascent and descent), and the ground under them is index 0.
     for line in layout(card):
-        pens[line.color].text((MARGIN_X, line.box[1]), line.text,
-                              font=_font(line.bold, line.size), fill=255)
-    for color, mask in masks.items():
-        # Coverage 1-255 to the colour's blends first..first+LEVELS-1; no coverage stays 0 and
-        # lines never overlap, so the brightest index per pixel is the one drawn there.
-        lut = [0] + [_FIRST[color] + (v * LEVELS - 1) // 255 for v in range(1, 256)]
-        index = ImageChops.lighter(index, mask.point(lut))
+        index.paste(_tile(line), line.box[:2])
     card_image = Image.frombytes("P", (WIDTH, HEIGHT), index.tobytes())
     card_image.putpalette(_PALETTE)
     out = io.BytesIO()
-    card_image.save(out, "PNG", compress_level=6)
+    # Level 3: 3 ms and 21 KB a card; level 6 took 5.5 ms for 16 KB, level 9 37 ms for 14 KB.
+    card_image.save(out, "PNG", compress_level=3)
     return out.getvalue()
 
 
