@@ -35,7 +35,7 @@ class Previews:
         self.jpegs = {v.src: v for made in photo_variants.values() for v in made
                       if v.src.endswith(".jpg")}
         self.table: dict[str, outputs.ShareImageOut] = {}
-        self.cards: dict[str, share_cards.Card] = {}  # by the card's path, drawn at the end
+        self.files: dict[str, bytes] = {}
 
     def _photo(self, gallery: list[outputs.ImageOut]) -> outputs.ShareImageOut | None:
         for image in gallery:
@@ -49,7 +49,7 @@ class Previews:
         # The digest in the name: a changed card gets a new address, which social sites (that
         # keep a picture by its address for weeks) fetch again.
         src = f"/share/{folder}/{slug}-{share_cards.key(card)[:12]}.png"
-        self.cards[src] = card
+        self.files[f"public{src}"] = share_cards.cached(card, self.cache)
         alt = ". ".join([card.title, *card.details]).replace(" · ", ", ").replace("\u00a0", " ")
         return outputs.ShareImageOut(src=src, alt=alt, width=share_cards.WIDTH,
                                      height=share_cards.HEIGHT, type="image/png")
@@ -88,8 +88,5 @@ class Previews:
     def output(self) -> dict[str, bytes]:
         """share.json and every card's PNG under public/share/."""
         table = outputs.ShareImagesOut(dict(sorted(self.table.items())))
-        files = {"share.json": table.model_dump_json(indent=2, by_alias=True).encode() + b"\n"}
-        pictures = share_cards.cached(list(self.cards.values()), self.cache)
-        files.update((f"public{src}", data)
-                     for src, data in zip(self.cards, pictures, strict=True))
-        return files
+        data = table.model_dump_json(indent=2, by_alias=True).encode() + b"\n"
+        return {"share.json": data, **self.files}

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -254,40 +251,15 @@ def key(card: Card) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
-# Fewer cards than this are drawn in the build's own process: starting workers (each imports
-# Pillow and loads the fonts, about 0.3 s) would cost more than it saves.
-POOL_MIN = 200
-
-
-def _path(cache_dir: Path, digest: str) -> Path:
-    return cache_dir / "share-cards" / digest[:2] / f"{digest}.png"
-
-
-def _store(path: Path, data: bytes) -> None:
+def cached(card: Card, cache_dir: Path) -> bytes:
+    """The card's PNG from the cache, drawn and stored there the first time."""
+    digest = key(card)
+    path = cache_dir / "share-cards" / digest[:2] / f"{digest}.png"
+    if path.is_file():
+        return path.read_bytes()
+    data = draw(card)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")
     temporary.write_bytes(data)
     temporary.replace(path)
-
-
-def cached(cards: list[Card], cache_dir: Path) -> list[bytes]:
-    """Each card's PNG, in order: from the cache, or drawn and stored there the first time.
-
-    Many new cards (a first build, a new site name) are drawn by one worker process per core.
-    """
-    paths = [_path(cache_dir, key(card)) for card in cards]
-    found = {path: path.read_bytes() for path in set(paths) if path.is_file()}
-    missing = list({path: card for path, card in zip(paths, cards, strict=True)
-                    if path not in found}.items())
-    workers = min(os.cpu_count() or 1, 8)
-    if len(missing) >= POOL_MIN and workers > 1:
-        # spawn: a fresh interpreter per worker, never a fork of a process that may hold threads.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            drawn = list(pool.map(draw, [card for _, card in missing], chunksize=16))
-    else:
-        drawn = [draw(card) for _, card in missing]
-    for (path, _), data in zip(missing, drawn, strict=True):
-        _store(path, data)
-        found[path] = data
-    return [found[path] for path in paths]
+    return data
