@@ -20,8 +20,8 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
+from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
-from rsvp_service.accounts.payloads import has_control_characters, no_encoded_words
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import Organizer

@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
-from rsvp_service.accounts.payloads import has_control_characters, no_encoded_words
+from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.organizer_message import compose, message_data, organizer_message_mail
 from rsvp_service.mail.outbox import enqueue, notify
