@@ -54,6 +54,9 @@ _SCHEMAS: dict[str, Any] = {
         "required": ["message", "status"],
         "properties": {"message": _STRING, "status": {"const": "cancelled"}},
     },
+    # GET /api/me/export: the account's data as a download (its fields follow the tables).
+    "Export": {"type": "object"},
+    "Deleted": {"type": "object", "required": ["message"], "properties": {"message": _STRING}},
     "SiteConfig": {
         "type": "object",
         "required": ["google"],
