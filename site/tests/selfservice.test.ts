@@ -1,23 +1,24 @@
 // Issue 13 on the site: spots left, the waitlist offer, cancel links, the dashboard's RSVPs and data.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { attachmentName, type Api } from '../src/api/client'
 import { CANCEL_MSG, confirmCancel, previewCancel } from '../src/api/cancel'
-import { ME_MSG, attachmentName, calendarPath, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { EXPORT_FILE, ME_MSG, calendarFile, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, rsvpStats, spotsText } from '../src/api/rsvp'
 import { slotStateOf, slotStates } from '../src/events/useSlotRsvp'
 import { limitedIds } from '../src/events/schedule'
-import { USER, fakeFetch, json, makeClient } from './helpers'
+import { USER, fakeFetch, json, makeClient, offlineApi, publicApi } from './helpers'
 
-const api = (p: string) => `/api${p}`
+let api: Api = offlineApi()
 const FULL = { error: 'This time slot is full. Join the waitlist?', full: true }
 const WAITLISTED = { status: 'waitlisted', position: 3, message: 'You are #3 on the waitlist. We will email you if a spot opens up.' }
 const FORM = { firstName: ' Ada ', lastName: 'King', email: 'ada@example.org ', phone: '' }
 
+/** Answer the public calls (made through `api`) from `routes`. */
 function stubFetch(routes: Parameters<typeof fakeFetch>[0]) {
-  const f = fakeFetch(routes)
-  vi.stubGlobal('fetch', f.fetch)
-  return f.calls
+  const p = publicApi(routes)
+  api = p.api
+  return p.calls
 }
-afterEach(() => vi.unstubAllGlobals())
 
 describe('spots left', () => {
   it('texts: several, one, full; nothing for an unlimited slot', () => {
@@ -139,7 +140,7 @@ describe('cancel from an email link', () => {
     expect(calls[0]!.body).toEqual({ token: 'tok' })
     stubFetch({ 'POST /rsvp/cancel': () => json({ error: CANCEL_MSG.already }, 410) })
     expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.already })
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    api = offlineApi()
     expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.network })
   })
 })
@@ -147,7 +148,7 @@ describe('cancel from an email link', () => {
 describe('dashboard: your RSVPs and your data', () => {
   const rsvp = (id: number, extra: Partial<MyRsvp>): MyRsvp => ({
     id, eventId: `e${id}`, event: `e${id}`, title: `E${id}`, date: '2025-07-27', date_text: 'July 27, 2025', time: '1:00 PM',
-    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, code: null, qr: null, checkedIn: false, ...extra,
+    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, createdAt: '2025-07-01T12:00:00-05:00', code: null, qr: null, checkedIn: false, ...extra,
   })
   async function signedIn(routes: Parameters<typeof makeClient>[0]) {
     const m = makeClient({ 'POST /auth/login': () => json({ accessToken: 'tok', user: USER }), ...routes })
@@ -181,12 +182,12 @@ describe('dashboard: your RSVPs and your data', () => {
       'GET /me/rsvps/7/calendar.ics': () => new Response('BEGIN:VCALENDAR', { headers: { 'Content-Type': 'text/calendar' } }),
       'GET /me/export': () => new Response('{}', { headers: { 'Content-Disposition': 'attachment; filename="civicstl-data.json"' } }),
     })
-    const ics = await fetchFile(client, calendarPath(7), 'clinic.ics')
+    const ics = await fetchFile(client, calendarFile(7), 'clinic.ics')
     expect(ics.name).toBe('clinic.ics')
     expect(await ics.blob.text()).toBe('BEGIN:VCALENDAR')
-    expect((await fetchFile(client, '/me/export', 'x.json')).name).toBe('civicstl-data.json')
+    expect((await fetchFile(client, EXPORT_FILE, 'x.json')).name).toBe('civicstl-data.json')
     expect(calls.filter((c) => c.url.startsWith('/api/me/')).every((c) => c.headers.get('x-auth-token') === 'tok')).toBe(true)
-    await expect(fetchFile(client, '/me/nothing', 'x')).rejects.toThrow(ME_MSG.downloadFailed)
+    await expect(fetchFile(client, calendarFile(9), 'x')).rejects.toThrow(ME_MSG.downloadFailed)
     expect(attachmentName('attachment; filename=data.json', 'x')).toBe('data.json')
     expect(attachmentName(null, 'fallback.json')).toBe('fallback.json')
   })
