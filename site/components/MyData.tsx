@@ -53,7 +53,7 @@ function DeleteAccount() {
     setError(null)
     const client = getAuthClient()
     const r = await deleteAccount(client, googleOnly ? { confirm: 'DELETE' } : { password: value })
-    if (!r.success) {
+    if (!r.ok) {
       setBusy(false)
       setError(r.message)
       return

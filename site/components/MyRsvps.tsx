@@ -108,7 +108,7 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
     setError(null)
     const r = await cancelMyRsvp(getAuthClient(), rsvp.id)
     setBusy(false)
-    if (r.success) onCancelled(r.message)
+    if (r.ok) onCancelled(r.message)
     else setError(r.message)
   }
 

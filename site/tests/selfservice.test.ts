@@ -118,7 +118,8 @@ describe('cancel from an email link', () => {
   const preview = { event: 'Clinic', date_text: 'July 27, 2025', time: '1:00-1:50 PM', location: 'Gym', status: 'confirmed', position: null, path: '/events/clinic' }
   it('preview posts the token in the body (never the URL) and changes nothing', async () => {
     const calls = stubFetch({ 'POST /rsvp/cancel/preview': () => json(preview) })
-    expect(await previewCancel(api, 'secret-token')).toEqual({ ok: true, preview })
+    expect(await previewCancel(api, 'secret-token')).toEqual({ ok: true, status: 200, data: preview })
+    expect(calls[0]!.credentials).toBe('omit')
     expect(calls).toHaveLength(1)
     expect(calls[0]!.url).toBe('/api/rsvp/cancel/preview')
     expect(calls[0]!.body).toEqual({ token: 'secret-token' })
@@ -126,13 +127,13 @@ describe('cancel from an email link', () => {
   it('invalid, used and started links show the service sentence; a cancelled preview is "already cancelled"', async () => {
     const started = 'This time slot has already started, so it can no longer be cancelled online. Please contact the organizer.'
     stubFetch({ 'POST /rsvp/cancel/preview': () => json({ error: CANCEL_MSG.invalid }, 404) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.invalid })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: CANCEL_MSG.invalid })
     stubFetch({ 'POST /rsvp/cancel/preview': () => json({ error: started }, 410) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: started })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: started })
     stubFetch({ 'POST /rsvp/cancel/preview': () => json({ ...preview, status: 'cancelled' }) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.already })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: CANCEL_MSG.already })
     stubFetch({ 'POST /rsvp/cancel/preview': () => new Response('oops', { status: 404 }) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.invalid })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: CANCEL_MSG.invalid })
   })
   it('cancel posts the token and shows the confirmation; errors and network failures are sentences', async () => {
     const calls = stubFetch({ 'POST /rsvp/cancel': () => json({ message: CANCEL_MSG.done, status: 'cancelled' }) })
@@ -171,10 +172,10 @@ describe('dashboard: your RSVPs and your data', () => {
       'POST /me/rsvps/7/cancel': () => json({ message: 'Your spot is cancelled. We have emailed you a confirmation.', status: 'cancelled' }),
       'POST /me/rsvps/8/cancel': () => json({ error: 'This RSVP was already cancelled. There is nothing more to do.' }, 410),
     })
-    expect(await cancelMyRsvp(client, 7)).toEqual({ success: true, message: 'Your spot is cancelled. We have emailed you a confirmation.' })
+    expect(await cancelMyRsvp(client, 7)).toEqual({ ok: true, message: 'Your spot is cancelled. We have emailed you a confirmation.' })
     expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
-    expect(await cancelMyRsvp(client, 8)).toEqual({ success: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
-    expect(await cancelMyRsvp(client, 9)).toEqual({ success: false, message: 'not found' })
+    expect(await cancelMyRsvp(client, 8)).toEqual({ ok: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
+    expect(await cancelMyRsvp(client, 9)).toEqual({ ok: false, message: 'not found' })
   })
 
   it('.ics and export are fetched with the token and named from Content-Disposition', async () => {
@@ -198,9 +199,9 @@ describe('dashboard: your RSVPs and your data', () => {
       'POST /me/delete': (c) =>
         (c.body as { password?: string }).password === 'bad' ? json({ error: wrong }, 403) : json({ message: 'Your account and its data are deleted.' }),
     })
-    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ success: false, message: wrong })
-    expect(await deleteAccount(client, { password: 'good' })).toEqual({ success: true, message: 'Your account and its data are deleted.' })
-    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual({ success: true, message: 'Your account and its data are deleted.' })
+    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ ok: false, message: wrong })
+    expect(await deleteAccount(client, { password: 'good' })).toEqual({ ok: true, message: 'Your account and its data are deleted.' })
+    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual({ ok: true, message: 'Your account and its data are deleted.' })
     expect(calls.filter((c) => c.url === '/api/me/delete').map((c) => c.body)).toEqual([{ password: 'bad' }, { password: 'good' }, { confirm: 'DELETE' }])
   })
 })

@@ -1,5 +1,5 @@
 // Cancel from an email link (/cancel#token=...): preview what the token cancels, then cancel it.
-import { PUBLIC, errorText, type Api, type Ok } from './client'
+import { PUBLIC, errorText, type Api, type ApiResult, type Ok, type Said } from './client'
 
 /** What POST /rsvp/cancel/preview says the link would cancel. */
 export type CancelPreview = Ok<'/api/rsvp/cancel/preview', 'post'>
@@ -12,26 +12,24 @@ export const CANCEL_MSG = {
   done: 'Your spot is cancelled. We have emailed you a confirmation.',
 } as const
 
-export type PreviewResult = { ok: true; preview: CancelPreview } | { ok: false; message: string }
-export type CancelResult = { ok: boolean; message: string }
-
 /** POST /rsvp/cancel/preview: what the link would cancel; changes nothing. The token alone identifies the RSVP. */
-export async function previewCancel(api: Api, token: string): Promise<PreviewResult> {
+export async function previewCancel(api: Api, token: string): Promise<ApiResult<CancelPreview>> {
   let answer
   try {
     answer = await api.POST('/api/rsvp/cancel/preview', { body: { token }, ...PUBLIC })
   } catch (error) {
-    return { ok: false, message: error instanceof SyntaxError ? CANCEL_MSG.failed : CANCEL_MSG.network }
+    return { ok: false, status: 0, message: error instanceof SyntaxError ? CANCEL_MSG.failed : CANCEL_MSG.network }
   }
   const { data: preview, error, response } = answer
-  if (!response.ok) return { ok: false, message: errorText(error) || (response.status === 404 ? CANCEL_MSG.invalid : CANCEL_MSG.failed) }
-  if (!preview?.event) return { ok: false, message: CANCEL_MSG.failed }
-  if (preview.status === 'cancelled') return { ok: false, message: CANCEL_MSG.already }
-  return { ok: true, preview }
+  const { status } = response
+  if (!response.ok) return { ok: false, status, message: errorText(error) || (status === 404 ? CANCEL_MSG.invalid : CANCEL_MSG.failed) }
+  if (!preview?.event) return { ok: false, status, message: CANCEL_MSG.failed }
+  if (preview.status === 'cancelled') return { ok: false, status, message: CANCEL_MSG.already }
+  return { ok: true, status, data: preview }
 }
 
 /** POST /rsvp/cancel: cancels the RSVP (the service promotes the waitlist and emails a confirmation). */
-export async function confirmCancel(api: Api, token: string): Promise<CancelResult> {
+export async function confirmCancel(api: Api, token: string): Promise<Said> {
   let answer
   try {
     answer = await api.POST('/api/rsvp/cancel', { body: { token }, ...PUBLIC })

@@ -118,6 +118,9 @@ export type Body<P extends keyof paths, M extends Method> = paths[P][M] extends 
 
 export const NETWORK_MSG = 'We could not reach CivicSTL. Check your connection and try again.'
 
+/** A call whose outcome is a sentence to show either way (cancelled, deleted, or why not). */
+export type Said = { ok: boolean; message: string }
+
 /** A call's outcome: the data, or the sentence to show with the HTTP status (0: no answer to read). */
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string }
 

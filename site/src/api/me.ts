@@ -1,6 +1,6 @@
 // The signed-in volunteer's own RSVPs and data (dashboard): list, cancel, .ics, export, delete account.
 import type { AuthClient } from '../auth/client'
-import { attachmentName, errorText, type Ok } from './client'
+import { attachmentName, errorText, type Ok, type Said } from './client'
 
 /** One RSVP of GET /me/rsvps, as the service's document declares it. */
 export type MyRsvp = Ok<'/api/me/rsvps', 'get'>['rsvps'][number]
@@ -16,8 +16,6 @@ export const ME_MSG = {
   deleted: 'Your account and its data are deleted.',
 } as const
 
-type Result = { success: boolean; message: string }
-
 /** GET /me/rsvps: upcoming first (soonest first), then past (newest first), as the service orders them. */
 export async function myRsvps(client: AuthClient): Promise<MyRsvp[]> {
   const { data } = await client.api.GET('/api/me/rsvps')
@@ -31,13 +29,13 @@ export function splitRsvps<R extends Pick<MyRsvp, 'past'>>(rsvps: readonly R[]):
 }
 
 /** POST /me/rsvps/<id>/cancel. */
-export async function cancelMyRsvp(client: AuthClient, id: number): Promise<Result> {
+export async function cancelMyRsvp(client: AuthClient, id: number): Promise<Said> {
   try {
     const { data, error } = await client.api.POST('/api/me/rsvps/{rsvp_id}/cancel', { params: { path: { rsvp_id: id } } })
-    if (data) return { success: true, message: data.message || ME_MSG.cancelled }
-    return { success: false, message: errorText(error) || ME_MSG.cancelFailed }
+    if (data) return { ok: true, message: data.message || ME_MSG.cancelled }
+    return { ok: false, message: errorText(error) || ME_MSG.cancelFailed }
   } catch {
-    return { success: false, message: ME_MSG.cancelFailed }
+    return { ok: false, message: ME_MSG.cancelFailed }
   }
 }
 
@@ -57,12 +55,12 @@ export async function fetchFile(client: AuthClient, file: FileDownload, fallback
 }
 
 /** POST /me/delete with the password (or {confirm: "DELETE"} for an account without one). */
-export async function deleteAccount(client: AuthClient, proof: { password: string } | { confirm: 'DELETE' }): Promise<Result> {
+export async function deleteAccount(client: AuthClient, proof: { password: string } | { confirm: 'DELETE' }): Promise<Said> {
   try {
     const { data, error } = await client.api.POST('/api/me/delete', { body: proof })
-    if (data) return { success: true, message: data.message || ME_MSG.deleted }
-    return { success: false, message: errorText(error) || ME_MSG.deleteFailed }
+    if (data) return { ok: true, message: data.message || ME_MSG.deleted }
+    return { ok: false, message: errorText(error) || ME_MSG.deleteFailed }
   } catch {
-    return { success: false, message: ME_MSG.deleteFailed }
+    return { ok: false, message: ME_MSG.deleteFailed }
   }
 }

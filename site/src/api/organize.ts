@@ -75,8 +75,9 @@ export const previewMessage = (client: AuthClient, slotId: string, message: Mess
 export const sendMessage = (client: AuthClient, slotId: string, message: Message) =>
   attempt(() => client.api.POST('/api/organize/slots/{slot_id}/messages', { ...slot(slotId), body: { ...message, preview: false } }), fallback)
 
-/** Who a check-in is for: an attendee of the roster, or the code from their email. */
-export type CheckinTarget = { attendee: number } | { code: string }
+type CheckinBody = Body<'/api/organize/slots/{slot_id}/checkins', 'post'>
+/** Who a check-in is for: an attendee of the roster, or the code from their email (one of the body's two). */
+export type CheckinTarget = { attendee: NonNullable<CheckinBody['attendee']> } | { code: NonNullable<CheckinBody['code']> }
 
 /** POST .../checkins (idempotent: checking in twice gives the same attendee). */
 export const checkIn = (client: AuthClient, slotId: string, target: CheckinTarget) =>
@@ -86,11 +87,11 @@ export const checkIn = (client: AuthClient, slotId: string, target: CheckinTarge
 export const undoCheckIn = (client: AuthClient, slotId: string, attendee: number) =>
   attempt(() => client.api.POST('/api/organize/slots/{slot_id}/checkins/undo', { ...slot(slotId), body: { attendee } }), fallback)
 
-export type WalkIn = { name: string; email?: string | undefined; clientId: string }
+export type WalkIn = Body<'/api/organize/slots/{slot_id}/walkins', 'post'>
 
-/** POST .../walkins: checked in at once; the same clientId returns the same walk-in. */
+/** POST .../walkins: checked in at once; the same clientId returns the same walk-in. An empty email is left out. */
 export function addWalkIn(client: AuthClient, slotId: string, walkIn: WalkIn) {
-  const body: Body<'/api/organize/slots/{slot_id}/walkins', 'post'> = { name: walkIn.name, clientId: walkIn.clientId }
+  const body: WalkIn = { name: walkIn.name, clientId: walkIn.clientId }
   if (walkIn.email) body.email = walkIn.email
   return attempt(() => client.api.POST('/api/organize/slots/{slot_id}/walkins', { ...slot(slotId), body }), fallback)
 }

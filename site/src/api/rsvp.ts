@@ -33,7 +33,10 @@ export async function hasRsvped(client: AuthClient, eventId: string, email: stri
   return data?.hasRSVPed === true
 }
 
-/** POST /rsvp's 409: already registered, on the waitlist (`position`), or the slot is full (`full`). */
+/**
+ * POST /rsvp's 409: already registered, on the waitlist (`position`), or the slot is full (`full`). The
+ * service's document declares only `error` for it; the other two are read defensively until it does.
+ */
 type Refusal = { error?: string; full?: boolean; position?: number }
 
 /** The full / waitlist answers of POST /rsvp (201 waitlisted, 409 full, 409 already on the waitlist); null otherwise. */

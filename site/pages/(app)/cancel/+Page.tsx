@@ -36,7 +36,7 @@ export default function Page() {
       const client = getAuthClient()
       void previewCancel(client.api, token).then((r) => {
         if (mine !== current) return
-        setStep(r.ok ? { kind: 'preview', token, preview: r.preview, busy: false, error: null } : { kind: 'failed', message: r.message })
+        setStep(r.ok ? { kind: 'preview', token, preview: r.data, busy: false, error: null } : { kind: 'failed', message: r.message })
       })
     }
     read()
