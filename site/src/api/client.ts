@@ -45,7 +45,7 @@ export function createApi(apiBase: string, fetchImpl: (request: Request) => Prom
     }))
   // The methods are generic over the path; forwarding their arguments unchanged keeps their types.
   type Call = (...args: unknown[]) => Promise<unknown>
-  const forward = (method: 'GET' | 'POST') => (...args: unknown[]) => load().then((c) => (c[method] as Call)(...args))
+  const forward = (method: 'GET' | 'POST') => (...args: unknown[]) => load().then((c) => (c[method] as Call).apply(c, args))
   return {
     GET: forward('GET') as Api['GET'],
     POST: forward('POST') as Api['POST'],
@@ -64,8 +64,8 @@ const LOGOUT = '/api/auth/logout'
 export const PUBLIC = { credentials: 'omit' } as const
 
 /**
- * The access token as x-auth-token on every call (but PUBLIC ones); on a 401, one refresh (shared by every caller) and
- * one retry. With no token yet, a refresh in flight (the one at start-up) is awaited first, and a 401
+ * The access token as x-auth-token on every call (but PUBLIC ones); on a 401, one refresh (shared by
+ * every caller) and one retry. With no token yet, a refresh in flight (the one at start-up) is awaited first, and a 401
  * for a token that has since been replaced is just retried: each needless refresh rotates the cookie,
  * and a page left mid-rotation signs the user out.
  */
