@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AUTH_KEY, USER_KEY } from '../src/auth/client'
 import { MSG } from '../src/auth/messages'
 import { readSiteConfig } from '../src/auth/siteConfig'
-import { USER, json, makeClient } from './helpers'
+import { USER, json, makeClient, offlineApi, publicApi } from './helpers'
 
 describe('auth client: start-up', () => {
   it('with a stored user: refreshes, fetches the current user and mirrors it', async () => {
@@ -428,23 +428,16 @@ describe('auth client: a slow start-up does not undo a sign-in', () => {
 })
 
 describe('site config: Google sign-in only when the service has it', () => {
-  const answer = (status: number, body: string) => async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })
+  const answer = (status: number, body: string) => publicApi({ 'GET /config': () => new Response(body, { status, headers: { 'content-type': 'application/json' } }) })
   it('is on only on a clear yes', async () => {
-    const asked: string[] = []
-    const yes = async (url: RequestInfo | URL) => {
-      asked.push(String(url))
-      return answer(200, '{"google": true}')()
-    }
-    expect(await readSiteConfig(yes as typeof fetch)).toEqual({ google: true })
-    expect(asked).toEqual(['/api/config'])
-    expect(await readSiteConfig(answer(200, '{"google": false}') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(200, '{"google": "yes"}') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(200, 'null') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(404, '{"error": "Not found."}') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(200, 'not json') as typeof fetch)).toEqual({ google: false })
-    const offline = async () => {
-      throw new TypeError('Failed to fetch')
-    }
-    expect(await readSiteConfig(offline as typeof fetch)).toEqual({ google: false })
+    const yes = answer(200, '{"google": true}')
+    expect(await readSiteConfig(yes.api)).toEqual({ google: true })
+    expect(yes.calls.map((c) => [c.url, c.credentials])).toEqual([['/api/config', 'omit']])
+    expect(await readSiteConfig(answer(200, '{"google": false}').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, '{"google": "yes"}').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, 'null').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(404, '{"error": "Not found."}').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, 'not json').api)).toEqual({ google: false })
+    expect(await readSiteConfig(offlineApi())).toEqual({ google: false })
   })
 })
