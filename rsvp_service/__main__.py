@@ -1,5 +1,5 @@
 """Command line: serve (the default), `migrate`, `worker` (background work), `outbox` (mail),
-`roles` (organizers, admins), `backup DEST`, `restore SRC`."""
+`roles` (organizers, admins), `backup DEST`, `restore SRC`, `openapi [FILE]` (the API document)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ def main(argv: list[str] | None = None) -> None:
         from rsvp_service.organize.roles_cli import main as roles_main
 
         sys.exit(roles_main(arguments[1:]))
+    if arguments[:1] == ["openapi"]:
+        from rsvp_service.web.openapi_cli import main as openapi_main
+
+        sys.exit(openapi_main(arguments[1:]))
     if arguments[:1] in (["backup"], ["restore"]):
         from rsvp_service.ops.backups import main as backups_main
 

@@ -134,7 +134,7 @@ export function PastDetails({ event }: { event: EventItem }) {
   useEffect(() => {
     let cancelled = false
     const client = getAuthClient()
-    rsvpCount((p) => client.url(p), event.slug)
+    rsvpCount(client.api, event.slug)
       .then((n) => !cancelled && setCount(n))
       .catch((err: unknown) => console.warn('Failed to fetch RSVP count', err))
     return () => {

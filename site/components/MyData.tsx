@@ -1,6 +1,6 @@
 // The dashboard's "Your data": download everything stored about you, or delete your account.
 import { useRef, useState, type FormEvent } from 'react'
-import { EXPORT_PATH, ME_MSG, deleteAccount, fetchFile } from '../src/api/me'
+import { EXPORT_FILE, ME_MSG, deleteAccount, fetchFile } from '../src/api/me'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 import { go } from '../src/lib/nav'
@@ -12,7 +12,7 @@ export function MyData() {
     setExporting(true)
     setExportError(null)
     try {
-      const { blob, name } = await fetchFile(getAuthClient(), EXPORT_PATH, 'civicstl-data.json')
+      const { blob, name } = await fetchFile(getAuthClient(), EXPORT_FILE, 'civicstl-data.json')
       saveFile(blob, name)
     } catch {
       setExportError(ME_MSG.downloadFailed)
@@ -53,7 +53,7 @@ function DeleteAccount() {
     setError(null)
     const client = getAuthClient()
     const r = await deleteAccount(client, googleOnly ? { confirm: 'DELETE' } : { password: value })
-    if (!r.success) {
+    if (!r.ok) {
       setBusy(false)
       setError(r.message)
       return

@@ -1,7 +1,7 @@
 // The dashboard's "Your RSVPs": upcoming (with the check-in code and QR, .ics and Cancel), waitlist places,
 // then past ones. A checked-in RSVP says so and cannot be cancelled.
 import { useCallback, useEffect, useState } from 'react'
-import { ME_MSG, calendarPath, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { ME_MSG, calendarFile, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 
@@ -97,7 +97,7 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
   const download = async () => {
     setError(null)
     try {
-      const { blob, name } = await fetchFile(getAuthClient(), calendarPath(rsvp.id), `${rsvp.event}.ics`)
+      const { blob, name } = await fetchFile(getAuthClient(), calendarFile(rsvp.id), `${rsvp.event}.ics`)
       saveFile(blob, name)
     } catch {
       setError(ME_MSG.downloadFailed)
@@ -108,7 +108,7 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
     setError(null)
     const r = await cancelMyRsvp(getAuthClient(), rsvp.id)
     setBusy(false)
-    if (r.success) onCancelled(r.message)
+    if (r.ok) onCancelled(r.message)
     else setError(r.message)
   }
 

@@ -58,7 +58,7 @@ export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClo
     setError(null)
     const client = getAuthClient()
     try {
-      const result = await rsvpAsGuest((p) => client.url(p), form, waitlist)
+      const result = await rsvpAsGuest(client.api, form, waitlist)
       onDone?.(event.slug)
       if (result.outcome === 'full') {
         setFull(result.message)

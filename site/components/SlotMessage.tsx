@@ -1,6 +1,6 @@
 // Message a slot's attendees (and, if asked, its waitlist): write, preview as the email will read, send.
 import { useState, type FormEvent } from 'react'
-import { previewMessage, sendMessage, type Message, type MessagePreview } from '../src/api/organize'
+import { ORGANIZE_MSG, previewMessage, sendMessage, type Message, type MessagePreview } from '../src/api/organize'
 import { getAuthClient } from '../src/auth/useAuth'
 
 export const MESSAGE_MSG = {
@@ -46,7 +46,7 @@ export function SlotMessage({ slotId, waitlist }: { slotId: string; waitlist: nu
     const r = await sendMessage(getAuthClient(), slotId, { ...message, subject: message.subject.trim(), body: message.body.trim() })
     setBusy(false)
     if (r.ok) {
-      setStep({ kind: 'sent', message: r.data.message })
+      setStep({ kind: 'sent', message: r.data.message || ORGANIZE_MSG.sent(r.data.recipients) })
       setMessage({ subject: '', body: '', includeWaitlist: false })
     } else setStep({ ...step, error: r.message })
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AUTH_KEY, USER_KEY } from '../src/auth/client'
 import { MSG } from '../src/auth/messages'
 import { readSiteConfig } from '../src/auth/siteConfig'
-import { USER, json, makeClient } from './helpers'
+import { USER, json, makeClient, offlineApi, publicApi } from './helpers'
 
 describe('auth client: start-up', () => {
   it('with a stored user: refreshes, fetches the current user and mirrors it', async () => {
@@ -108,12 +108,35 @@ describe('auth client: 401 -> one refresh, one retry', () => {
     expect(storage.getItem(USER_KEY)).toBeNull()
   })
 
+  it('a retried POST sends its body again, with the new token', async () => {
+    const { client, calls } = makeClient({
+      'POST /auth/refresh': () => json({ accessToken: 'fresh' }),
+      'POST /me/delete': (c) => (c.headers.get('x-auth-token') === 'fresh' ? json({ message: 'gone' }) : json({}, 401)),
+    })
+    client.setAccessToken('stale')
+    const { data } = await client.api.POST('/api/me/delete', { body: { confirm: 'DELETE' } })
+    expect(data).toEqual({ message: 'gone' })
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      ['/api/me/delete', { confirm: 'DELETE' }],
+      ['/api/auth/refresh', undefined],
+      ['/api/me/delete', { confirm: 'DELETE' }],
+    ])
+  })
+
+  it('a refused sign-in is the answer: no refresh, no token sent', async () => {
+    const { client, calls } = makeClient({ 'POST /auth/login': () => json({ errors: [{ msg: 'Invalid credentials' }] }, 401) })
+    client.setAccessToken('stale')
+    expect(await client.login('a@b.c', 'x')).toEqual({ success: false, error: 'Invalid credentials' })
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login'])
+    expect(calls[0]!.headers.get('x-auth-token')).toBeNull()
+  })
+
   it('a failed refresh means no retry', async () => {
     const { client, calls } = makeClient({
       'POST /auth/refresh': () => json({}, 401),
       'GET /rsvp/check': () => json({}, 401),
     })
-    const res = await client.authFetch('/rsvp/check?eventId=x&email=y')
+    const res = (await client.api.GET('/api/rsvp/check', { params: { query: { eventId: 'x', email: 'y' } } })).response
     expect(res.status).toBe(401)
     expect(calls.map((c) => c.method + ' ' + c.url.split('?')[0])).toEqual(['GET /api/rsvp/check', 'POST /api/auth/refresh'])
   })
@@ -131,7 +154,7 @@ describe('auth client: 401 -> one refresh, one retry', () => {
       'GET /me/rsvps': (c) => (c.headers.get('x-auth-token') === 'new' ? json({ rsvps: [] }) : json({}, 401)),
     })
     client.setAccessToken('old')
-    const all = Promise.all([1, 2, 3].map(() => client.authFetch('/me/rsvps')))
+    const all = Promise.all([1, 2, 3].map(() => client.api.GET('/api/me/rsvps').then((r) => r.response)))
     await new Promise((r) => setTimeout(r, 10))
     release()
     const results = await all
@@ -140,7 +163,7 @@ describe('auth client: 401 -> one refresh, one retry', () => {
     expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1)
     // a later 401 may refresh again (the first one is no longer in flight)
     client.setAccessToken('old')
-    await client.authFetch('/me/rsvps')
+    await client.api.GET('/api/me/rsvps').then((r) => r.response)
     expect(refreshes).toBe(2)
   })
 
@@ -157,7 +180,7 @@ describe('auth client: 401 -> one refresh, one retry', () => {
     })
     storage.setItem(USER_KEY, JSON.stringify(USER))
     const started = client.init()
-    const request = client.authFetch('/me/rsvps')
+    const request = client.api.GET('/api/me/rsvps').then((r) => r.response)
     release()
     expect((await request).status).toBe(200)
     await started
@@ -175,7 +198,7 @@ describe('auth client: 401 -> one refresh, one retry', () => {
       },
     })
     client.setAccessToken('old')
-    expect((await client.authFetch('/me/rsvps')).status).toBe(200)
+    expect((await client.api.GET('/api/me/rsvps').then((r) => r.response)).status).toBe(200)
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/me/rsvps', 'GET /api/me/rsvps'])
   })
 })
@@ -377,7 +400,7 @@ describe('spec messages', () => {
 describe('API base', () => {
   it('strips trailing slashes of a configured base', async () => {
     const { client, calls } = makeClient({}, { apiBase: 'https://api.example.org/api/' })
-    await client.authFetch('/me/rsvps')
+    await client.api.GET('/api/me/rsvps').then((r) => r.response)
     expect(calls[0]!.url).toBe('https://api.example.org/api/me/rsvps')
   })
 })
@@ -405,23 +428,16 @@ describe('auth client: a slow start-up does not undo a sign-in', () => {
 })
 
 describe('site config: Google sign-in only when the service has it', () => {
-  const answer = (status: number, body: string) => async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })
+  const answer = (status: number, body: string) => publicApi({ 'GET /config': () => new Response(body, { status, headers: { 'content-type': 'application/json' } }) })
   it('is on only on a clear yes', async () => {
-    const asked: string[] = []
-    const yes = async (url: RequestInfo | URL) => {
-      asked.push(String(url))
-      return answer(200, '{"google": true}')()
-    }
-    expect(await readSiteConfig(yes as typeof fetch)).toEqual({ google: true })
-    expect(asked).toEqual(['/api/config'])
-    expect(await readSiteConfig(answer(200, '{"google": false}') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(200, '{"google": "yes"}') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(200, 'null') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(404, '{"error": "Not found."}') as typeof fetch)).toEqual({ google: false })
-    expect(await readSiteConfig(answer(200, 'not json') as typeof fetch)).toEqual({ google: false })
-    const offline = async () => {
-      throw new TypeError('Failed to fetch')
-    }
-    expect(await readSiteConfig(offline as typeof fetch)).toEqual({ google: false })
+    const yes = answer(200, '{"google": true}')
+    expect(await readSiteConfig(yes.api)).toEqual({ google: true })
+    expect(yes.calls.map((c) => [c.url, c.credentials])).toEqual([['/api/config', 'omit']])
+    expect(await readSiteConfig(answer(200, '{"google": false}').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, '{"google": "yes"}').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, 'null').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(404, '{"error": "Not found."}').api)).toEqual({ google: false })
+    expect(await readSiteConfig(answer(200, 'not json').api)).toEqual({ google: false })
+    expect(await readSiteConfig(offlineApi())).toEqual({ google: false })
   })
 })

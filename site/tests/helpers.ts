@@ -1,3 +1,4 @@
+import { createApi } from '../src/api/client'
 import { AuthClient, type AuthDeps } from '../src/auth/client'
 
 export class MemoryStorage implements Storage {
@@ -42,26 +43,29 @@ type Handler = (call: Call) => Response | Promise<Response>
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-/** A fetch that records calls and answers from a route table ("METHOD /path" -> handler). */
+/** The origin the tests' API lives on (a Request needs an absolute URL outside a browser). */
+export const ORIGIN = 'http://localhost'
+
+/** A fetch that records calls (their URLs without ORIGIN) and answers from a route table ("METHOD /path" -> handler). */
 export function fakeFetch(routes: Record<string, Handler>) {
   const calls: Call[] = []
-  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input)
-    const method = (init.method ?? 'GET').toUpperCase()
+  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), ORIGIN), init)
+    const text = request.body ? await request.text() : ''
     const call: Call = {
-      url,
-      method,
-      headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      credentials: init.credentials,
+      url: request.url.startsWith(ORIGIN) ? request.url.slice(ORIGIN.length) : request.url,
+      method: request.method.toUpperCase(),
+      headers: new Headers(request.headers),
+      body: text ? JSON.parse(text) : undefined,
+      credentials: request.credentials,
     }
     calls.push(call)
-    const path = url.replace(/^\/api/, '').split('?')[0]
-    const handler = routes[`${method} ${path}`]
+    const path = call.url.replace(/^\/api/, '').split('?')[0]
+    const handler = routes[`${call.method} ${path}`]
     if (!handler) return json({ error: 'not found' }, 404)
     return handler(call)
   }
-  return { fetch: fn as typeof fetch, calls }
+  return { fetch: fn as (request: Request) => Promise<Response>, calls }
 }
 
 export const USER = { id: 1, name: 'Ada Lovelace King', email: 'ada@example.org', role: 'volunteer', phone: null, isVerified: false }
@@ -70,6 +74,15 @@ export function makeClient(routes: Record<string, Handler>, extra: Partial<AuthD
   const storage = new MemoryStorage()
   const events = new FakeEvents()
   const f = fakeFetch(routes)
-  const client = new AuthClient({ apiBase: '/api', fetch: f.fetch, storage, events, ...extra })
+  const client = new AuthClient({ apiBase: `${ORIGIN}/api`, fetch: f.fetch, storage, events, ...extra })
   return { client, storage, events, calls: f.calls }
 }
+
+/** The API client of a signed-out visitor (public calls), answering from `routes`. */
+export function publicApi(routes: Record<string, Handler>) {
+  const f = fakeFetch(routes)
+  return { api: createApi(`${ORIGIN}/api`, f.fetch), calls: f.calls }
+}
+
+/** An API client whose every call fails as a browser's offline fetch does. */
+export const offlineApi = () => createApi(`${ORIGIN}/api`, () => Promise.reject(new TypeError('Failed to fetch')))

@@ -13,9 +13,8 @@ import {
   svgDataUrl,
   verifyRecord,
 } from '../src/api/impact'
-import { fakeFetch, json, makeClient } from './helpers'
+import { json, makeClient, offlineApi, publicApi } from './helpers'
 
-const api = (p: string) => `/api${p}`
 const CODE = 'MTI.c2lnbmF0dXJl-x_Y'
 const RECORD = {
   code: CODE, name: 'Ada King', issuedAt: '2027-01-20T12:00:00-06:00', hours: 1.5, revoked: false,
@@ -33,10 +32,10 @@ describe('impact', () => {
   it('GET /me/impact with the token; a failure is the service sentence or ours', async () => {
     const impact = { hours: 1.5, events: 1, organizations: 1, attended: [], badges: [] }
     const { client, calls } = await signedIn({ 'GET /me/impact': () => json(impact) })
-    expect(await myImpact(client)).toEqual({ ok: true, data: impact })
+    expect(await myImpact(client)).toEqual({ ok: true, status: 200, data: impact })
     expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
     const broken = await signedIn({ 'GET /me/impact': () => new Response('oops', { status: 500 }) })
-    expect(await myImpact(broken.client)).toEqual({ ok: false, message: IMPACT_MSG.loadFailed })
+    expect(await myImpact(broken.client)).toEqual({ ok: false, status: 500, message: IMPACT_MSG.loadFailed })
   })
   it('hours and badge pictures', () => {
     expect(hoursText(1)).toBe('1 hour')
@@ -59,13 +58,13 @@ describe('records on the dashboard', () => {
     })
     expect(await createRecord(client)).toMatchObject({ ok: true, data: { code: CODE, record: { hours: 1.5 } } })
     expect(await myRecords(client)).toMatchObject({ ok: true, data: [{ code: CODE }] })
-    expect(await revokeRecord(client, CODE)).toEqual({ ok: true, data: {} })
+    expect(await revokeRecord(client, CODE)).toEqual({ ok: true, status: 200, data: {} })
     expect(calls.filter((c) => c.url.includes('hours-records')).map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/me/hours-records',
       'GET /api/me/hours-records',
       `POST /api/me/hours-records/${CODE}/revoke`,
     ])
-    expect(recordPdfUrl(api, 'a/b')).toBe('/api/hours-records/a%2Fb.pdf')
+    expect(recordPdfUrl((p) => `/api${p}`, 'a/b')).toBe('/api/hours-records/a%2Fb.pdf')
   })
 })
 
@@ -82,24 +81,23 @@ describe('verification', () => {
     expect(codeFromInput('   ')).toBeNull()
   })
   it('asks the service without credentials; a good record comes back as it is', async () => {
-    const f = fakeFetch({ [`GET /hours-records/${CODE}`]: () => json(RECORD) })
-    vi.stubGlobal('fetch', f.fetch)
-    expect(await verifyRecord(api, CODE)).toEqual({ ok: true, data: RECORD })
-    expect(f.calls[0]!.credentials).toBeUndefined()
-    expect(f.calls[0]!.headers.get('x-auth-token')).toBeNull()
+    const m = makeClient({ [`GET /hours-records/${CODE}`]: () => json(RECORD) })
+    m.client.setAccessToken('tok')
+    expect(await verifyRecord(m.client.api, CODE)).toEqual({ ok: true, status: 200, data: RECORD })
+    expect(m.calls[0]!.credentials).toBe('omit')
+    expect(m.calls[0]!.headers.get('x-auth-token')).toBeNull()
   })
   it('tampered (404) and revoked (410) give the service sentences; no connection says so', async () => {
     const invalid = 'This verification code is not valid. Check that the link was copied in full.'
     const revoked = 'This record was revoked by its owner.'
-    vi.stubGlobal('fetch', fakeFetch({
+    const { api } = publicApi({
       'GET /hours-records/forged': () => json({ error: invalid }, 404),
       'GET /hours-records/old': () => json({ error: revoked, revoked: true }, 410),
       'GET /hours-records/down': () => new Response('', { status: 503 }),
-    }).fetch)
-    expect(await verifyRecord(api, 'forged')).toEqual({ ok: false, message: invalid })
-    expect(await verifyRecord(api, 'old')).toEqual({ ok: false, message: revoked, revoked: true })
-    expect(await verifyRecord(api, 'down')).toEqual({ ok: false, message: IMPACT_MSG.verifyFailed })
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')))
-    expect(await verifyRecord(api, CODE)).toEqual({ ok: false, message: IMPACT_MSG.network })
+    })
+    expect(await verifyRecord(api, 'forged')).toEqual({ ok: false, status: 404, message: invalid })
+    expect(await verifyRecord(api, 'old')).toEqual({ ok: false, status: 410, message: revoked, revoked: true })
+    expect(await verifyRecord(api, 'down')).toEqual({ ok: false, status: 503, message: IMPACT_MSG.verifyFailed })
+    expect(await verifyRecord(offlineApi(), CODE)).toEqual({ ok: false, status: 0, message: IMPACT_MSG.network })
   })
 })

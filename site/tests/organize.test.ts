@@ -62,9 +62,8 @@ describe('events and roster', () => {
     expect(calls.at(-1)!.url).toBe('/api/organize/slots/a%2Fb%3Fc')
   })
   it('no connection: status 0 and the network sentence', async () => {
-    const { client } = makeClient({})
-    const broken = Object.assign(client, { authFetch: () => Promise.reject(new TypeError('Failed to fetch')) })
-    expect(await slotRoster(broken, SLOT)).toEqual({ ok: false, status: 0, message: ORGANIZE_MSG.network })
+    const { client } = makeClient({}, { fetch: () => Promise.reject(new TypeError('Failed to fetch')) })
+    expect(await slotRoster(client, SLOT)).toEqual({ ok: false, status: 0, message: ORGANIZE_MSG.network })
   })
   it('CSV: the blob with the attachment name, or the sentence', async () => {
     const csv = '\ufeffName,Email\r\nAda King,ada@example.org\r\n'

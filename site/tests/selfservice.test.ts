@@ -1,23 +1,24 @@
 // Issue 13 on the site: spots left, the waitlist offer, cancel links, the dashboard's RSVPs and data.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { attachmentName, type Api } from '../src/api/client'
 import { CANCEL_MSG, confirmCancel, previewCancel } from '../src/api/cancel'
-import { ME_MSG, attachmentName, calendarPath, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { EXPORT_FILE, ME_MSG, calendarFile, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, rsvpStats, spotsText } from '../src/api/rsvp'
 import { slotStateOf, slotStates } from '../src/events/useSlotRsvp'
 import { limitedIds } from '../src/events/schedule'
-import { USER, fakeFetch, json, makeClient } from './helpers'
+import { USER, fakeFetch, json, makeClient, offlineApi, publicApi } from './helpers'
 
-const api = (p: string) => `/api${p}`
+let api: Api = offlineApi()
 const FULL = { error: 'This time slot is full. Join the waitlist?', full: true }
 const WAITLISTED = { status: 'waitlisted', position: 3, message: 'You are #3 on the waitlist. We will email you if a spot opens up.' }
 const FORM = { firstName: ' Ada ', lastName: 'King', email: 'ada@example.org ', phone: '' }
 
+/** Answer the public calls (made through `api`) from `routes`. */
 function stubFetch(routes: Parameters<typeof fakeFetch>[0]) {
-  const f = fakeFetch(routes)
-  vi.stubGlobal('fetch', f.fetch)
-  return f.calls
+  const p = publicApi(routes)
+  api = p.api
+  return p.calls
 }
-afterEach(() => vi.unstubAllGlobals())
 
 describe('spots left', () => {
   it('texts: several, one, full; nothing for an unlimited slot', () => {
@@ -117,7 +118,8 @@ describe('cancel from an email link', () => {
   const preview = { event: 'Clinic', date_text: 'July 27, 2025', time: '1:00-1:50 PM', location: 'Gym', status: 'confirmed', position: null, path: '/events/clinic' }
   it('preview posts the token in the body (never the URL) and changes nothing', async () => {
     const calls = stubFetch({ 'POST /rsvp/cancel/preview': () => json(preview) })
-    expect(await previewCancel(api, 'secret-token')).toEqual({ ok: true, preview })
+    expect(await previewCancel(api, 'secret-token')).toEqual({ ok: true, status: 200, data: preview })
+    expect(calls[0]!.credentials).toBe('omit')
     expect(calls).toHaveLength(1)
     expect(calls[0]!.url).toBe('/api/rsvp/cancel/preview')
     expect(calls[0]!.body).toEqual({ token: 'secret-token' })
@@ -125,13 +127,13 @@ describe('cancel from an email link', () => {
   it('invalid, used and started links show the service sentence; a cancelled preview is "already cancelled"', async () => {
     const started = 'This time slot has already started, so it can no longer be cancelled online. Please contact the organizer.'
     stubFetch({ 'POST /rsvp/cancel/preview': () => json({ error: CANCEL_MSG.invalid }, 404) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.invalid })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: CANCEL_MSG.invalid })
     stubFetch({ 'POST /rsvp/cancel/preview': () => json({ error: started }, 410) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: started })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: started })
     stubFetch({ 'POST /rsvp/cancel/preview': () => json({ ...preview, status: 'cancelled' }) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.already })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: CANCEL_MSG.already })
     stubFetch({ 'POST /rsvp/cancel/preview': () => new Response('oops', { status: 404 }) })
-    expect(await previewCancel(api, 't')).toEqual({ ok: false, message: CANCEL_MSG.invalid })
+    expect(await previewCancel(api, 't')).toMatchObject({ ok: false, message: CANCEL_MSG.invalid })
   })
   it('cancel posts the token and shows the confirmation; errors and network failures are sentences', async () => {
     const calls = stubFetch({ 'POST /rsvp/cancel': () => json({ message: CANCEL_MSG.done, status: 'cancelled' }) })
@@ -139,7 +141,7 @@ describe('cancel from an email link', () => {
     expect(calls[0]!.body).toEqual({ token: 'tok' })
     stubFetch({ 'POST /rsvp/cancel': () => json({ error: CANCEL_MSG.already }, 410) })
     expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.already })
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    api = offlineApi()
     expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.network })
   })
 })
@@ -147,7 +149,7 @@ describe('cancel from an email link', () => {
 describe('dashboard: your RSVPs and your data', () => {
   const rsvp = (id: number, extra: Partial<MyRsvp>): MyRsvp => ({
     id, eventId: `e${id}`, event: `e${id}`, title: `E${id}`, date: '2025-07-27', date_text: 'July 27, 2025', time: '1:00 PM',
-    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, code: null, qr: null, checkedIn: false, ...extra,
+    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, createdAt: '2025-07-01T12:00:00-05:00', code: null, qr: null, checkedIn: false, ...extra,
   })
   async function signedIn(routes: Parameters<typeof makeClient>[0]) {
     const m = makeClient({ 'POST /auth/login': () => json({ accessToken: 'tok', user: USER }), ...routes })
@@ -170,10 +172,10 @@ describe('dashboard: your RSVPs and your data', () => {
       'POST /me/rsvps/7/cancel': () => json({ message: 'Your spot is cancelled. We have emailed you a confirmation.', status: 'cancelled' }),
       'POST /me/rsvps/8/cancel': () => json({ error: 'This RSVP was already cancelled. There is nothing more to do.' }, 410),
     })
-    expect(await cancelMyRsvp(client, 7)).toEqual({ success: true, message: 'Your spot is cancelled. We have emailed you a confirmation.' })
+    expect(await cancelMyRsvp(client, 7)).toEqual({ ok: true, message: 'Your spot is cancelled. We have emailed you a confirmation.' })
     expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
-    expect(await cancelMyRsvp(client, 8)).toEqual({ success: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
-    expect(await cancelMyRsvp(client, 9)).toEqual({ success: false, message: 'not found' })
+    expect(await cancelMyRsvp(client, 8)).toEqual({ ok: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
+    expect(await cancelMyRsvp(client, 9)).toEqual({ ok: false, message: 'not found' })
   })
 
   it('.ics and export are fetched with the token and named from Content-Disposition', async () => {
@@ -181,12 +183,12 @@ describe('dashboard: your RSVPs and your data', () => {
       'GET /me/rsvps/7/calendar.ics': () => new Response('BEGIN:VCALENDAR', { headers: { 'Content-Type': 'text/calendar' } }),
       'GET /me/export': () => new Response('{}', { headers: { 'Content-Disposition': 'attachment; filename="civicstl-data.json"' } }),
     })
-    const ics = await fetchFile(client, calendarPath(7), 'clinic.ics')
+    const ics = await fetchFile(client, calendarFile(7), 'clinic.ics')
     expect(ics.name).toBe('clinic.ics')
     expect(await ics.blob.text()).toBe('BEGIN:VCALENDAR')
-    expect((await fetchFile(client, '/me/export', 'x.json')).name).toBe('civicstl-data.json')
+    expect((await fetchFile(client, EXPORT_FILE, 'x.json')).name).toBe('civicstl-data.json')
     expect(calls.filter((c) => c.url.startsWith('/api/me/')).every((c) => c.headers.get('x-auth-token') === 'tok')).toBe(true)
-    await expect(fetchFile(client, '/me/nothing', 'x')).rejects.toThrow(ME_MSG.downloadFailed)
+    await expect(fetchFile(client, calendarFile(9), 'x')).rejects.toThrow(ME_MSG.downloadFailed)
     expect(attachmentName('attachment; filename=data.json', 'x')).toBe('data.json')
     expect(attachmentName(null, 'fallback.json')).toBe('fallback.json')
   })
@@ -197,9 +199,9 @@ describe('dashboard: your RSVPs and your data', () => {
       'POST /me/delete': (c) =>
         (c.body as { password?: string }).password === 'bad' ? json({ error: wrong }, 403) : json({ message: 'Your account and its data are deleted.' }),
     })
-    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ success: false, message: wrong })
-    expect(await deleteAccount(client, { password: 'good' })).toEqual({ success: true, message: 'Your account and its data are deleted.' })
-    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual({ success: true, message: 'Your account and its data are deleted.' })
+    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ ok: false, message: wrong })
+    expect(await deleteAccount(client, { password: 'good' })).toEqual({ ok: true, message: 'Your account and its data are deleted.' })
+    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual({ ok: true, message: 'Your account and its data are deleted.' })
     expect(calls.filter((c) => c.url === '/api/me/delete').map((c) => c.body)).toEqual([{ password: 'bad' }, { password: 'good' }, { confirm: 'DELETE' }])
   })
 })

@@ -1,13 +1,8 @@
 // Cancel from an email link (/cancel#token=...): preview what the token cancels, then cancel it.
-export type CancelPreview = {
-  event: string
-  date_text: string
-  time: string
-  location: string
-  status: 'confirmed' | 'waitlisted' | 'cancelled'
-  position: number | null
-  path: string
-}
+import { PUBLIC, errorText, type Api, type ApiResult, type Ok, type Said } from './client'
+
+/** What POST /rsvp/cancel/preview says the link would cancel. */
+export type CancelPreview = Ok<'/api/rsvp/cancel/preview', 'post'>
 
 export const CANCEL_MSG = {
   network: 'We could not reach CivicSTL. Check your connection and try again.',
@@ -17,45 +12,32 @@ export const CANCEL_MSG = {
   done: 'Your spot is cancelled. We have emailed you a confirmation.',
 } as const
 
-export type PreviewResult = { ok: true; preview: CancelPreview } | { ok: false; message: string }
-export type CancelResult = { ok: boolean; message: string }
-
-async function post(apiUrl: (p: string) => string, path: string, token: string): Promise<Response> {
-  // No credentials: the token alone identifies the RSVP.
-  return fetch(apiUrl(path), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token }),
-  })
-}
-
-const errorOf = async (res: Response, fallback: string) =>
-  ((await res.json().catch(() => null)) as { error?: string } | null)?.error || fallback
-
-/** POST /rsvp/cancel/preview: what the link would cancel; changes nothing. */
-export async function previewCancel(apiUrl: (p: string) => string, token: string): Promise<PreviewResult> {
-  let res: Response
+/** POST /rsvp/cancel/preview: what the link would cancel; changes nothing. The token alone identifies the RSVP. */
+export async function previewCancel(api: Api, token: string): Promise<ApiResult<CancelPreview>> {
+  let answer
   try {
-    res = await post(apiUrl, '/rsvp/cancel/preview', token)
-  } catch {
-    return { ok: false, message: CANCEL_MSG.network }
+    answer = await api.POST('/api/rsvp/cancel/preview', { body: { token }, ...PUBLIC })
+  } catch (error) {
+    return { ok: false, status: 0, message: error instanceof SyntaxError ? CANCEL_MSG.failed : CANCEL_MSG.network }
   }
-  if (!res.ok) return { ok: false, message: await errorOf(res, res.status === 404 ? CANCEL_MSG.invalid : CANCEL_MSG.failed) }
-  const preview = (await res.json().catch(() => null)) as CancelPreview | null
-  if (!preview?.event) return { ok: false, message: CANCEL_MSG.failed }
-  if (preview.status === 'cancelled') return { ok: false, message: CANCEL_MSG.already }
-  return { ok: true, preview }
+  const { data: preview, error, response } = answer
+  const { status } = response
+  if (!response.ok) return { ok: false, status, message: errorText(error) || (status === 404 ? CANCEL_MSG.invalid : CANCEL_MSG.failed) }
+  if (!preview?.event) return { ok: false, status, message: CANCEL_MSG.failed }
+  if (preview.status === 'cancelled') return { ok: false, status, message: CANCEL_MSG.already }
+  return { ok: true, status, data: preview }
 }
 
 /** POST /rsvp/cancel: cancels the RSVP (the service promotes the waitlist and emails a confirmation). */
-export async function confirmCancel(apiUrl: (p: string) => string, token: string): Promise<CancelResult> {
-  let res: Response
+export async function confirmCancel(api: Api, token: string): Promise<Said> {
+  let answer
   try {
-    res = await post(apiUrl, '/rsvp/cancel', token)
-  } catch {
-    return { ok: false, message: CANCEL_MSG.network }
+    answer = await api.POST('/api/rsvp/cancel', { body: { token }, ...PUBLIC })
+  } catch (error) {
+    // A success whose body is not JSON still cancelled.
+    return error instanceof SyntaxError ? { ok: true, message: CANCEL_MSG.done } : { ok: false, message: CANCEL_MSG.network }
   }
-  if (!res.ok) return { ok: false, message: await errorOf(res, CANCEL_MSG.failed) }
-  const data = (await res.json().catch(() => null)) as { message?: string } | null
+  const { data, error, response } = answer
+  if (!response.ok) return { ok: false, message: errorText(error) || CANCEL_MSG.failed }
   return { ok: true, message: data?.message || CANCEL_MSG.done }
 }

@@ -1,37 +1,13 @@
 // A volunteer's impact (hours, events, organizations, badges) and service-hours records: their own on
 // the dashboard, anyone's at /verify-hours/<code> (public, read-only, confirmed by the service).
 import type { AuthClient } from '../auth/client'
+import { NETWORK_MSG, PUBLIC, attempt, errorText, type Api, type ApiResult, type Ok } from './client'
 
-export type Badge = {
-  id: string
-  name: string
-  description: string
-  earned: boolean
-  earnedAt: string | null
-  svg: string
-}
-
-export type Attended = {
-  eventId: string
-  title: string
-  organization: { slug: string; name: string }
-  date: string
-  date_text: string
-  hours: number
-}
-
-export type Impact = { hours: number; events: number; organizations: number; attended: Attended[]; badges: Badge[] }
-
-export type RecordSummary = { code: string; url: string; issuedAt: string; revoked: boolean; hours: number }
-
-export type HoursRecord = {
-  code: string
-  name: string
-  issuedAt: string
-  hours: number
-  entries: { title: string; organization: string; date: string; date_text: string; hours: number }[]
-  revoked: false
-}
+export type Impact = Ok<'/api/me/impact', 'get'>
+export type Badge = Impact['badges'][number]
+export type RecordSummary = Ok<'/api/me/hours-records', 'get'>['records'][number]
+/** A service-hours record as GET /hours-records/<code> confirms it. */
+export type HoursRecord = Ok<'/api/hours-records/{code}', 'get'>
 
 export const IMPACT_MSG = {
   loadFailed: 'Your impact could not be loaded. Please reload the page to try again.',
@@ -39,45 +15,27 @@ export const IMPACT_MSG = {
   createFailed: 'The record could not be created. Please try again.',
   revokeFailed: 'The record could not be revoked. Please try again.',
   revoked: 'The record is revoked: its link now says so to anyone who opens it.',
-  network: 'We could not reach CivicSTL. Check your connection and try again.',
+  network: NETWORK_MSG,
   noCode: 'Enter the verification code from the record, or open the link printed on it.',
   invalid: 'This verification code is not valid. Check that the link was copied in full.',
   verifyFailed: 'The record could not be checked just now. Please try again in a minute.',
 } as const
 
-type Answer = { error?: string }
-type Result<T> = { ok: true; data: T } | { ok: false; message: string }
-
-async function read<T>(res: Response, failed: string): Promise<Result<T>> {
-  const data = (await res.json().catch(() => null)) as (T & Answer) | null
-  if (!res.ok || data === null) return { ok: false, message: data?.error || failed }
-  return { ok: true, data }
-}
-
-async function authCall<T>(client: AuthClient, path: string, failed: string, method: 'GET' | 'POST' = 'GET'): Promise<Result<T>> {
-  try {
-    return await read<T>(await client.authFetch(path, method === 'POST' ? { method } : {}), failed)
-  } catch {
-    return { ok: false, message: IMPACT_MSG.network }
-  }
-}
-
 /** GET /me/impact. */
-export const myImpact = (client: AuthClient) => authCall<Impact>(client, '/me/impact', IMPACT_MSG.loadFailed)
+export const myImpact = (client: AuthClient) => attempt(() => client.api.GET('/api/me/impact'), IMPACT_MSG.loadFailed)
 
 /** GET /me/hours-records: newest first, as the service lists them. */
-export async function myRecords(client: AuthClient): Promise<Result<RecordSummary[]>> {
-  const r = await authCall<{ records: RecordSummary[] }>(client, '/me/hours-records', IMPACT_MSG.recordsFailed)
-  return r.ok ? { ok: true, data: r.data.records ?? [] } : r
+export async function myRecords(client: AuthClient): Promise<ApiResult<RecordSummary[]>> {
+  const r = await attempt(() => client.api.GET('/api/me/hours-records'), IMPACT_MSG.recordsFailed)
+  return r.ok ? { ...r, data: r.data.records ?? [] } : r
 }
 
 /** POST /me/hours-records: a new record of the verified hours so far. */
-export const createRecord = (client: AuthClient) =>
-  authCall<{ code: string; url: string; record: HoursRecord }>(client, '/me/hours-records', IMPACT_MSG.createFailed, 'POST')
+export const createRecord = (client: AuthClient) => attempt(() => client.api.POST('/api/me/hours-records'), IMPACT_MSG.createFailed)
 
 /** POST /me/hours-records/<code>/revoke. */
 export const revokeRecord = (client: AuthClient, code: string) =>
-  authCall<unknown>(client, `/me/hours-records/${encodeURIComponent(code)}/revoke`, IMPACT_MSG.revokeFailed, 'POST')
+  attempt(() => client.api.POST('/api/me/hours-records/{code}/revoke', { params: { path: { code } } }), IMPACT_MSG.revokeFailed)
 
 /** The public PDF of a record (a plain link: it needs no sign-in). */
 export const recordPdfUrl = (apiUrl: (p: string) => string, code: string) => apiUrl(`/hours-records/${encodeURIComponent(code)}.pdf`)
@@ -102,21 +60,22 @@ export function codeFromInput(text: string): string | null {
 }
 
 /**
- * GET /hours-records/<code>, without credentials: the record as the service confirms it, or its sentence
- * (revoked: 410, forged or mangled: 404).
+ * GET /hours-records/<code> (public): the record as the service confirms it, or its sentence (revoked:
+ * 410, forged or mangled: 404).
  */
-export async function verifyRecord(apiUrl: (p: string) => string, code: string): Promise<Result<HoursRecord> & { revoked?: boolean }> {
-  let res: Response
+export async function verifyRecord(api: Api, code: string): Promise<ApiResult<HoursRecord> & { revoked?: boolean }> {
+  let answer
   try {
-    res = await fetch(apiUrl(`/hours-records/${encodeURIComponent(code)}`))
-  } catch {
-    return { ok: false, message: IMPACT_MSG.network }
+    answer = await api.GET('/api/hours-records/{code}', { params: { path: { code } }, ...PUBLIC })
+  } catch (error) {
+    return { ok: false, status: 0, message: error instanceof SyntaxError ? IMPACT_MSG.verifyFailed : IMPACT_MSG.network }
   }
-  const data = (await res.json().catch(() => null)) as (HoursRecord & Answer & { revoked?: boolean }) | null
-  if (res.ok && data?.code) return { ok: true, data }
-  if (res.status === 404) return { ok: false, message: data?.error || IMPACT_MSG.invalid }
-  if (res.status === 410) return { ok: false, message: data?.error || IMPACT_MSG.invalid, revoked: true }
-  return { ok: false, message: data?.error || IMPACT_MSG.verifyFailed }
+  const { data, error, response } = answer
+  const { status } = response
+  if (data?.code) return { ok: true, status, data }
+  if (status === 404) return { ok: false, status, message: errorText(error) || IMPACT_MSG.invalid }
+  if (status === 410) return { ok: false, status, message: errorText(error) || IMPACT_MSG.invalid, revoked: true }
+  return { ok: false, status, message: errorText(error) || IMPACT_MSG.verifyFailed }
 }
 
 /** "1 hour", "2.5 hours": hours as people say them (quarters at most, as the service counts). */

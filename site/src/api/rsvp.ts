@@ -1,6 +1,7 @@
 // The RSVP calls of the Event Feed and the dashboard (rsvp_service, under the API base).
 import type { AuthClient, User } from '../auth/client'
 import { splitName } from '../lib/names'
+import { PUBLIC, errorText, type Api, type Body, type Ok } from './client'
 
 export const RSVP_MSG = {
   already: "You have already RSVP'd to this event!",
@@ -28,30 +29,30 @@ export type RsvpResult =
   | { outcome: 'waitlisted'; position: number; message: string }
 
 export async function hasRsvped(client: AuthClient, eventId: string, email: string): Promise<boolean> {
-  const q = new URLSearchParams({ eventId, email })
-  const res = await client.authFetch(`/rsvp/check?${q}`)
-  if (!res.ok) return false
-  const data = (await res.json()) as { hasRSVPed?: boolean }
-  return data.hasRSVPed === true
+  const { data } = await client.api.GET('/api/rsvp/check', { params: { query: { eventId, email } } })
+  return data?.hasRSVPed === true
 }
 
-type RsvpAnswer = { error?: string; message?: string; status?: string; full?: boolean; position?: number }
+/**
+ * POST /rsvp's 409: already registered, on the waitlist (`position`), or the slot is full (`full`). The
+ * service's document declares only `error` for it; the other two are read defensively until it does.
+ */
+type Refusal = { error?: string; full?: boolean; position?: number }
 
 /** The full / waitlist answers of POST /rsvp (201 waitlisted, 409 full, 409 already on the waitlist); null otherwise. */
-function waitlistResult(status: number, data: RsvpAnswer | null): RsvpResult | null {
-  if (!data) return null
-  const position = typeof data.position === 'number' ? data.position : null
-  if (status === 201 && data.status === 'waitlisted' && position !== null) {
-    return { outcome: 'waitlisted', position, message: data.message || RSVP_MSG.waitlisted(position) }
+function waitlistResult(status: number, created: Ok<'/api/rsvp', 'post'> | undefined, refused: unknown): RsvpResult | null {
+  if (status === 201 && created?.status === 'waitlisted' && typeof created.position === 'number') {
+    const position = created.position
+    return { outcome: 'waitlisted', position, message: created.message || RSVP_MSG.waitlisted(position) }
   }
-  if (status === 409 && data.full === true) return { outcome: 'full', message: data.error || RSVP_MSG.full }
-  if (status === 409 && position !== null) {
-    return { outcome: 'waitlisted', position, message: data.error || RSVP_MSG.waitlisted(position) }
+  if (status !== 409 || !refused || typeof refused !== 'object') return null
+  const answer = refused as Refusal
+  if (answer.full === true) return { outcome: 'full', message: answer.error || RSVP_MSG.full }
+  if (typeof answer.position === 'number') {
+    return { outcome: 'waitlisted', position: answer.position, message: answer.error || RSVP_MSG.waitlisted(answer.position) }
   }
   return null
 }
-
-const readAnswer = (res: Response) => res.json().catch(() => null) as Promise<RsvpAnswer | null>
 
 /**
  * RSVP the signed-in user to one slot (`waitlist`: join its waitlist, after a `full` answer).
@@ -61,21 +62,15 @@ export async function rsvpAsUser(client: AuthClient, eventId: string, user: User
   try {
     if (!waitlist && (await hasRsvped(client, eventId, user.email).catch(() => false))) return { outcome: 'already' }
     const { firstName, lastName } = splitName(user.name)
-    const body = { eventId, email: user.email, firstName, lastName, phone: user.phone || null, ...(waitlist ? { waitlist: true } : {}) }
-    const res = await client.authFetch('/rsvp', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    if (res.status === 201 || res.status === 409) {
-      const found = waitlistResult(res.status, await readAnswer(res))
-      if (found) return found
-    }
-    if (res.ok) return { outcome: 'created' }
-    if (res.status === 409) return { outcome: 'already' }
+    const body: Body<'/api/rsvp', 'post'> = { eventId, email: user.email, firstName, lastName, phone: user.phone || null, ...(waitlist ? { waitlist: true } : {}) }
+    const { data, error, response } = await client.api.POST('/api/rsvp', { body })
+    const found = waitlistResult(response.status, data, error)
+    if (found) return found
+    if (response.ok) return { outcome: 'created' }
+    if (response.status === 409) return { outcome: 'already' }
     // The service's own sentence (such as a slot that has ended), else the generic one.
-    const refused = await readAnswer(res)
-    return refused?.error ? { outcome: 'failed', message: refused.error } : { outcome: 'failed' }
+    const message = errorText(error)
+    return message ? { outcome: 'failed', message } : { outcome: 'failed' }
   } catch {
     return { outcome: 'failed' }
   }
@@ -87,43 +82,45 @@ export type GuestRsvp = { firstName: string; lastName: string; email: string; ph
  * The popup form: POST /rsvp without eventId (the service uses the guest event); `waitlist` joins the
  * waitlist after a `full` answer. Resolves created / full / waitlisted; throws the message to show otherwise.
  */
-export async function rsvpAsGuest(apiUrl: (p: string) => string, form: GuestRsvp, waitlist = false): Promise<RsvpResult> {
-  let res: Response
+export async function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false): Promise<RsvpResult> {
+  let answer
   try {
-    res = await fetch(apiUrl('/rsvp'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+    answer = await api.POST('/api/rsvp', {
+      body: {
         email: form.email.trim(),
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         phone: form.phone.trim() || null,
         ...(waitlist ? { waitlist: true } : {}),
-      }),
+      },
+      // A guest's RSVP: the popup never speaks for a signed-in account.
+      ...PUBLIC,
     })
-  } catch {
+  } catch (error) {
+    // A success whose body is not JSON still created the RSVP.
+    if (error instanceof SyntaxError) return { outcome: 'created' }
     throw new Error(RSVP_MSG.popupError)
   }
-  const data = await readAnswer(res)
-  const found = waitlistResult(res.status, data)
+  const { data, error, response } = answer
+  const found = waitlistResult(response.status, data, error)
   if (found) return found
-  if (res.ok) return { outcome: 'created' }
-  throw new Error(data?.error || RSVP_MSG.popupDefault)
+  if (response.ok) return { outcome: 'created' }
+  throw new Error(errorText(error) || RSVP_MSG.popupDefault)
 }
 
 /** GET /rsvp's answer: confirmed count, capacity and seats left (null: no limit), people waiting. */
-export type RsvpStats = { count: number; capacity: number | null; remaining: number | null; waitlist: number }
+export type RsvpStats = Ok<'/api/rsvp', 'get'>
 
-export async function rsvpStats(apiUrl: (p: string) => string, eventId: string): Promise<RsvpStats> {
-  const res = await fetch(apiUrl(`/rsvp?${new URLSearchParams({ eventId })}`))
-  const data = (await res.json()) as Partial<RsvpStats> & { error?: string }
-  if (!res.ok || typeof data.count !== 'number') throw new Error(data.error || `HTTP ${res.status}`)
+export async function rsvpStats(api: Api, eventId: string): Promise<RsvpStats> {
+  const { data, error, response } = await api.GET('/api/rsvp', { params: { query: { eventId } }, ...PUBLIC })
+  if (!data || typeof data.count !== 'number') throw new Error(errorText(error) || `HTTP ${response.status}`)
+  // The spec's service answers {count} alone: no limit, nobody waiting.
   const num = (v: unknown) => (typeof v === 'number' ? v : null)
   return { count: data.count, capacity: num(data.capacity), remaining: num(data.remaining), waitlist: num(data.waitlist) ?? 0 }
 }
 
-export async function rsvpCount(apiUrl: (p: string) => string, eventSlug: string): Promise<number> {
-  return (await rsvpStats(apiUrl, eventSlug)).count
+export async function rsvpCount(api: Api, eventSlug: string): Promise<number> {
+  return (await rsvpStats(api, eventSlug)).count
 }
 
 /** "4 spots left", "1 spot left", "Full: join the waitlist"; null when the slot has no limit. */

@@ -1,16 +1,12 @@
 // The auth client: access token in memory only; the current user mirrored in localStorage
 // (currentUser, isAuthenticated = "true") and followed across tabs through the storage event.
-// A 401 triggers one refresh (only one in flight at a time) and one retry.
+// Every call goes through the one typed API client (src/api/client.ts), whose auth middleware sends the
+// access token and turns a 401 into one refresh (only one in flight at a time) and one retry.
+import { authMiddleware, createApi, errorText, firstErrorText, msgText, type Api, type Ok } from '../api/client'
 import { MSG } from './messages'
 
-export type User = {
-  id?: string | number
-  name: string
-  email: string
-  role: string
-  phone?: string | null
-  isVerified: boolean
-}
+/** The signed-in user, as GET /api/auth/me answers. */
+export type User = Ok<'/api/auth/me', 'get'>
 
 export type AuthState = {
   user: User | null
@@ -31,7 +27,8 @@ type EventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>
 
 export type AuthDeps = {
   apiBase: string
-  fetch: typeof fetch
+  /** Called with each Request the API client makes. */
+  fetch: (request: Request) => Promise<Response>
   storage: Storage | null
   events: EventTarget | null
   /** Try the refresh cookie at start even without a stored user (default: only with one). */
@@ -47,9 +44,19 @@ export class AuthClient {
   /** Bumped by every explicit sign-in or sign-out, so a slower start-up can't undo it. */
   private epoch = 0
   private readonly deps: AuthDeps
+  /** The one API client: every call of the site goes through it. */
+  readonly api: Api
 
   constructor(deps: AuthDeps) {
     this.deps = { ...deps, apiBase: deps.apiBase.replace(/\/+$/, '') }
+    this.api = createApi(this.deps.apiBase, deps.fetch)
+    this.api.use(
+      authMiddleware({
+        token: () => this.accessToken,
+        settled: () => this.refreshInFlight?.catch(() => false) ?? Promise.resolve(),
+        refresh: () => this.refresh(),
+      }),
+    )
   }
 
   // --- store -------------------------------------------------------------------------------------
@@ -72,6 +79,7 @@ export class AuthClient {
     if (this.state.error) this.set({ error: null })
   }
 
+  /** The URL of an API path (a link the browser follows itself, such as a record's PDF). */
   url(path: string): string {
     return `${this.deps.apiBase}${path}`
   }
@@ -133,14 +141,13 @@ export class AuthClient {
         this.clearSession()
         return
       }
-      const res = await this.authFetch('/auth/me')
+      const user = await this.currentUser()
       if (!current()) return
-      if (!res.ok) {
+      if (!user) {
         this.clearSession()
         return
       }
-      const user = await readUser(res)
-      if (current()) this.setSession(user)
+      this.setSession(user)
     } catch {
       if (!stored && current()) this.clearSession(MSG.initFailed)
     } finally {
@@ -182,8 +189,9 @@ export class AuthClient {
 
   // --- tokens --------------------------------------------------------------------------------------
   /**
-   * POST /auth/refresh with the cookie; one request in flight at a time, shared by every caller.
-   * Resolves false when the server refuses; a network failure resolves false too, unless `rethrow`.
+   * POST /auth/refresh with the cookie; one request in flight at a time, shared by every caller (the
+   * API client's middleware among them). Resolves false when the server refuses; a network failure
+   * resolves false too, unless `rethrow`.
    */
   refresh(rethrow = false): Promise<boolean> {
     if (!this.refreshInFlight) {
@@ -199,99 +207,75 @@ export class AuthClient {
   }
 
   private async doRefresh(): Promise<boolean> {
-    const res = await this.deps.fetch(this.url('/auth/refresh'), { method: 'POST', credentials: 'include' })
-    if (!res.ok) return false
-    const data = (await res.json().catch(() => null)) as { accessToken?: string } | null
+    const { data } = await this.api.POST('/api/auth/refresh').catch(unreadable)
     if (!data?.accessToken) return false
     this.accessToken = data.accessToken
     return true
   }
 
-  /**
-   * fetch with the access token; on 401 refreshes once and retries once. With no token yet, a refresh in
-   * flight (the one at start-up) is awaited first, and a 401 for a token that has since been replaced is
-   * just retried: each needless refresh rotates the cookie, and a page left mid-rotation signs the user out.
-   */
-  async authFetch(path: string, init: RequestInit = {}): Promise<Response> {
-    if (this.refreshInFlight && !this.accessToken) await this.refreshInFlight.catch(() => false)
-    let sent: string | null = null
-    const send = () => {
-      sent = this.accessToken
-      const headers = new Headers(init.headers)
-      if (sent) headers.set('x-auth-token', sent)
-      return this.deps.fetch(this.url(path), { ...init, headers, credentials: 'include' })
-    }
-    const res = await send()
-    if (res.status !== 401) return res
-    if (this.accessToken && this.accessToken !== sent) return send()
-    const refreshed = await this.refresh()
-    return refreshed ? send() : res
+  /** GET /auth/me through the middleware (one refresh and retry on 401); null when refused. */
+  private async currentUser(): Promise<User | null> {
+    const { data } = await this.api.GET('/api/auth/me')
+    if (!data) return null
+    // An older service wrapped the user as {user}.
+    const wrapped = data as User | { user?: User }
+    return 'user' in wrapped && wrapped.user ? wrapped.user : (data as User)
   }
 
   /** GET /auth/me; after the one refresh-and-retry a failure clears the session. */
   async fetchCurrentUser(): Promise<User | null> {
-    const res = await this.authFetch('/auth/me')
-    if (!res.ok) {
+    const user = await this.currentUser()
+    if (!user) {
       this.clearSession(MSG.sessionExpired)
       return null
     }
-    const user = await readUser(res)
     this.setSession(user)
     return user
   }
 
   // --- sign in / out ----------------------------------------------------------------------------------
-  login(email: string, password: string): Promise<AuthResult> {
-    return this.signIn('/auth/login', { email, password }, MSG.loginFailed, MSG.loginUnexpected)
+  async login(email: string, password: string): Promise<AuthResult> {
+    return this.signIn(() => this.api.POST('/api/auth/login', { body: { email, password } }), MSG.loginFailed, MSG.loginUnexpected)
   }
 
-  register(name: string, email: string, password: string): Promise<AuthResult> {
+  async register(name: string, email: string, password: string): Promise<AuthResult> {
     return this.signIn(
-      '/auth/register',
-      { name, role: 'volunteer', email, password },
+      () => this.api.POST('/api/auth/register', { body: { name, role: 'volunteer', email, password } }),
       MSG.registrationFailed,
       MSG.registrationUnexpected,
     )
   }
 
-  private async signIn(path: string, body: object, failed: string, unexpected: string): Promise<AuthResult> {
-    let res: Response
+  private async signIn(
+    send: () => Promise<{ data?: Ok<'/api/auth/login', 'post'>; error?: unknown; response: Response }>,
+    failed: string,
+    unexpected: string,
+  ): Promise<AuthResult> {
+    let answer: Awaited<ReturnType<typeof send>>
     try {
-      res = await this.deps.fetch(this.url(path), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'include',
-        body: JSON.stringify(body),
-      })
-    } catch {
-      return { success: false, error: MSG.network }
+      answer = await send()
+    } catch (error) {
+      // A body that is not JSON (a proxy's error page) is the service's failure, not the network's.
+      return { success: false, error: error instanceof SyntaxError ? unexpected : MSG.network }
     }
-    try {
-      if (!res.ok) {
-        const data = (await res.json().catch(() => null)) as { errors?: { msg?: string }[] } | null
-        return { success: false, error: data?.errors?.[0]?.msg || failed }
-      }
-      const data = (await res.json()) as { accessToken?: string; user?: User }
-      if (!data.accessToken || !data.user) return { success: false, error: unexpected }
-      this.epoch++
-      this.accessToken = data.accessToken
-      this.setSession(data.user)
-      return { success: true, user: data.user }
-    } catch {
-      return { success: false, error: unexpected }
-    }
+    const { data, error, response } = answer
+    if (!response.ok) return { success: false, error: firstErrorText(error) || failed }
+    if (!data?.accessToken || !data.user) return { success: false, error: unexpected }
+    this.epoch++
+    this.accessToken = data.accessToken
+    this.setSession(data.user)
+    return { success: true, user: data.user }
   }
 
   /** The OAuth return: the token from /auth/callback's query string, then the current user. */
   async signInWithToken(token: string): Promise<User> {
     this.epoch++
     this.accessToken = token
-    const res = await this.authFetch('/auth/me')
-    if (!res.ok) {
+    const user = await this.currentUser().catch(() => null)
+    if (!user) {
       this.clearSession()
       throw new Error(MSG.callbackFailed)
     }
-    const user = await readUser(res)
     this.setSession(user)
     this.set({ loading: false })
     return user
@@ -300,13 +284,8 @@ export class AuthClient {
   /** Always clears the session, even when the call fails. */
   async logout(): Promise<void> {
     this.epoch++
-    const token = this.accessToken
     try {
-      await this.deps.fetch(this.url('/auth/logout'), {
-        method: 'POST',
-        credentials: 'include',
-        headers: token ? { 'x-auth-token': token } : {},
-      })
+      await this.api.POST('/api/auth/logout', { parseAs: 'text' })
     } catch {
       /* ignored: the local session is cleared regardless */
     } finally {
@@ -321,15 +300,11 @@ export class AuthClient {
     if (user.isVerified) return { success: false, message: MSG.resendAlreadyVerified }
     if (!user.email) return { success: false, message: MSG.resendNoEmail }
     try {
-      const res = await this.deps.fetch(this.url('/auth/resend-verification'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'include',
-        body: JSON.stringify({ email: user.email }),
-      })
-      const data = (await res.json()) as { msg?: string }
-      if (!res.ok) return { success: false, message: data.msg || MSG.resendFailed }
-      return { success: true, message: data.msg || 'Verification email sent.' }
+      const { data, error, response } = await this.api.POST('/api/auth/resend-verification', { body: { email: user.email } })
+      // An answer that is not JSON is the spec's "parsing error".
+      if (typeof error === 'string') return { success: false, message: MSG.resendNetwork }
+      if (!response.ok) return { success: false, message: msgText(error) || MSG.resendFailed }
+      return { success: true, message: msgText(data) || 'Verification email sent.' }
     } catch {
       return { success: false, message: MSG.resendNetwork }
     }
@@ -337,53 +312,57 @@ export class AuthClient {
 
   // --- password reset ------------------------------------------------------------------------------------
   /** POST /auth/forgot-password: the answer is the same whether or not the account exists. */
-  forgotPassword(email: string): Promise<MessageResult> {
-    return this.postForMessage('/auth/forgot-password', { email }, MSG.forgotFailed, MSG.forgotSent)
+  async forgotPassword(email: string): Promise<MessageResult> {
+    return this.forMessage(() => this.api.POST('/api/auth/forgot-password', { body: { email } }), MSG.forgotFailed, MSG.forgotSent)
   }
 
   /** POST /auth/reset-password with the token from the email link. */
-  resetPassword(token: string, password: string): Promise<MessageResult> {
-    return this.postForMessage('/auth/reset-password', { token, password }, MSG.resetFailed, MSG.resetSucceeded)
+  async resetPassword(token: string, password: string): Promise<MessageResult> {
+    return this.forMessage(
+      () => this.api.POST('/api/auth/reset-password', { body: { token, password } }),
+      MSG.resetFailed,
+      MSG.resetSucceeded,
+    )
   }
 
-  /** POST JSON; the server's sentence (msg, or error on failure), else `failed` / `succeeded`. */
-  private async postForMessage(path: string, body: object, failed: string, succeeded = ''): Promise<MessageResult> {
-    let res: Response
+  /** The server's sentence (msg, or error on failure), else `failed` / `succeeded`. */
+  private async forMessage(send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>, failed: string, succeeded = ''): Promise<MessageResult> {
+    let answer: Awaited<ReturnType<typeof send>>
     try {
-      res = await this.deps.fetch(this.url(path), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'include',
-        body: JSON.stringify(body),
-      })
-    } catch {
+      answer = await send()
+    } catch (error) {
+      // openapi-fetch reads a success's body as JSON; one that is not JSON still succeeded.
+      if (error instanceof SyntaxError) return { success: true, message: succeeded }
       return { success: false, message: MSG.network }
     }
-    const data = (await res.json().catch(() => null)) as { msg?: string; error?: string } | null
-    if (!res.ok) return { success: false, message: data?.error || failed }
-    return { success: true, message: data?.msg || succeeded }
+    const { data, error, response } = answer
+    if (!response.ok) return { success: false, message: errorText(error) || failed }
+    return { success: true, message: msgText(data) || succeeded }
   }
 
   async verifyEmail(token: string): Promise<MessageResult> {
-    let res: Response
+    let answer: { data?: unknown; error?: unknown; response?: Response }
     try {
-      res = await this.deps.fetch(this.url(`/auth/verify?token=${encodeURIComponent(token)}`), {
+      answer = await this.api.GET('/api/auth/verify', {
+        params: { query: { token } },
         headers: { 'Content-Type': 'application/json' },
       })
-    } catch {
-      return { success: false, message: MSG.network }
+    } catch (error) {
+      // openapi-fetch reads a success's body as JSON; one that is not JSON still verified.
+      if (!(error instanceof SyntaxError)) return { success: false, message: MSG.network }
+      answer = {}
     }
-    const data = (await res.json().catch(() => null)) as { msg?: string } | null
-    if (!res.ok) return { success: false, message: data?.msg || MSG.verificationFailed }
+    if (answer.response && !answer.response.ok) return { success: false, message: msgText(answer.error) || MSG.verificationFailed }
     if (this.state.user) {
       // The stored user's isVerified is now stale.
       this.fetchCurrentUser().catch(() => undefined)
     }
-    return { success: true, message: data?.msg || MSG.verificationSucceeded }
+    return { success: true, message: msgText(answer.data) || MSG.verificationSucceeded }
   }
 }
 
-async function readUser(res: Response): Promise<User> {
-  const data = (await res.json()) as User | { user: User }
-  return 'user' in data && data.user ? data.user : (data as User)
+/** A refresh answer that could not be read counts as a refusal; a network failure still throws. */
+function unreadable(error: unknown): { data?: undefined } {
+  if (error instanceof SyntaxError) return {}
+  throw error
 }

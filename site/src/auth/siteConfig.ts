@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react'
-import { API_BASE } from './config'
+import { PUBLIC, type Api, type Ok } from '../api/client'
+import { getAuthClient } from './useAuth'
 
 /** The service's public set-up (GET /api/config): what the site may offer. */
-export type SiteConfig = { google: boolean }
+export type SiteConfig = Ok<'/api/config', 'get'>
 
 const OFF: SiteConfig = { google: false }
 
 /** Ask the service; anything but a clear yes (an error, an old service, no network) leaves Google off. */
-export async function readSiteConfig(fetchImpl: typeof fetch = fetch): Promise<SiteConfig> {
+export async function readSiteConfig(api: Api = getAuthClient().api): Promise<SiteConfig> {
   try {
-    const response = await fetchImpl(`${API_BASE}/config`)
-    if (!response.ok) return OFF
-    const body = (await response.json()) as Partial<SiteConfig> | null
-    return { google: body?.google === true }
+    const { data } = await api.GET('/api/config', PUBLIC)
+    return { google: data?.google === true }
   } catch {
     return OFF
   }

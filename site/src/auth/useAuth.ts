@@ -10,7 +10,7 @@ export function getAuthClient(): AuthClient {
     const browser = typeof window !== 'undefined'
     client = new AuthClient({
       apiBase: API_BASE,
-      fetch: (input, init) => fetch(input, init),
+      fetch: (request) => fetch(request),
       storage: browser ? safeLocalStorage() : null,
       events: browser ? window : null,
     })

@@ -28,7 +28,7 @@ export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): Slo
 }
 
 /** The states of the slots `ids` among `rsvps`: RSVP'd!, or the waitlist place ("You are #2 on the waitlist."). */
-export function slotStates(rsvps: readonly MyRsvp[], ids: readonly string[]): Record<string, SlotState> {
+export function slotStates(rsvps: readonly Pick<MyRsvp, 'eventId' | 'status' | 'position' | 'past'>[], ids: readonly string[]): Record<string, SlotState> {
   const states: Record<string, SlotState> = {}
   for (const r of rsvps) {
     if (!ids.includes(r.eventId)) continue
@@ -48,7 +48,7 @@ export function useSpotsLeft(ids: string) {
   const [stats, setStats] = useState<Record<string, RsvpStats>>({})
   const load = useCallback((id: string) => {
     const client = getAuthClient()
-    return rsvpStats((p) => client.url(p), id)
+    return rsvpStats(client.api, id)
       .then((s) => setStats((prev) => ({ ...prev, [id]: s })))
       .catch((err: unknown) => console.warn('Failed to fetch spots left', err))
   }, [])

@@ -34,9 +34,9 @@ export default function Page() {
       const mine = ++current
       setStep({ kind: 'reading' })
       const client = getAuthClient()
-      void previewCancel((p) => client.url(p), token).then((r) => {
+      void previewCancel(client.api, token).then((r) => {
         if (mine !== current) return
-        setStep(r.ok ? { kind: 'preview', token, preview: r.preview, busy: false, error: null } : { kind: 'failed', message: r.message })
+        setStep(r.ok ? { kind: 'preview', token, preview: r.data, busy: false, error: null } : { kind: 'failed', message: r.message })
       })
     }
     read()
@@ -48,7 +48,7 @@ export default function Page() {
     if (step.kind !== 'preview') return
     setStep({ ...step, busy: true, error: null })
     const client = getAuthClient()
-    const r = await confirmCancel((p) => client.url(p), step.token)
+    const r = await confirmCancel(client.api, step.token)
     setStep(r.ok ? { kind: 'done', message: r.message, path: step.preview.path } : { ...step, busy: false, error: r.message })
   }
 

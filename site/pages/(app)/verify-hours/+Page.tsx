@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useData } from 'vike-react/useData'
 import { IMPACT_MSG, codeFromInput, codeFromPath, hoursText, recordPdfUrl, verifyRecord, type HoursRecord } from '../../../src/api/impact'
 import { API_BASE } from '../../../src/auth/config'
+import { getAuthClient } from '../../../src/auth/useAuth'
 import { longDate } from '../../../src/organize/format'
 import type { Data } from './+data'
 
@@ -24,7 +25,7 @@ export default function Page() {
       return
     }
     setState({ kind: 'checking', code })
-    void verifyRecord(apiUrl, code).then((r) => setState(r.ok ? { kind: 'ok', record: r.data } : { kind: 'failed', message: r.message }))
+    void verifyRecord(getAuthClient().api, code).then((r) => setState(r.ok ? { kind: 'ok', record: r.data } : { kind: 'failed', message: r.message }))
   }, [])
 
   return (
