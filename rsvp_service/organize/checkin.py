@@ -4,7 +4,8 @@ Each person of a slot has at most one attendance row (unique on the RSVP). A che
 it if missing (INSERT ... ON CONFLICT DO NOTHING) and then sets `checked_in_at` only where it
 is still NULL, so two check-ins of one person at once, or a retried one, credit once and
 answer the same. A walk-in is an RSVP row of its own kind (never holding a seat, so capacity
-does not apply) checked in at once; its `clientId` makes a retried request find it again.
+does not apply), written by the RSVP store with its check-in in one transaction; its
+`clientId` makes a retried request find it again.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
+from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service import clock
 from rsvp_service.accounts.emails import normalize_email
@@ -33,6 +33,7 @@ from rsvp_service.organize.roster import (
 )
 from rsvp_service.rsvps import codes as checkin_codes
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.store import NewWalkIn, add_walk_in
 from rsvp_service.web.errors import ApiError, read_json
 
 NOT_ON_ROSTER = ("That code is not on this slot's roster. "
@@ -180,19 +181,18 @@ async def walk_in(request: Request) -> Response:
         if booked is not None:
             await check_in(slot, catalogue, booked, organizer, now)
             return await _answer(slot, booked, now)
-    try:
-        async with in_transaction() as connection:
-            row = await Rsvp.create(
-                event_id=slot.id, event=slot.event, email=payload.email or "",
-                first_name=payload.name, last_name="", status=RsvpStatus.WALK_IN,
-                created_at=now, using_db=connection)
-            await Attendance.create(
-                rsvp_id=row.id, slot_id=slot.id, event=slot.event,
-                organization=catalogue.host_of(slot), checked_in_at=now,
-                hours=Decimal(str(slot_length_hours(slot))), walk_in=True,
-                client_id=payload.clientId, checked_in_by_id=organizer.user.id,
-                using_db=connection)
-    except IntegrityError:
+
+    async def checked_in(connection: BaseDBAsyncClient, row: Rsvp) -> None:
+        await Attendance.create(
+            rsvp_id=row.id, slot_id=slot.id, event=slot.event,
+            organization=catalogue.host_of(slot), checked_in_at=now,
+            hours=Decimal(str(slot_length_hours(slot))), walk_in=True,
+            client_id=payload.clientId, checked_in_by_id=organizer.user.id,
+            using_db=connection)
+
+    row = await add_walk_in(NewWalkIn(slot_id=slot.id, event=slot.event, email=payload.email,
+                                      name=payload.name, created_at=now), checked_in)
+    if row is None:
         # The same walk-in sent twice at once: the first one's row is the answer.
         earlier = await Attendance.get(slot_id=slot.id, client_id=payload.clientId)
         return await _answer(slot, await Rsvp.get(id=earlier.rsvp_id), now)
