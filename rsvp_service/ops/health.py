@@ -29,6 +29,8 @@ from rsvp_service.ops.metrics import (
 )
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp
 from rsvp_service.settings import Settings
+from rsvp_service.web import contract
+from rsvp_service.web.contract import Media, endpoint
 from rsvp_service.web.errors import DATABASE_FAILURES, DATABASE_RETRY_AFTER
 
 UNHEALTHY_DATABASE: tuple[type[Exception], ...] = (DatabaseNotWritable, *DATABASE_FAILURES)
@@ -56,6 +58,13 @@ async def outbox_state() -> OutboxState:
     )
 
 
+@endpoint(
+    "GET", "/api/health",
+    responses={200: Media("text/plain", {"type": "string", "enum": ["ok"]})},
+    errors={503: Media("text/plain", {"type": "string", "enum": ["database", "outbox"]})},
+    summary="For uptime monitors: 200 `ok` when the database takes a write and the outbox is "
+    "moving; otherwise 503 with one word, `database` or `outbox`.",
+)
 async def health(request: Request) -> Response:
     """Answer 200 "ok", or 503 with one word: "database" or "outbox"."""
     settings: Settings = request.app.state.settings
@@ -95,5 +104,4 @@ async def metrics(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     """Return the health and metrics routes."""
-    return [Route("/api/health", health, methods=["GET"]),
-            Route("/metrics", metrics, methods=["GET"])]
+    return [*contract.routes(health), Route("/metrics", metrics, methods=["GET"])]

@@ -1,23 +1,20 @@
-"""JSON errors in each endpoint's own shape, request-body parsing, and exception handlers.
+"""The exception handlers: errors raised outside a declared endpoint's handler, answered as JSON.
 
-The site reads errors differently per endpoint (spec section 7): login and register (and the
-other /api/auth endpoints) read `errors[0].msg`, verify and resend read `msg`, and everything
-else (RSVP) reads `error`.
+Errors inside a handler are answered by `rsvp_service.web.contract` in the endpoint's shape;
+these handlers answer routing errors (404, 405), 413/408 from the middleware, database outages
+(503) and bugs (500), in the shape of the endpoint at the path (`contract.error_shape_for`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
-from collections.abc import Mapping
-from typing import Any, Literal, TypeVar
+from typing import Any
 
 import asyncpg
-from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from tortoise.exceptions import (
     DBConnectionError,
     IntegrityError,
@@ -27,18 +24,22 @@ from tortoise.exceptions import (
 
 from rsvp_service.ops.metrics import DATABASE_ERRORS
 from rsvp_service.web.access_log import loggable
+from rsvp_service.web.contract import (
+    ApiError,
+    ErrorShape,
+    error_response,
+    read_json,
+    validate_query,
+)
 from rsvp_service.web.security_headers import security_headers
 
-Shape = Literal["error", "msg", "errors"]
-ModelT = TypeVar("ModelT", bound=BaseModel)
+# TEMPORARY re-exports for the handlers contract2 has not moved onto web.contract yet.
+__all__ = ["ApiError", "read_json", "validate_query"]
+Shape = ErrorShape
 log = logging.getLogger(__name__)
 
 _MSG_PATHS = ("/api/auth/verify", "/api/auth/resend-verification")
 
-MALFORMED_JSON = "The request body is not valid JSON."
-NOT_AN_OBJECT = "The request body must be a JSON object."
-NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
-TOO_DEEP = "The request body is nested too deeply to be read."
 TOO_LARGE = "The request body is larger than 64 KB."
 TOO_SLOW = ("The request took too long to arrive, so it was not processed. "
             "Please check your connection and try again.")
@@ -80,92 +81,6 @@ def shape_for_path(path: str) -> Shape:
     if path.startswith("/api/auth/"):
         return "errors"
     return "error"
-
-
-def error_body(shape: Shape, message: str) -> dict[str, Any]:
-    """Build an error body of the given shape carrying one sentence."""
-    if shape == "errors":
-        return {"errors": [{"msg": message}]}
-    return {shape: message}
-
-
-def error_response(
-    status: int, message: str, *, shape: Shape = "error", headers: Mapping[str, str] | None = None
-) -> JSONResponse:
-    """Return a JSON error response of the given shape."""
-    return JSONResponse(error_body(shape, message), status_code=status, headers=headers)
-
-
-class ApiError(Exception):
-    """An error a route raises to answer with a JSON error in its endpoint's shape."""
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        *,
-        shape: Shape | None = None,
-        headers: Mapping[str, str] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.shape = shape
-        self.headers = headers
-
-
-def _field_name(loc: tuple[int | str, ...]) -> str:
-    return ".".join(str(part) for part in loc) or "body"
-
-
-def validation_message(exc: ValidationError) -> str:
-    """Turn the first pydantic error into a sentence that names the field."""
-    first = exc.errors(include_url=False)[0]
-    field = _field_name(first["loc"])
-    kind = first["type"]
-    if kind == "missing":
-        return f"The field '{field}' is required."
-    if kind in {"string_type", "string_unicode"}:
-        return f"The field '{field}' must be a string."
-    if kind == "string_too_short":
-        return f"The field '{field}' must not be empty."
-    if kind == "string_too_long":
-        limit = first.get("ctx", {}).get("max_length")
-        return f"The field '{field}' must be at most {limit} characters long."
-    if kind == "extra_forbidden":
-        return f"The field '{field}' is not allowed."
-    reason = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
-    return f"The field '{field}' is invalid: {reason}."
-
-
-async def read_json(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
-    """Parse and validate a JSON object body, raising ApiError 400/415/422 in the given shape."""
-    # HTML forms can only send form or text types, never application/json without a CORS
-    # preflight: insisting on it keeps cross-site forms (login CSRF) out of every JSON endpoint.
-    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if media_type != "application/json":
-        raise ApiError(415, NOT_JSON, shape=shape)
-    raw = await request.body()
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, MALFORMED_JSON, shape=shape) from None
-    except RecursionError:
-        raise ApiError(400, TOO_DEEP, shape=shape) from None
-    if not isinstance(data, dict):
-        raise ApiError(422, NOT_AN_OBJECT, shape=shape)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise ApiError(422, validation_message(exc), shape=shape) from None
-
-
-def validate_query(request: Request, model: type[ModelT], *, shape: Shape) -> ModelT:
-    """Validate query parameters against a model, raising ApiError 422 in the given shape."""
-    try:
-        return model.model_validate(dict(request.query_params))
-    except ValidationError as exc:
-        raise ApiError(422, validation_message(exc), shape=shape) from None
 
 
 async def api_error_handler(request: Request, exc: Exception) -> Response:

@@ -8,9 +8,9 @@ Wiring (core service):
     await app.state.rate_limiter.close()      # on shutdown
 
     # in POST /api/rsvp, before touching the database; each call raises ApiError(429) with
-    # Retry-After and TOO_MANY_REQUESTS in the given error shape when the limit is spent
-    await enforce(request, "rsvp-ip", client_ip(request), shape="error")
-    await enforce(request, "rsvp-email", normalized_email, shape="error")
+    # Retry-After and TOO_MANY_REQUESTS (in the endpoint's error shape) when the limit is spent
+    await enforce(request, "rsvp-ip", client_ip(request))
+    await enforce(request, "rsvp-email", normalized_email)
 
 Counters are kept in this process (`SlidingWindows`) unless REDIS_URL is set (`redis://` or
 `async+redis://`), in which case all workers share counters in Redis through the `limits`
@@ -31,7 +31,7 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
 
-from rsvp_service.web.errors import ApiError, Shape
+from rsvp_service.web.contract import ApiError, ErrorShape
 from rsvp_service.web.sliding_windows import SlidingWindows
 
 if TYPE_CHECKING:
@@ -151,8 +151,11 @@ def client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-async def enforce(request: Request, name: str, key: str, *, shape: Shape) -> None:
-    """Spend one unit of a limit, raising a 429 with Retry-After in `shape` when it is spent."""
+async def enforce(
+    request: Request, name: str, key: str, *, shape: ErrorShape | None = None
+) -> None:
+    """Spend one unit of a limit, raising a 429 with Retry-After when it is spent."""
+    # `shape` is TEMPORARY, for the handlers contract2 has not converted yet.
     limiter: RateLimiter = request.app.state.rate_limiter
     retry_after = await limiter.hit(name, key)
     if retry_after is not None:

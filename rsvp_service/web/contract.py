@@ -1,0 +1,378 @@
+"""The API contract: each endpoint declares its request and response models where its handler lives.
+
+Usage, in a domain module (models in `<domain>/bodies.py`):
+
+    from rsvp_service.web import contract
+    from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
+
+    @endpoint("POST", "/api/rsvp", body=RsvpRequest, responses={201: RsvpCreated},
+              errors={401: ErrorBody, 404: ErrorBody, 409: RsvpConflict | ErrorBody},
+              auth="optional", summary="RSVP to a slot (or join its waitlist).")
+    async def create_rsvp(request: Request, body: RsvpRequest) -> RsvpCreated | Reply[Any]:
+        if problem:
+            raise ApiError(404, "There is no event with that eventId.")  # in the endpoint's shape
+        if full:
+            return Reply(RsvpConflict(error=FULL, full=True), status=409)
+        return RsvpCreated(...)                                           # the single 2xx
+
+    def routes() -> list[BaseRoute]:
+        return contract.routes(create_rsvp, ...)
+
+- `body=` / `query=`: the wrapper parses the JSON body (415 unless application/json, 400 when
+  malformed or too deep, 422 with a sentence naming the field) or the query string (422) and
+  passes the model as the handler's `body=` / `query=` keyword. Path parameters stay in
+  `request.path_params` (documented from the route's convertors).
+- Return a model instance (answered with the single 2xx declared), or `Reply(model, status=...,
+  headers=..., background=..., finish=...)` for another declared status, headers, a background
+  task or cookies (`finish` gets the built response, e.g. to set a cookie). Statuses declared
+  as `Media(...)` (CSV, PDF, text) or `None` (redirects, no content) are answered by returning a
+  Starlette `Response` yourself.
+- A returned model that is not the one declared for its status, or an `ApiError` whose status
+  is not declared, raises `ContractError`: a bug, answered 500 and logged.
+- Errors: `raise ApiError(status, sentence)`; it is answered in the endpoint's error shape:
+  `{error}` (`ErrorBody`) everywhere except the legacy endpoints declared with
+  `error_shape="errors"` (`{errors: [{msg}]}`) or `"msg"` (`{msg}`) (README, "Error answers").
+  Endpoint-specific error extras subclass `ErrorBody` and are returned with `Reply`.
+- `body=` adds 400, 413, 415 and 422 to the declared errors; `query=` adds 422.
+- `auth=` ("none", "optional", "token", "cookie") is documentation; the handler checks it.
+- `name=` names the route for `url_for` and the document's operationId (default: the
+  handler's name).
+- `web/openapi.py` builds /api/openapi.json from these declarations (`declared(route)`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from types import UnionType
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from starlette.background import BackgroundTask
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+log = logging.getLogger(__name__)
+
+ErrorShape = Literal["error", "errors", "msg"]
+Auth = Literal["none", "optional", "token", "cookie"]
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+MALFORMED_JSON = "The request body is not valid JSON."
+NOT_AN_OBJECT = "The request body must be a JSON object."
+NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
+TOO_DEEP = "The request body is nested too deeply to be read."
+
+
+class ErrorBody(BaseModel):
+    """The one error envelope: a sentence saying what happened and what to do."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    error: str
+
+
+class LegacyMessage(BaseModel):
+    """The legacy `{msg}` error of verify and resend-verification (spec section 7)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    msg: str
+
+
+class LegacyErrors(BaseModel):
+    """The legacy `{errors: [{msg}]}` error of login and register (spec section 7)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    errors: list[LegacyMessage]
+
+
+ENVELOPES: dict[ErrorShape, type[BaseModel]] = {
+    "error": ErrorBody, "msg": LegacyMessage, "errors": LegacyErrors,
+}
+# The paths of endpoints declared with a legacy error shape, for the errors answered outside
+# their handler (404/405 routing, 413 body limit, 500, 503).
+_LEGACY_SHAPES: dict[str, ErrorShape] = {}
+
+
+def envelope(shape: ErrorShape, message: str) -> BaseModel:
+    """Return the error model of this shape carrying one sentence."""
+    if shape == "errors":
+        return LegacyErrors(errors=[LegacyMessage(msg=message)])
+    if shape == "msg":
+        return LegacyMessage(msg=message)
+    return ErrorBody(error=message)
+
+
+def error_shape_for(path: str) -> ErrorShape:
+    """The error shape of the endpoint at this path (`error` unless it is a legacy endpoint)."""
+    return _LEGACY_SHAPES.get(path, "error")
+
+
+def json_response(
+    model: BaseModel, status: int, headers: Mapping[str, str] | None = None,
+    background: BackgroundTask | None = None,
+) -> JSONResponse:
+    """Serialize a model with its wire names, the one way every JSON answer is written."""
+    content = model.model_dump(mode="json", by_alias=True, exclude_none=False)
+    return JSONResponse(content, status_code=status, headers=headers, background=background)
+
+
+def error_response(
+    status: int, message: str, *, shape: ErrorShape = "error",
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
+    """Return a JSON error answer of the given shape."""
+    return json_response(envelope(shape, message), status, headers)
+
+
+class ApiError(Exception):
+    """An error a handler raises; answered with its sentence in the endpoint's error shape."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        # TEMPORARY: accepted (and honoured outside declared endpoints) until contract2 has
+        # converted organize/, impact/ and privacy/; a declared endpoint's own shape wins.
+        shape: ErrorShape | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers
+        self.shape = shape
+
+
+class ContractError(Exception):
+    """A handler answered something its declaration does not allow (a bug: answered 500)."""
+
+
+@dataclass(frozen=True)
+class Media:
+    """A non-JSON answer (CSV, PDF, plain text) the handler returns as a Starlette Response."""
+
+    media_type: str
+    schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "string"})
+
+
+# A declared answer: a model (or a union of models), a non-JSON Media, or None (no body).
+Declared = type[BaseModel] | UnionType | Media | None
+BodyT = TypeVar("BodyT", bound=BaseModel)
+
+
+@dataclass
+class Reply(Generic[BodyT]):
+    """A model answered with another declared status, extra headers, a task or cookies."""
+
+    body: BodyT
+    status: int | None = None
+    headers: Mapping[str, str] | None = None
+    background: BackgroundTask | None = None
+    finish: Callable[[Response], None] | None = None
+
+
+Handler = Callable[..., Awaitable[Any]]
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(part) for part in loc) or "body"
+
+
+def validation_message(exc: ValidationError) -> str:
+    """Turn the first pydantic error into a sentence that names the field."""
+    first = exc.errors(include_url=False)[0]
+    name = _field_name(first["loc"])
+    kind = first["type"]
+    if kind == "missing":
+        return f"The field '{name}' is required."
+    if kind in {"string_type", "string_unicode"}:
+        return f"The field '{name}' must be a string."
+    if kind == "string_too_short":
+        return f"The field '{name}' must not be empty."
+    if kind == "string_too_long":
+        limit = first.get("ctx", {}).get("max_length")
+        return f"The field '{name}' must be at most {limit} characters long."
+    if kind == "extra_forbidden":
+        return f"The field '{name}' is not allowed."
+    reason = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
+    return f"The field '{name}' is invalid: {reason}."
+
+
+async def read_json(request: Request, model: type[ModelT], *, shape: Any = None) -> ModelT:
+    """Parse and validate a JSON object body, raising ApiError 400/415/422."""
+    # `shape` is TEMPORARY, for the handlers contract2 has not converted yet.
+    # HTML forms can only send form or text types, never application/json without a CORS
+    # preflight: insisting on it keeps cross-site forms (login CSRF) out of every JSON endpoint.
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(415, NOT_JSON, shape=shape)
+    raw = await request.body()
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, MALFORMED_JSON, shape=shape) from None
+    except RecursionError:
+        raise ApiError(400, TOO_DEEP, shape=shape) from None
+    if not isinstance(data, dict):
+        raise ApiError(422, NOT_AN_OBJECT, shape=shape)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc), shape=shape) from None
+
+
+def validate_query(request: Request, model: type[ModelT], *, shape: Any = None) -> ModelT:
+    """Validate query parameters against a model, raising ApiError 422."""
+    try:
+        return model.model_validate(dict(request.query_params))
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc), shape=shape) from None
+
+
+def _is_model(declared: Declared) -> bool:
+    return declared is not None and not isinstance(declared, Media)
+
+
+class Endpoint:
+    """One declared endpoint: its handler, models, errors and documentation."""
+
+    def __init__(
+        self,
+        handler: Handler,
+        method: str,
+        path: str,
+        *,
+        body: type[BaseModel] | None,
+        query: type[BaseModel] | None,
+        responses: Mapping[int, Declared],
+        errors: Mapping[int, Declared],
+        auth: Auth,
+        summary: str,
+        error_shape: ErrorShape,
+        name: str | None = None,
+    ) -> None:
+        successes = [status for status in responses if 200 <= status < 300]
+        if len(successes) != 1:
+            raise ValueError(f"{method} {path} must declare exactly one 2xx status.")
+        self.handler = handler
+        self.method = method.upper()
+        self.path = path
+        self.body = body
+        self.query = query
+        self.success = successes[0]
+        self.responses = dict(responses)
+        envelope_model = ENVELOPES[error_shape]
+        implied = ([400, 413, 415, 422] if body else []) + ([422] if query else [])
+        self.errors: dict[int, Declared] = {status: envelope_model for status in implied}
+        self.errors.update(errors)
+        self.auth = auth
+        self.summary = summary
+        self.error_shape = error_shape
+        self.name = name or handler.__name__
+        self.__doc__ = handler.__doc__
+
+    def __repr__(self) -> str:
+        return f"<endpoint {self.method} {self.path}>"
+
+    def declared(self, status: int) -> Declared:
+        """The answer declared for a status (raising ContractError when there is none)."""
+        if status in self.responses:
+            return self.responses[status]
+        if status in self.errors:
+            return self.errors[status]
+        raise ContractError(f"{self} answered {status}, which it does not declare.")
+
+    def _check(self, model: BaseModel, status: int) -> None:
+        declared = self.declared(status)
+        if not _is_model(declared) or not isinstance(model, declared):  # type: ignore[arg-type]
+            raise ContractError(
+                f"{self} answered {status} with {type(model).__name__}, "
+                f"but declares {declared!r} for it."
+            )
+
+    def serialize(self, result: object) -> Response:
+        """Check a handler's result against the declaration and turn it into a response."""
+        if isinstance(result, Response):
+            if _is_model(self.declared(result.status_code)):
+                raise ContractError(f"{self} answered {result.status_code} without its model.")
+            return result
+        if isinstance(result, Reply):
+            status = result.status or self.success
+            self._check(result.body, status)
+            response = json_response(result.body, status, result.headers, result.background)
+            if result.finish is not None:
+                result.finish(response)
+            return response
+        if isinstance(result, BaseModel):
+            self._check(result, self.success)
+            return json_response(result, self.success)
+        raise ContractError(f"{self} returned {type(result).__name__}, not a model.")
+
+    def error(self, exc: ApiError) -> Response:
+        """Answer an ApiError in this endpoint's shape, if its status is declared."""
+        body = envelope(self.error_shape, exc.message)
+        self._check(body, exc.status)
+        return json_response(body, exc.status, exc.headers)
+
+    async def handle(self, request: Request) -> Response:
+        """The Starlette endpoint: parse, call the handler, check and serialize its answer."""
+        try:
+            arguments: dict[str, BaseModel] = {}
+            if self.query is not None:
+                arguments["query"] = validate_query(request, self.query)
+            if self.body is not None:
+                arguments["body"] = await read_json(request, self.body)
+            result = await self.handler(request, **arguments)
+        except ApiError as exc:
+            return self.error(exc)
+        return self.serialize(result)
+
+
+def endpoint(
+    method: str,
+    path: str,
+    *,
+    responses: Mapping[int, Declared],
+    summary: str,
+    body: type[BaseModel] | None = None,
+    query: type[BaseModel] | None = None,
+    errors: Mapping[int, Declared] | None = None,
+    auth: Auth = "none",
+    error_shape: ErrorShape = "error",
+    name: str | None = None,
+) -> Callable[[Handler], Endpoint]:
+    """Declare a handler as an endpoint (see the module docstring)."""
+
+    def declare(handler: Handler) -> Endpoint:
+        if error_shape != "error":
+            _LEGACY_SHAPES[path] = error_shape
+        return Endpoint(handler, method, path, body=body, query=query, responses=responses,
+                        errors=errors or {}, auth=auth, summary=summary, error_shape=error_shape,
+                        name=name)
+
+    return declare
+
+
+def routes(*endpoints: Endpoint) -> list[BaseRoute]:
+    """Starlette routes for declared endpoints, named (for url_for) after their endpoint."""
+    return [Route(declared.path, declared.handle, methods=[declared.method], name=declared.name)
+            for declared in endpoints]
+
+
+def declared(route: BaseRoute) -> Endpoint | None:
+    """The endpoint declared behind a route, or None for an undeclared route."""
+    owner = getattr(getattr(route, "endpoint", None), "__self__", None)
+    return owner if isinstance(owner, Endpoint) else None
+
+
+def status_phrase(status: int) -> str:
+    """The HTTP reason phrase of a status, as a sentence (for the document's descriptions)."""
+    return f"{HTTPStatus(status).phrase}."
