@@ -26,7 +26,8 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
   headers=..., background=..., finish=...)` for another declared status, headers, a background
   task or cookies (`finish` gets the built response, e.g. to set a cookie). Statuses declared
   as `Media(...)` (CSV, PDF, text) or `None` (redirects, no content) are answered by returning a
-  Starlette `Response` yourself.
+  Starlette `Response` yourself. An endpoint declaring several 2xx (201 created, 200 found
+  again) answers each with `Reply(model, status=...)`; a bare model is then a ContractError.
 - A returned model that is not the one declared for its status, or an `ApiError` whose status
   is not declared, raises `ContractError`: a bug, answered 500 and logged.
 - Errors: `raise ApiError(status, sentence)`; it is answered in the endpoint's error shape:
@@ -260,14 +261,14 @@ class Endpoint:
         name: str | None = None,
     ) -> None:
         successes = [status for status in responses if 200 <= status < 300]
-        if len(successes) != 1:
-            raise ValueError(f"{method} {path} must declare exactly one 2xx status.")
         self.handler = handler
         self.method = method.upper()
         self.path = path
         self.body = body
         self.query = query
-        self.success = successes[0]
+        # None: several 2xx (a walk-in is 201 when new, 200 when found again), or none (a
+        # redirect): the handler names its status with Reply or answers a Starlette Response.
+        self.success = successes[0] if len(successes) == 1 else None
         self.responses = dict(responses)
         envelope_model = ENVELOPES[error_shape]
         implied = ([400, 413, 415, 422] if body else []) + ([422] if query else [])
@@ -282,15 +283,18 @@ class Endpoint:
     def __repr__(self) -> str:
         return f"<endpoint {self.method} {self.path}>"
 
-    def declared(self, status: int) -> Declared:
+    def declared(self, status: int | None) -> Declared:
         """The answer declared for a status (raising ContractError when there is none)."""
+        if status is None:
+            raise ContractError(f"{self} returned a model without its status, but does not "
+                                "declare exactly one 2xx status.")
         if status in self.responses:
             return self.responses[status]
         if status in self.errors:
             return self.errors[status]
         raise ContractError(f"{self} answered {status}, which it does not declare.")
 
-    def _check(self, model: BaseModel, status: int) -> None:
+    def _check(self, model: BaseModel, status: int | None) -> None:
         declared = self.declared(status)
         if not _is_model(declared) or not isinstance(model, declared):  # type: ignore[arg-type]
             raise ContractError(
@@ -307,12 +311,14 @@ class Endpoint:
         if isinstance(result, Reply):
             status = result.status or self.success
             self._check(result.body, status)
+            assert status is not None  # checked above
             response = json_response(result.body, status, result.headers, result.background)
             if result.finish is not None:
                 result.finish(response)
             return response
         if isinstance(result, BaseModel):
             self._check(result, self.success)
+            assert self.success is not None  # checked above
             return json_response(result, self.success)
         raise ContractError(f"{self} returned {type(result).__name__}, not a model.")
 
