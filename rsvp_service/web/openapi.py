@@ -116,20 +116,16 @@ def _operation(declared: Endpoint, route: Route, schemas: _Schemas) -> dict[str,
 def _undeclared_paths(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
     """TEMPORARY: merge the hand-written paths of endpoints not yet declared with web.contract.
 
-    Deleted with rsvp_service/organize/openapi.py once organize/, impact/ and privacy/ declare
-    their endpoints (contract2).
+    Deleted with rsvp_service/web/openapi_handwritten.py once rsvps/ and accounts/ declare
+    their endpoints.
     """
-    from rsvp_service.organize.openapi import organize_paths, organize_schemas
     from rsvp_service.web.openapi_handwritten import handwritten_paths, handwritten_schemas
 
-    def model_schema(model: type[BaseModel]) -> dict[str, Any]:
-        return model.model_json_schema(ref_template=REF)
-
-    for path, item in {**handwritten_paths(), **organize_paths()}.items():
+    for path, item in handwritten_paths().items():
         for method, operation in item.items():
             # A declared endpoint's generated operation wins over its old hand-written one.
             paths.setdefault(path, {}).setdefault(method, operation)
-    for name, schema in {**handwritten_schemas(), **organize_schemas(model_schema)}.items():
+    for name, schema in handwritten_schemas().items():
         schemas.setdefault(name, schema)
 
 

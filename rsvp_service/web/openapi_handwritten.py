@@ -1,7 +1,7 @@
 """TEMPORARY: the hand-written OpenAPI paths of the endpoints not yet declared with web.contract.
 
 Merged into the generated document by `rsvp_service.web.openapi._undeclared_paths`; deleted
-once rsvps/, accounts/ and privacy/ declare their endpoints.
+once rsvps/ and accounts/ declare their endpoints.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from rsvp_service.accounts.openapi import auth_paths
-from rsvp_service.privacy.account_data import DeletePayload
 from rsvp_service.rsvps.cancel import TokenPayload
 from rsvp_service.rsvps.routes import RsvpPayload
 
@@ -235,22 +234,6 @@ def _paths() -> dict[str, Any]:
                 security=TOKEN,
             )
         },
-        "/api/me/export": {
-            "get": _operation(
-                "Everything stored about the signed-in user, as a JSON download.",
-                _responses({200: "Export"}, (401,), "Error"),
-                security=TOKEN,
-            )
-        },
-        "/api/me/delete": {
-            "post": _operation(
-                "Delete the signed-in user's account: cancels future RSVPs (promoting "
-                "waitlists), erases sessions and personal data, clears the refresh cookie.",
-                _responses({200: "Deleted"}, (401, 403, *body_errors), "Error"),
-                requestBody=_body(DeletePayload),
-                security=TOKEN,
-            )
-        },
     }
 
 
@@ -264,8 +247,7 @@ def _model_schema(model: type[BaseModel]) -> dict[str, Any]:
 def handwritten_schemas() -> dict[str, Any]:
     """The component schemas the hand-written paths refer to."""
     return {**_SCHEMAS, "RsvpPayload": _model_schema(RsvpPayload),
-            "TokenPayload": _model_schema(TokenPayload),
-            "DeletePayload": _model_schema(DeletePayload)}
+            "TokenPayload": _model_schema(TokenPayload)}
 
 
 def handwritten_paths() -> dict[str, Any]:
