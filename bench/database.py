@@ -11,7 +11,7 @@ import asyncpg
 
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/test"
 PG_BENCH = "postgres://postgres@127.0.0.1:5432/bench"
-RSVP_COLUMNS = ("event_id", "event", "email", "first_name", "last_name", "created_at",
+RSVP_COLUMNS = ("slot_id", "event", "email", "first_name", "last_name", "created_at",
                 "active_email")
 
 
@@ -58,7 +58,7 @@ class SqliteDb:
     def count(self, slot: str, email_like: str = "%") -> int:
         """Rows of a slot whose email matches a LIKE pattern."""
         with sqlite3.connect(self.path) as db:
-            found = db.execute("SELECT COUNT(*) FROM rsvp WHERE event_id = ? AND email LIKE ?",
+            found = db.execute("SELECT COUNT(*) FROM rsvp WHERE slot_id = ? AND email LIKE ?",
                                (slot, email_like)).fetchone()[0]
         db.close()
         return int(found)
@@ -113,7 +113,7 @@ class PostgresDb:
             conn = await asyncpg.connect(self.url)
             try:
                 return int(await conn.fetchval(
-                    "SELECT COUNT(*) FROM rsvp WHERE event_id = $1 AND email LIKE $2",
+                    "SELECT COUNT(*) FROM rsvp WHERE slot_id = $1 AND email LIKE $2",
                     slot, email_like))
             finally:
                 await conn.close()

@@ -1,15 +1,21 @@
-"""Calendar feeds (RFC 5545, written with the icalendar library) for subscribing and downloading.
+"""The one calendar writer (RFC 5545, with the icalendar library): every VEVENT CivicSTL sends.
 
-- /calendar.ics: every event of the site, one VEVENT per event or series occurrence.
+- /calendar.ics: every event of the site, one VEVENT per occurrence (a single event, or one date
+  of a series).
 - /organizations/<slug>/calendar.ics: the events one organization hosts (only if it hosts any,
   since a calendar must hold at least one component).
-- <event page>/calendar.ics: one event, for the page's "Add to calendar" link.
+- <event page>/calendar.ics: one occurrence, for the page's "Add to calendar" link.
+- The RSVP service's .ics (the emails' attachment, the dashboard's download): the same
+  occurrence's VEVENT, its description naming first the time slot the person holds.
 
-UIDs are the event's id (slug, plus the date for a series occurrence) at the site's host, so a
-calendar app that refreshes a subscription updates each event instead of adding it twice.
+One UID per occurrence, in every file: its id (slug, plus the date for a series occurrence) at
+the site's host. A calendar app that holds the feed and an emailed invitation so keeps one event,
+and a refreshed subscription updates each event instead of adding it twice.
 Excepted occurrences of a series stay in the feeds with STATUS:CANCELLED, so subscribers see the
-cancellation. Times are written in UTC (always valid, no VTIMEZONE block needed); DTSTAMP is the
-event's start, so the output stays a pure function of the content and builds are reproducible.
+cancellation. Times are written in UTC: an occurrence happens once, so a UTC instant is exact,
+always valid, and needs no VTIMEZONE block (the calendar's X-WR-TIMEZONE names the site's zone
+for display). DTSTAMP is the occurrence's start, so each VEVENT is a pure function of the content:
+builds are reproducible and every copy of an occurrence's VEVENT carries the same stamp.
 """
 
 from __future__ import annotations
@@ -30,22 +36,29 @@ def organization_feed_path(slug: str) -> str:
     return f"/organizations/{slug}/calendar.ics"
 
 
+def occurrence_uid(site_url: str, occurrence: str) -> str:
+    """The UID of one occurrence (by its slug) in every calendar file of the site."""
+    return f"{occurrence}@{urlsplit(site_url).hostname or 'civicstl'}"
+
+
 def _utc(moment: str) -> dt.datetime:
     return dt.datetime.fromisoformat(moment).astimezone(dt.UTC)
 
 
-def _vevent(site: Site, event: EventOut, *, cancelled: bool) -> icalendar.Event:
-    host = urlsplit(site.url).hostname or "civicstl"
-    base = site.url.rstrip("/")
+def _vevent(site_url: str, event: EventOut, *, cancelled: bool = False,
+            slot_time: str | None = None) -> icalendar.Event:
+    base = site_url.rstrip("/")
     vevent = icalendar.Event()
-    vevent.add("uid", f"{event.slug}@{host}")
+    vevent.add("uid", occurrence_uid(site_url, event.slug))
     vevent.add("dtstamp", _utc(event.start))
     vevent.add("dtstart", _utc(event.start))
     vevent.add("dtend", _utc(event.end))
     vevent.add("summary", event.title)
+    yours = f"Your time slot: {slot_time}.\n\n" if slot_time else ""
     slots = "Time slots: " + ", ".join(s.time for s in event.slots) + ". " \
         if len(event.slots) > 1 else ""
-    vevent.add("description", f"{event.description}\n\n{slots}RSVP: {base}{event.path}")
+    vevent.add("description",
+               f"{yours}{event.description}\n\n{slots}RSVP: {base}{event.path}")
     vevent.add("location", event.location)
     vevent.add("url", f"{base}{event.path}")
     vevent.add("organizer", f"{base}{event.host.link}", parameters={"CN": event.host.name})
@@ -53,7 +66,7 @@ def _vevent(site: Site, event: EventOut, *, cancelled: bool) -> icalendar.Event:
     return vevent
 
 
-def _frame(site: Site, name: str) -> tuple[bytes, bytes]:
+def _frame(name: str, timezone: str) -> tuple[bytes, bytes]:
     """A VCALENDAR's opening (with its properties) and closing lines, around its VEVENTs."""
     cal = icalendar.Calendar()
     cal.add("prodid", PRODID)
@@ -61,17 +74,28 @@ def _frame(site: Site, name: str) -> tuple[bytes, bytes]:
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", name)
-    cal.add("x-wr-timezone", site.timezone)
+    cal.add("x-wr-timezone", timezone)
     text = bytes(cal.to_ical())
     end = b"END:VCALENDAR\r\n"
     assert text.endswith(end)
     return text[: -len(end)], end
 
 
-def _calendar(site: Site, name: str, vevents: list[tuple[str, bytes]]) -> bytes:
+def _calendar(name: str, timezone: str, vevents: list[tuple[str, bytes]]) -> bytes:
     """One VCALENDAR of already serialized VEVENTs, ordered by their sort keys."""
-    head, tail = _frame(site, name)
+    head, tail = _frame(name, timezone)
     return head + b"".join(data for _, data in sorted(vevents)) + tail
+
+
+def slot_calendar(site_url: str, timezone: str, event: EventOut, slot_id: str) -> bytes:
+    """The .ics of the occurrence holding a slot, for a person who holds that slot.
+
+    It is the event page's file, with the slot's time first in the description: the same UID,
+    times and stamp, so a calendar app that also subscribes to the feed shows the event once.
+    """
+    [slot] = [slot for slot in event.slots if slot.id == slot_id]
+    vevent = _vevent(site_url, event, slot_time=slot.time)
+    return _calendar(event.title, timezone, [("", bytes(vevent.to_ical()))])
 
 
 def feeds(site: Site, events: list[EventOut], cancelled: list[EventOut],
@@ -87,15 +111,15 @@ def feeds(site: Site, events: list[EventOut], cancelled: list[EventOut],
     files: dict[str, bytes] = {}
     for event, is_cancelled in [*((e, False) for e in events), *((e, True) for e in cancelled)]:
         entry = (f"{event.start}\0{event.slug}",
-                 bytes(_vevent(site, event, cancelled=is_cancelled).to_ical()))
+                 bytes(_vevent(site.url, event, cancelled=is_cancelled).to_ical()))
         every.append(entry)
         hosted[event.host.slug].append(entry)
         names[event.host.slug] = event.host.name
         if not is_cancelled:
-            files[f"public{event.calendar}"] = _calendar(site, event.title, [entry])
-    files["public/calendar.ics"] = _calendar(site, site.name, every)
+            files[f"public{event.calendar}"] = _calendar(event.title, site.timezone, [entry])
+    files["public/calendar.ics"] = _calendar(site.name, site.timezone, every)
     for slug, entries in hosted.items():
         if entries:
             files[f"public{organization_feed_path(slug)}"] = _calendar(
-                site, f"{names[slug]} on {site.name}", entries)
+                f"{names[slug]} on {site.name}", site.timezone, entries)
     return files

@@ -16,10 +16,10 @@ from typing import Any
 
 import yaml
 
+from generator.checks.run import RESERVED_SEGMENTS, SLUG_PATTERN
 from generator.models import COLOUR_PATTERN, IMAGE_PATTERN
 from generator.registry import EVENT, ORGANIZATION, PAGES, ContentType, page_stem
 from generator.schemas import content_schema
-from generator.validate import RESERVED_SEGMENTS, SLUG_PATTERN
 
 CONTENT_ROOT = "content"
 # Fields that name another file, by (content type, field): the editor offers a list of them

@@ -16,11 +16,12 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel
 
 from generator import calendars, civic_index, cms_config, images, outputs, photos
+from generator.checks.run import APP_ROUTES
 from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
 from generator.slots import parse_time_range, slot_id
-from generator.validate import APP_ROUTES, Project
+from generator.validate import Project
 
 # Profiles per organizations/profiles-<n>.json: about 1 MB, one file per prerender read.
 PROFILES_PER_FILE = 250
@@ -218,7 +219,7 @@ class Emitter:
             for event in feed
             for slot in event.slots
         }
-        return outputs.EventsOut(timezone=self.site.timezone,
+        return outputs.EventsOut(timezone=self.site.timezone, site_url=self.site.url,
                                  guest_rsvp_event=self.site.guest_rsvp_event,
                                  events=feed, series=series, slots=dict(sorted(slots.items())))
 

@@ -263,6 +263,10 @@ class EventsOut(Output):
     """events.json: the event feed (soonest first), and every RSVP-able id for the service."""
 
     timezone: str
+    site_url: str = Field(
+        description="The site's address (site.yaml's url): calendar UIDs and links name it, so "
+        "the service's emailed invitations are the feeds' events."
+    )
     guest_rsvp_event: str
     events: list[EventOut]
     series: list[SeriesOut]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from generator.checks.run import RESERVED_SEGMENTS, SLUG_PATTERN
 from generator.placeholders import MARKER, PLACEHOLDER_SVG
 from generator.registry import EVENT, ORGANIZATION
-from generator.validate import RESERVED_SEGMENTS, SLUG_PATTERN
 
 TEMPLATE = """\
 {modeline}

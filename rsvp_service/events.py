@@ -2,8 +2,9 @@
 
 The shape of events.json lives once, in `generator.outputs.EventsOut`; this module keeps only
 the lookups the service needs (slot by id, the slots of an event, the guest event's slots, the
-organization hosting an event). Organizations are the events' hosts, plus every organization
-of the generator's organizations.json when it sits beside events.json.
+organization hosting an event) and a slot's calendar file, which `generator.calendars` writes.
+Organizations are the events' hosts, plus every organization of the generator's
+organizations.json when it sits beside events.json.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from pathlib import Path
 
 from pydantic import AwareDatetime, ValidationError
 
+from generator.calendars import slot_calendar
 from generator.civic_index import OrganizationIndex
-from generator.outputs import EventsOut, SlotRecord
+from generator.outputs import EventOut, EventsOut, SlotRecord
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,10 @@ class Catalogue:
     slots: dict[str, Slot]
     event_slots: dict[str, tuple[str, ...]]
     guest_event: str | None
+    # The occurrences by slug, and the site's address and time zone: what calendar files name.
+    occurrences: Mapping[str, EventOut]
+    site_url: str
+    timezone: str
     # Names by slug, and the hosting organization's slug by event slug.
     organizations: Mapping[str, str] = field(default_factory=dict)
     event_hosts: Mapping[str, str] = field(default_factory=dict)
@@ -65,6 +71,10 @@ class Catalogue:
     def guest_slots(self) -> list[Slot]:
         """The slots of the guest-RSVP event (the popup form's event)."""
         return self.slots_for(self.guest_event) if self.guest_event else []
+
+    def calendar(self, slot: Slot) -> bytes:
+        """Return the .ics of the slot's occurrence for a person holding the slot."""
+        return slot_calendar(self.site_url, self.timezone, self.occurrences[slot.event], slot.id)
 
     def host_of(self, slot: Slot) -> str:
         """Return the slug of the organization hosting the slot's event ("" if none is known)."""
@@ -88,9 +98,15 @@ def parse_catalogue(
     missing = sorted({slot_id for ids in event_slots.values() for slot_id in ids} - set(slots))
     if missing:
         raise ValueError(f"events list slots that 'slots' does not define: {', '.join(missing)}")
+    orphans = sorted(slot_id for slot_id, slot in slots.items()
+                     if slot_id not in event_slots.get(slot.event, ()))
+    if orphans:
+        raise ValueError(f"'slots' defines slots that no event lists: {', '.join(orphans)}")
     hosts = [*(event.host for event in document.events), *(s.host for s in document.series)]
     names = {**(organizations or {}), **{host.slug: host.name for host in hosts}}
     return Catalogue(slots=slots, event_slots=event_slots, guest_event=document.guest_rsvp_event,
+                     occurrences={event.slug: event for event in document.events},
+                     site_url=document.site_url, timezone=document.timezone,
                      organizations=names,
                      event_hosts={event.slug: event.host.slug for event in document.events})
 

@@ -1,1 +1,1 @@
-"""Outgoing email: rendering, calendar attachments, the outbox and its transports."""
+"""Outgoing email: rendering, the outbox and its transports (the .ics: `generator.calendars`)."""

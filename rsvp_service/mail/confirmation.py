@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
     Attachment,
     Draft,
@@ -46,17 +45,14 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
         "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url,
         cancel_url=cancel_url(settings.site_url, data.get("cancel_token")), **checkin,
     )
-    description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
-    ics = slot_calendar(
-        slot, email=queued.recipient, stamp=queued.created_at, description=description
-    )
     return Draft(
         to_name=f"{first_name} {last_name}".strip(),
         subject=f"Your RSVP: {slot.title}, {slot.date_text}",
         text=text,
         html=html,
         attachments=(
-            Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),
+            Attachment(context.catalogue.calendar(slot), "text", "calendar", "event.ics",
+                       {"method": "PUBLISH"}),
         ),
         inline=inline,
     )

@@ -57,7 +57,19 @@ def _encoded_words(name: str, text: str, policy: Any) -> str:
     )
 
 
-class PeoplesSubject(UniqueUnstructuredHeader, BaseHeader):
+class _OwnWords:
+    """What both headers share: `parse` decides (as `own_words`) whether the text needs encoded
+    words of its own, and `init` keeps that decision for `fold`."""
+
+    _own_words: bool
+
+    def init(self, *args: Any, **kw: Any) -> None:
+        """Remember whether the text is written as encoded words of its own."""
+        self._own_words = kw.pop("own_words")
+        super().init(*args, **kw)  # type: ignore[misc]
+
+
+class PeoplesSubject(_OwnWords, UniqueUnstructuredHeader, BaseHeader):
     """A Subject whose text is data: `=?` in it is never decoded."""
 
     max_count: ClassVar[Literal[1]] = 1
@@ -72,11 +84,6 @@ class PeoplesSubject(UniqueUnstructuredHeader, BaseHeader):
         kwds["parse_tree"] = None
         kwds["decoded"] = value
 
-    def init(self, *args: Any, **kw: Any) -> None:
-        """Remember whether the text is written as encoded words of its own."""
-        self._own_words = kw.pop("own_words")
-        super().init(*args, **kw)
-
     def fold(self, *, policy: Any) -> str:
         """Write the subject (its own encoded words when the text needs them)."""
         if not self._own_words:
@@ -85,7 +92,7 @@ class PeoplesSubject(UniqueUnstructuredHeader, BaseHeader):
         return f"{self.name}: {words}{policy.linesep}"
 
 
-class PeoplesTo(UniqueAddressHeader, BaseHeader):
+class PeoplesTo(_OwnWords, UniqueAddressHeader, BaseHeader):
     """A To header of one Address whose display name is data: `=?` in it is never decoded."""
 
     max_count: ClassVar[Literal[1]] = 1
@@ -102,11 +109,6 @@ class PeoplesTo(UniqueAddressHeader, BaseHeader):
         kwds["defects"] = []
         kwds["decoded"] = str(value)
         kwds["parse_tree"] = None
-
-    def init(self, *args: Any, **kw: Any) -> None:
-        """Remember whether the display name is written as encoded words of its own."""
-        self._own_words = kw.pop("own_words")
-        super().init(*args, **kw)
 
     def fold(self, *, policy: Any) -> str:
         """Write the address (the display name as its own encoded words when it needs them)."""

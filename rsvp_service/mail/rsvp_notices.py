@@ -7,7 +7,6 @@ link) and are queued like the confirmation: slot id, person and token, built whe
 from __future__ import annotations
 
 from rsvp_service.mail.confirmation import cancel_url
-from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.message import (
     Attachment,
     Draft,
@@ -59,10 +58,7 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
     )
     attachments: tuple[Attachment, ...] = ()
     if calendar:
-        description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
-        ics = slot_calendar(
-            slot, email=queued.recipient, stamp=queued.created_at, description=description
-        )
+        ics = context.catalogue.calendar(slot)
         attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),)
     return Draft(
         to_name=f"{data['first_name']} {data['last_name']}".strip(),

@@ -127,29 +127,20 @@ def _sqlite_path(settings: Settings) -> Path:
 def _sqlite_backup(database: Path, target: Path) -> None:
     if not database.is_file():
         raise BackupError(f"there is no database at {database}")
-    source = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10)
-    try:
-        copy = sqlite3.connect(target)
-        try:
-            # One step (pages=-1): the whole copy reads one snapshot, however busy the writers.
-            source.backup(copy)
-        finally:
-            copy.close()
-    finally:
-        source.close()
+    _sqlite_copy(database, target)
 
 
 def _sqlite_restore(source: Path, database: Path) -> None:
     database.parent.mkdir(parents=True, exist_ok=True)
-    backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    try:
-        target = sqlite3.connect(database)
-        try:
-            backup_db.backup(target)
-        finally:
-            target.close()
-    finally:
-        backup_db.close()
+    _sqlite_copy(source, database)
+
+
+def _sqlite_copy(source: Path, target: Path) -> None:
+    """Copy a SQLite database over another with SQLite's online backup."""
+    with contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=10)) as \
+            reader, contextlib.closing(sqlite3.connect(target)) as writer:
+        # One step (pages=-1): the whole copy reads one snapshot, however busy the writers.
+        reader.backup(writer)
 
 
 def _libpq_env(database_url: str) -> dict[str, str]:

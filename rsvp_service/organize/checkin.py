@@ -62,9 +62,9 @@ async def _on_roster(slot: Slot, payload: CheckinRequest) -> Rsvp:
     """The RSVP of the slot the id or code names: 404 unless on the roster, 409 if waiting."""
     if payload.code is not None:
         code = checkin_codes.parse(payload.code)
-        row = await Rsvp.get_or_none(event_id=slot.id, checkin_code=code) if code else None
+        row = await Rsvp.get_or_none(slot_id=slot.id, checkin_code=code) if code else None
     else:
-        row = await Rsvp.get_or_none(id=payload.attendee, event_id=slot.id)
+        row = await Rsvp.get_or_none(id=payload.attendee, slot_id=slot.id)
     if row is None or row.status is RsvpStatus.CANCELLED:
         raise ApiError(404, NOT_ON_ROSTER if payload.code is not None else NOT_ON_ROSTER_ID)
     if row.status is RsvpStatus.WAITLISTED:
@@ -136,7 +136,7 @@ async def walk_in(request: Request, body: WalkInRequest) -> Reply[AttendeeAnswer
         return Reply(await _answer(slot, await Rsvp.get(id=earlier.rsvp_id), now), status=200)
     if body.email is not None:
         # Someone with a seat who reached the door without their code is checked in as such.
-        booked = await Rsvp.get_or_none(event_id=slot.id, active_email=body.email,
+        booked = await Rsvp.get_or_none(slot_id=slot.id, active_email=body.email,
                                         status=RsvpStatus.CONFIRMED)
         if booked is not None:
             await check_in(slot, catalogue, booked, organizer, now)

@@ -37,7 +37,7 @@ async def recipients(slot: Slot, include_waitlist: bool) -> dict[str, str]:
     if include_waitlist:
         statuses.append(RsvpStatus.WAITLISTED)
     people: dict[str, str] = {}
-    for row in await Rsvp.filter(event_id=slot.id, status__in=statuses).exclude(email="") \
+    for row in await Rsvp.filter(slot_id=slot.id, status__in=statuses).exclude(email="") \
             .order_by("id"):
         people.setdefault(row.email, f"{row.first_name} {row.last_name}".strip())
     return people

@@ -107,14 +107,14 @@ async def person(slot: Slot, rsvp: Rsvp) -> Person:
     position = None
     if rsvp.status is RsvpStatus.WAITLISTED and rsvp.waitlist_ticket is not None:
         position = await Rsvp.filter(
-            event_id=slot.id, status=RsvpStatus.WAITLISTED,
+            slot_id=slot.id, status=RsvpStatus.WAITLISTED,
             waitlist_ticket__lte=rsvp.waitlist_ticket).count()
     return Person(rsvp, attendance, position)
 
 
 async def roster(slot: Slot) -> list[Person]:
     """Return the slot's roster: confirmed and checked-in by name, then the waitlist in order."""
-    rows = await Rsvp.filter(event_id=slot.id, status__in=ON_ROSTER)
+    rows = await Rsvp.filter(slot_id=slot.id, status__in=ON_ROSTER)
     attendance = {a.rsvp_id: a for a in await Attendance.filter(slot_id=slot.id)}
     waiting = sorted((r for r in rows if r.status is RsvpStatus.WAITLISTED),
                      key=lambda r: (r.waitlist_ticket or 0, r.id))

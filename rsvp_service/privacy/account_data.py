@@ -55,7 +55,7 @@ DELETED = "Your account and its data are deleted."
 async def _position(row: Rsvp) -> int | None:
     if row.status is not RsvpStatus.WAITLISTED or row.waitlist_ticket is None:
         return None
-    return await waitlist_position(row.event_id, row.waitlist_ticket)
+    return await waitlist_position(row.slot_id, row.waitlist_ticket)
 
 
 async def _user_or_401(request: Request, message: str) -> User:
@@ -83,9 +83,9 @@ async def export_data(request: Request) -> Reply[Export]:
         account=ExportAccount(id=user.id, name=user.name, email=user.email, role=user.role,
                               is_verified=user.is_verified, created_at=user.created_at),
         rsvps=[ExportRsvp(
-            eventId=row.event_id,
+            eventId=row.slot_id,
             event=row.event,
-            title=slot.title if (slot := catalogue.slots.get(row.event_id)) else row.event,
+            title=slot.title if (slot := catalogue.slots.get(row.slot_id)) else row.event,
             status=row.status.value,
             position=await _position(row),
             first_name=row.first_name,
@@ -150,7 +150,7 @@ async def delete_account(request: Request, body: DeleteRequest) -> Reply[Deleted
     now = clock.now(settings)
     live = await Rsvp.filter(mine(user), status__in=LIVE)
     for row in live:
-        slot = catalogue.slots.get(row.event_id)
+        slot = catalogue.slots.get(row.slot_id)
         if slot is not None and now < slot.start:
             # One transaction per RSVP, the same path as any cancellation, so waitlists move up.
             await cancel_rsvp(row.id, capacity=slot.capacity, now=now)

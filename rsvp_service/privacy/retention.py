@@ -30,7 +30,7 @@ async def erase_guest_details(catalogue: Catalogue, now: datetime, days: int) ->
     erased = 0
     for start in range(0, len(ended), CHUNK):
         erased += await (
-            Rsvp.filter(event_id__in=ended[start : start + CHUNK], user_id=None)
+            Rsvp.filter(slot_id__in=ended[start : start + CHUNK], user_id=None)
             .exclude(first_name="", last_name="", phone=None)
             .update(first_name="", last_name="", phone=None)
         )

@@ -14,7 +14,6 @@ from starlette.routing import BaseRoute, Route
 from rsvp_service import clock
 from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
-from rsvp_service.mail.ics import slot_calendar
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance
 from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
@@ -61,10 +60,10 @@ async def _rsvp_for_token(request: Request) -> Rsvp:
 
 async def describe_rsvp(catalogue: Catalogue, row: Rsvp) -> dict[str, object]:
     """Return what the cancel page and the dashboard show about one RSVP."""
-    slot = catalogue.slots.get(row.event_id)
+    slot = catalogue.slots.get(row.slot_id)
     position = None
     if row.status is RsvpStatus.WAITLISTED and row.waitlist_ticket is not None:
-        position = await waitlist_position(row.event_id, row.waitlist_ticket)
+        position = await waitlist_position(row.slot_id, row.waitlist_ticket)
     return {
         "event": slot.title if slot else row.event,
         "date_text": slot.date_text if slot else "",
@@ -93,7 +92,7 @@ async def cancel_row(request: Request, row: Rsvp) -> Response:
     if row.status is RsvpStatus.WALK_IN or await Attendance.exists(
             rsvp_id=row.id, checked_in_at__isnull=False):
         raise ApiError(410, CHECKED_IN, shape="error")
-    slot = catalogue.slots.get(row.event_id)
+    slot = catalogue.slots.get(row.slot_id)
     now = clock.now(settings)
     if slot is None or now >= slot.start:
         raise ApiError(410, STARTED, shape="error")
@@ -133,13 +132,10 @@ async def calendar_mine(request: Request) -> Response:
     """GET /api/me/rsvps/<id>/calendar.ics: the slot of one of the user's RSVPs, as iCalendar."""
     row = await _my_rsvp(request, SIGN_IN_CALENDAR)
     catalogue: Catalogue = request.app.state.catalogue
-    slot = catalogue.slots.get(row.event_id)
+    slot = catalogue.slots.get(row.slot_id)
     if slot is None:
         raise ApiError(404, NO_SUCH_RSVP, shape="error")
-    settings: Settings = request.app.state.settings
-    description = f"{slot.title}, {slot.date_text}, {slot.time}. {settings.site_url}"
-    ics = slot_calendar(slot, email=row.email, stamp=row.created_at, description=description)
-    return Response(ics, media_type="text/calendar; charset=utf-8", headers={
+    return Response(catalogue.calendar(slot), media_type="text/calendar; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{slot.event}.ics"'})
 
 

@@ -50,10 +50,10 @@ class RsvpStatus(enum.StrEnum):
 
 
 class Rsvp(Model):
-    """One person's RSVP to one slot; (event_id, active_email) is unique, so only one live one."""
+    """One person's RSVP to one slot; (slot_id, active_email) is unique, so only one live one."""
 
     id = fields.BigIntField(primary_key=True)
-    event_id = fields.CharField(max_length=200, description="Slot id from events.json.")
+    slot_id = fields.CharField(max_length=200, description="Slot id from events.json.")
     event = fields.CharField(max_length=200, description="Event slug the slot belongs to.")
     email = fields.CharField(max_length=254, description="Normalized email address.")
     first_name = fields.CharField(max_length=100)
@@ -89,11 +89,11 @@ class Rsvp(Model):
 
     class Meta:
         table = "rsvp"
-        unique_together = (("event_id", "active_email"), ("event_id", "checkin_code"))
+        unique_together = (("slot_id", "active_email"), ("slot_id", "checkin_code"))
         indexes = (
-            ("event_id", "status", "waitlist_ticket"),
+            ("slot_id", "status", "waitlist_ticket"),
             # The reminder pass: one slot's confirmed RSVPs not yet reminded, seated early enough.
-            ("event_id", "status", "reminder_queued_at", "confirmed_at"),
+            ("slot_id", "status", "reminder_queued_at", "confirmed_at"),
         )
 
 

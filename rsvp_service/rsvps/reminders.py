@@ -71,7 +71,7 @@ async def queue_due_reminders(
     queued = seen = 0
     for slot in due_slots(catalogue, now, lead):
         rows = await Rsvp.filter(
-            event_id=slot.id,
+            slot_id=slot.id,
             status=RsvpStatus.CONFIRMED,
             reminder_queued_at=None,
             # In UTC: Tortoise hands SQLite a filter's datetime as text in its own offset, and

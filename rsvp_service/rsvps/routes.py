@@ -131,7 +131,7 @@ async def check_rsvp(request: Request) -> Response:
         raise ApiError(403, OWN_ADDRESS_ONLY, shape="error")
     slots = _slots_or_404(_catalogue(request), query.eventId)
     exists = await Rsvp.filter(
-        event_id__in=[slot.id for slot in slots], active_email=user.email
+        slot_id__in=[slot.id for slot in slots], active_email=user.email
     ).exists()
     return JSONResponse({"hasRSVPed": exists})
 
@@ -220,17 +220,17 @@ async def my_rsvps(request: Request) -> Response:
     upcoming: list[tuple[datetime, dict[str, object]]] = []
     past: list[tuple[datetime, dict[str, object]]] = []
     for row in rows:
-        slot = catalogue.slots.get(row.event_id)
+        slot = catalogue.slots.get(row.slot_id)
         position = None
         if row.status is RsvpStatus.WAITLISTED and row.waitlist_ticket is not None:
-            position = await waitlist_position(row.event_id, row.waitlist_ticket)
+            position = await waitlist_position(row.slot_id, row.waitlist_ticket)
         is_past = slot is None or slot.end <= now
         code = row.checkin_code if row.status is RsvpStatus.CONFIRMED else None
         item = {
             "id": row.id,
             "status": row.status.value,
             "position": position,
-            "eventId": row.event_id,
+            "eventId": row.slot_id,
             "event": row.event,
             "title": slot.title if slot else row.event,
             "date": slot.date if slot else "",

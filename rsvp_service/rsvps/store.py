@@ -130,7 +130,7 @@ async def _counter(connection: BaseDBAsyncClient, slot_id: str) -> SlotCount:
 async def waitlist_position(slot_id: str, ticket: int) -> int:
     """Return the place (1 = next) of a waitlist ticket among the slot's waiting RSVPs."""
     return await Rsvp.filter(
-        event_id=slot_id, status=RsvpStatus.WAITLISTED, waitlist_ticket__lte=ticket
+        slot_id=slot_id, status=RsvpStatus.WAITLISTED, waitlist_ticket__lte=ticket
     ).count()
 
 
@@ -161,7 +161,7 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
     place = await _place(connection, rsvp)
     try:
         row = await Rsvp.create(
-            event_id=rsvp.slot_id,
+            slot_id=rsvp.slot_id,
             event=rsvp.event,
             email=rsvp.email,
             active_email=rsvp.email,
@@ -208,7 +208,7 @@ async def add_rsvp(rsvp: NewRsvp) -> Placement:
             position = await _store(rsvp, new_code())
         except _Rollback as stop:
             # A full slot is decided before the row is written: someone already in hears so.
-            if await Rsvp.exists(event_id=rsvp.slot_id, active_email=rsvp.email):
+            if await Rsvp.exists(slot_id=rsvp.slot_id, active_email=rsvp.email):
                 return Placement(Outcome.DUPLICATE, await live_position(rsvp.slot_id, rsvp.email))
             if stop.outcome is not Outcome.DUPLICATE:
                 return Placement(stop.outcome)
@@ -243,7 +243,7 @@ async def add_walk_in(walk_in: NewWalkIn, check_in: CheckIn) -> Rsvp | None:
     try:
         async with in_transaction() as connection:
             row = await Rsvp.create(
-                event_id=walk_in.slot_id, event=walk_in.event, email=walk_in.email or "",
+                slot_id=walk_in.slot_id, event=walk_in.event, email=walk_in.email or "",
                 first_name=walk_in.name, last_name="", status=RsvpStatus.WALK_IN,
                 created_at=walk_in.created_at, using_db=connection)
             await check_in(connection, row)
@@ -254,7 +254,7 @@ async def add_walk_in(walk_in: NewWalkIn, check_in: CheckIn) -> Rsvp | None:
 
 async def live_position(slot_id: str, email: str) -> int | None:
     """Return the waitlist position of the address's live RSVP to the slot (None: not waiting)."""
-    row = await Rsvp.get_or_none(event_id=slot_id, active_email=email)
+    row = await Rsvp.get_or_none(slot_id=slot_id, active_email=email)
     if row is None or row.status is not RsvpStatus.WAITLISTED or row.waitlist_ticket is None:
         return None
     return await waitlist_position(slot_id, row.waitlist_ticket)
@@ -263,10 +263,10 @@ async def live_position(slot_id: str, email: str) -> int | None:
 async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime) -> Cancellation:
     """Cancel an RSVP and, if it held a seat, promote the first waitlisted in one transaction."""
     async with in_transaction() as connection:
-        found = await Rsvp.filter(id=rsvp_id).using_db(connection).only("event_id").first()
+        found = await Rsvp.filter(id=rsvp_id).using_db(connection).only("slot_id").first()
         if found is None:
             return Cancellation(CancelOutcome.ALREADY)
-        slot_id = found.event_id
+        slot_id = found.slot_id
         # The counter row is the slot's lock: cancellations and RSVPs of a slot queue on it.
         await SlotCount.bulk_create([SlotCount(slot_id=slot_id, count=0)], ignore_conflicts=True,
                                     using_db=connection)
@@ -300,7 +300,7 @@ async def _promote(
     counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
     if capacity is not None and counter.count - 1 >= capacity:
         return None  # the capacity was lowered: the freed seat is not a seat any more
-    first = await Rsvp.filter(event_id=slot_id, status=RsvpStatus.WAITLISTED).using_db(
+    first = await Rsvp.filter(slot_id=slot_id, status=RsvpStatus.WAITLISTED).using_db(
         connection).order_by("waitlist_ticket", "id").first()
     if first is None:
         return None

@@ -1,4 +1,4 @@
-"""Calendar feeds: valid RFC 5545 read back with icalendar, every occurrence once, stable UIDs."""
+"""Calendar files: valid RFC 5545 read back with icalendar, every occurrence once, stable UIDs."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import icalendar
 
+from generator import calendars, outputs
 from tests.generator.conftest import VALID, profile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,3 +82,23 @@ def test_real_content_has_a_year_of_upcoming_events(
     assert len({e["host"]["slug"] for e in coming}) >= 5
     assert all(s["capacity"] for e in coming for s in e["slots"])
     assert len(_events(out / "public/calendar.ics")) == len(events) + 2  # two excepted dates
+
+
+def test_a_slot_holders_file_is_the_event_pages_with_their_slot_named(
+    run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
+) -> None:
+    out = _build(run_cli, VALID, tmp_path / "out")
+    document = outputs.EventsOut.model_validate_json((out / "events.json").read_bytes())
+    clinic = next(e for e in document.events if e.slug == "inclusive-sports-clinic")
+
+    held = calendars.slot_calendar(document.site_url, document.timezone, clinic,
+                                   clinic.slots[1].id)
+
+    [mine] = icalendar.Calendar.from_ical(held).walk("VEVENT")
+    [page] = _events(out / "public/events/inclusive-sports-clinic/calendar.ics")
+    assert {k: v for k, v in mine.items() if k != "DESCRIPTION"} == \
+        {k: v for k, v in page.items() if k != "DESCRIPTION"}
+    assert str(mine["DESCRIPTION"]) == f"Your time slot: 2:00-2:50 PM.\n\n{page['DESCRIPTION']}"
+    assert str(page["DESCRIPTION"]).endswith(
+        "Time slots: 1:00-1:50 PM, 2:00-2:50 PM, 3:00-3:50 PM. "
+        "RSVP: https://civicstl.org/events/inclusive-sports-clinic")

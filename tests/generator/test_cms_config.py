@@ -11,10 +11,10 @@ import pytest
 import yaml
 
 from generator import cms_config
+from generator.checks.run import RESERVED_SEGMENTS
 from generator.models import COLOUR_PATTERN, IMAGE_PATTERN
 from generator.registry import CONTENT_TYPES, EVENT, ORGANIZATION, PAGES, ContentType, page_stem
 from generator.schemas import content_schema
-from generator.validate import RESERVED_SEGMENTS
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 CONFIG = cms_config.config(cms_config.CmsSettings())

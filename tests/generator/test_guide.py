@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.validate import APP_ROUTES
+from generator.checks.run import APP_ROUTES
 
 GUIDE = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_text()
 # Pages only emails, sign-in, the organizer tools and hours records lead to; not for links.

@@ -54,6 +54,7 @@ from service_testkit import (
     TEST_SECRET_KEY,
     ClosingController,
     fixture_events,
+    new_postgres_database,
 )
 from starlette.applications import Starlette
 from tortoise.context import get_current_context
@@ -343,11 +344,5 @@ async def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIter
     if request.param == "sqlite":
         yield f"sqlite://{tmp_path / 'old.sqlite3'}"
         return
-    name = f"civicstl_migration_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(TEST_DATABASE_URL)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-        yield TEST_DATABASE_URL.rsplit("/", 1)[0] + f"/{name}"
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
+    async with new_postgres_database("civicstl_migration") as url:
+        yield url

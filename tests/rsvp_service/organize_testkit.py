@@ -55,7 +55,7 @@ async def rsvp(slot: str, name: str, *, user: User | None = None, last: str = "L
         slot_id=slot, event=EVENT_OF[slot], email=email, first_name=name, last_name=last,
         phone=phone, user_id=user.id if user else None, capacity=CAPACITY_OF.get(slot),
         created_at=datetime.now(UTC), waitlist=waitlist))
-    return await Rsvp.get(event_id=slot, active_email=email)
+    return await Rsvp.get(slot_id=slot, active_email=email)
 
 
 def at(settings: Settings, moment: str) -> None:

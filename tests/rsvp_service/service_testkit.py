@@ -10,8 +10,9 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -30,6 +31,19 @@ from rsvp_service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+
+
+@asynccontextmanager
+async def new_postgres_database(prefix: str) -> AsyncIterator[str]:
+    """Create an empty PostgreSQL database named `prefix_<random>`; yield its URL, then drop it."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(TEST_DATABASE_URL)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        yield TEST_DATABASE_URL.rsplit("/", 1)[0] + f"/{name}"
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
 CIVIC_NOW_OPEN = "2025-04-01T12:00:00-05:00"
 TEST_SECRET_KEY = "test-secret-key-" + "x" * 40
 
@@ -128,6 +142,7 @@ def fixture_events() -> dict[str, Any]:
     }
     return {
         "timezone": "America/Chicago",
+        "site_url": "https://civicstl.org",
         "guest_rsvp_event": "forest-park-cleanup",
         "events": events,
         "series": [],

@@ -71,8 +71,9 @@ def test_organizations_are_the_hosts_and_those_of_organizations_json(tmp_path: P
     [
         (None, "does not exist; build it with `make content`"),
         ("{not json", "is not a valid events.json: "),
-        ({"events": []}, "is not a valid events.json: timezone: Field required (and 3 more"),
+        ({"events": []}, "is not a valid events.json: timezone: Field required (and 4 more"),
         ("drop-slot-record", "events list slots that 'slots' does not define: tiny-workshop"),
+        ("orphan-slot-record", "'slots' defines slots that no event lists: tiny-workshop"),
         ("no-capacity", "slots.tiny-workshop-6-00-7-00-pm.capacity: Field required."),
     ],
 )
@@ -83,6 +84,11 @@ def test_a_missing_or_invalid_file_is_one_line_naming_path_and_problem(
     if content == "drop-slot-record":
         document = fixture_events()
         del document["slots"][TINY_SLOT]
+        write(path, document)
+    elif content == "orphan-slot-record":
+        document = fixture_events()
+        tiny = next(event for event in document["events"] if event["slug"] == "tiny-workshop")
+        tiny["slots"] = []
         write(path, document)
     elif content == "no-capacity":
         document = fixture_events()

@@ -10,7 +10,6 @@ import resource
 import signal
 import subprocess
 import sys
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -21,9 +20,9 @@ from conftest import SmtpServer, free_port
 from service_testkit import (
     GUEST_SLOT,
     ROOT,
-    TEST_DATABASE_URL,
     ServiceProcess,
     empty_rsvp_tables,
+    new_postgres_database,
     query_rows,
     rsvp,
     service_env,
@@ -54,14 +53,8 @@ async def fresh_url(process_db_url: str, tmp_path: Path) -> AsyncIterator[str]:
     if process_db_url.startswith("sqlite://"):
         yield f"sqlite://{tmp_path / 'restored' / 'civicstl.sqlite3'}"
         return
-    name = f"civicstl_restore_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(TEST_DATABASE_URL)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-        yield TEST_DATABASE_URL.rsplit("/", 1)[0] + f"/{name}"
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
+    async with new_postgres_database("civicstl_restore") as url:
+        yield url
 
 
 def _limit_file_size() -> None:

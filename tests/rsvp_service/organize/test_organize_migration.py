@@ -27,10 +27,10 @@ async def test_live_rsvps_get_codes_and_the_unique_keys_survive(empty_url: str) 
 
         migrated = await Rsvp.all().order_by("id")
         with pytest.raises(IntegrityError):
-            await Rsvp.create(event_id=GUEST_SLOT, event="e", email="ann@example.org",
+            await Rsvp.create(slot_id=GUEST_SLOT, event="e", email="ann@example.org",
                               active_email="ann@example.org", first_name="A", last_name="L")
         with pytest.raises(IntegrityError):
-            await Rsvp.create(event_id=GUEST_SLOT, event="e", email="dee@example.org",
+            await Rsvp.create(slot_id=GUEST_SLOT, event="e", email="dee@example.org",
                               active_email="dee@example.org", first_name="D", last_name="L",
                               checkin_code=migrated[0].checkin_code)
 

@@ -43,7 +43,7 @@ async def account(settings: Settings, name: str, *, verified: bool = True,
 async def stored(user: User | None, slot: str, name: str, when: str) -> Rsvp:
     """Store an RSVP row directly (for slots the clock says are already over)."""
     return await Rsvp.create(
-        event_id=slot, event=slot.rsplit("-", 5)[0], email=f"{name}@example.org",
+        slot_id=slot, event=slot.rsplit("-", 5)[0], email=f"{name}@example.org",
         active_email=f"{name}@example.org", first_name=name.title(), last_name="Park",
         user_id=user.id if user else None, created_at=datetime.fromisoformat(when))
 

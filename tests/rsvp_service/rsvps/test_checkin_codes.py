@@ -70,7 +70,7 @@ async def test_confirmation_carries_the_code_as_text_and_qr_and_my_rsvps_shows_i
     response = await client.post("/api/rsvp", headers=headers, json={
         "eventId": CLINIC_SLOTS[0], "email": user.email, "firstName": "Ann"})
     assert response.status_code == 201
-    row = await Rsvp.get(event_id=CLINIC_SLOTS[0])
+    row = await Rsvp.get(slot_id=CLINIC_SLOTS[0])
     assert row.checkin_code is not None
 
     [message] = await mailbox.wait_for(1)
@@ -100,7 +100,7 @@ async def test_promotion_carries_the_code_and_the_waitlist_notice_does_not(
     await client.post("/api/rsvp/cancel", json={"token": token_in(first[0])})
     [promoted] = await arrived(mailbox, "cy@example.org", "A spot opened up")
 
-    cy = await Rsvp.get(event_id=TINY_SLOT, active_email="cy@example.org")
+    cy = await Rsvp.get(slot_id=TINY_SLOT, active_email="cy@example.org")
     assert cy.checkin_code is not None
     text, _, png = code_block(promoted)
     assert f"Your check-in code: {display(cy.checkin_code)}" in text
@@ -121,5 +121,5 @@ async def test_a_code_already_taken_in_the_slot_is_drawn_again(
         for slot, name in ((GUEST_SLOT, "ann"), (GUEST_SLOT, "bo"), (TINY_SLOT, "ann"))]
 
     assert [a.status_code for a in answers] == [201, 201, 201]
-    assert sorted(await Rsvp.all().values_list("event_id", "checkin_code")) == [
+    assert sorted(await Rsvp.all().values_list("slot_id", "checkin_code")) == [
         (GUEST_SLOT, "AAAA1111"), (GUEST_SLOT, "BBBB2222"), (TINY_SLOT, "AAAA1111")]

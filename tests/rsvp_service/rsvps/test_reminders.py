@@ -33,7 +33,7 @@ async def rsvp_at(app: Starlette, slot_id: str, name: str, when: datetime,
     item = replace(new_rsvp(app, slot_id, f"{name}@example.org"), first_name=name.title(),
                    created_at=when, waitlist=waitlist)
     await add_rsvp(item)
-    return (await Rsvp.get(event_id=slot_id, active_email=item.email)).id
+    return (await Rsvp.get(slot_id=slot_id, active_email=item.email)).id
 
 
 async def reminded() -> list[str]:
@@ -71,7 +71,7 @@ async def test_reminders_go_to_early_seats_only(app: Starlette) -> None:
     assert (again.queued, again.full) == (0, False)
     assert await reminded() == ["cy@example.org", "early@example.org", "edge@example.org"]
     states = {row.email: (row.status, row.reminder_queued_at is not None)
-              for row in await Rsvp.filter(event_id=TINY_SLOT)}
+              for row in await Rsvp.filter(slot_id=TINY_SLOT)}
     assert states == {
         "ann@example.org": (RsvpStatus.CANCELLED, False),
         "bo@example.org": (RsvpStatus.CANCELLED, False),

@@ -18,7 +18,7 @@ async def test_guest_rsvp_is_stored_with_normalized_email(client: httpx.AsyncCli
 
     assert response.status_code == 201
     assert response.json()["email"] == "ann@example.org"
-    row = await Rsvp.get(event_id=GUEST_SLOT)
+    row = await Rsvp.get(slot_id=GUEST_SLOT)
     assert (row.email, row.first_name, row.last_name, row.phone, row.user_id) == (
         "ann@example.org",
         "Ann",
@@ -130,7 +130,7 @@ async def test_signed_in_rsvp_is_linked_to_the_account(
     )
 
     assert response.status_code == 201
-    row = await Rsvp.get(event_id=CLINIC_SLOTS[1])
+    row = await Rsvp.get(slot_id=CLINIC_SLOTS[1])
     assert row.user_id == user.id
     assert row.email == "kim@example.org"
 
@@ -145,7 +145,7 @@ async def test_signed_in_rsvp_uses_the_account_email(
     )
 
     assert response.status_code == 201
-    assert (await Rsvp.get(event_id=CLINIC_SLOTS[0])).email == "kim@example.org"
+    assert (await Rsvp.get(slot_id=CLINIC_SLOTS[0])).email == "kim@example.org"
 
 
 async def test_signed_in_guest_rsvp_is_linked_too(
@@ -155,7 +155,7 @@ async def test_signed_in_guest_rsvp_is_linked_too(
 
     await client.post("/api/rsvp", json=rsvp(event_id=None), headers=headers)
 
-    assert (await Rsvp.get(event_id=GUEST_SLOT)).user_id == user.id
+    assert (await Rsvp.get(slot_id=GUEST_SLOT)).user_id == user.id
 
 
 async def test_full_slot_gets_409_and_nothing_is_stored(client: httpx.AsyncClient) -> None:
@@ -167,7 +167,7 @@ async def test_full_slot_gets_409_and_nothing_is_stored(client: httpx.AsyncClien
 
     assert third.status_code == 409
     assert third.json() == {"error": "This time slot is full. Join the waitlist?", "full": True}
-    assert await Rsvp.filter(event_id=TINY_SLOT).count() == 2
+    assert await Rsvp.filter(slot_id=TINY_SLOT).count() == 2
     assert (await SlotCount.get(slot_id=TINY_SLOT)).count == 2
 
 

@@ -26,7 +26,7 @@ async def test_fifty_identical_rsvps_store_one(
         )
 
         assert Counter(r.status_code for r in responses) == {201: 1, 409: 49}
-        assert await Rsvp.filter(event_id=GUEST_SLOT).count() == 1
+        assert await Rsvp.filter(slot_id=GUEST_SLOT).count() == 1
         assert (await SlotCount.get(slot_id=GUEST_SLOT)).count == 1
         assert (await client.get("/api/rsvp")).json()["count"] == 1
         assert await OutboxMessage.all().count() == 1
@@ -45,7 +45,7 @@ async def test_concurrent_rsvps_never_overfill_a_slot(
         )
 
         assert Counter(r.status_code for r in responses) == {201: 2, 409: 18}
-        assert await Rsvp.filter(event_id=TINY_SLOT).count() == 2
+        assert await Rsvp.filter(slot_id=TINY_SLOT).count() == 2
         assert (await client.get("/api/rsvp", params={"eventId": TINY_SLOT})).json() == {
             "count": 2, "capacity": 2, "remaining": 0, "waitlist": 0
         }

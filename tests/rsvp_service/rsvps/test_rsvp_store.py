@@ -43,13 +43,13 @@ async def test_concurrent_writes_mix_created_duplicate_and_full(app: Starlette) 
     assert Counter(outcomes[1:3]) == {Outcome.CREATED: 1, Outcome.DUPLICATE: 1}
     assert Counter(outcomes[3:7]) == {Outcome.CREATED: 2, Outcome.FULL: 2}
     assert Counter(outcomes[7:]) == {Outcome.CREATED: 20}
-    assert await Rsvp.filter(event_id=GUEST_SLOT).count() == 22
-    assert await Rsvp.filter(event_id=TINY_SLOT).count() == 2
+    assert await Rsvp.filter(slot_id=GUEST_SLOT).count() == 22
+    assert await Rsvp.filter(slot_id=TINY_SLOT).count() == 2
     assert (await SlotCount.get(slot_id=GUEST_SLOT)).count == 22
     assert (await SlotCount.get(slot_id=TINY_SLOT)).count == 2
     assert await count_rsvps([GUEST_SLOT, TINY_SLOT]) == 24
     mails = await OutboxMessage.all()
-    tiny = {row.email for row in await Rsvp.filter(event_id=TINY_SLOT)}
+    tiny = {row.email for row in await Rsvp.filter(slot_id=TINY_SLOT)}
     assert sorted(m.recipient for m in mails) == sorted(
         ["early@example.org", "twice@example.org", *tiny, *(f"g{n}@example.org" for n in range(20))]
     )
@@ -67,7 +67,7 @@ async def test_a_full_or_duplicate_rsvp_leaves_nothing_behind(app: Starlette) ->
     assert await placed(new_rsvp(app, TINY_SLOT, "late@example.org")) is Outcome.FULL
     assert await placed(new_rsvp(app, TINY_SLOT, "in0@example.org")) is Outcome.DUPLICATE
 
-    assert await Rsvp.filter(event_id=TINY_SLOT).count() == 2
+    assert await Rsvp.filter(slot_id=TINY_SLOT).count() == 2
     assert await OutboxMessage.all().count() == 2
     assert await count_rsvps([TINY_SLOT]) == 2
 
@@ -123,7 +123,7 @@ async def test_capacity_holds_against_other_transactions_on_the_counter(app: Sta
 
     async def cancel_one() -> None:
         async with in_transaction() as connection:
-            await Rsvp.filter(event_id=TINY_SLOT, email="a@example.org").using_db(
+            await Rsvp.filter(slot_id=TINY_SLOT, email="a@example.org").using_db(
                 connection).delete()
             await SlotCount.filter(slot_id=TINY_SLOT).using_db(connection).update(count=1)
             await release.wait()

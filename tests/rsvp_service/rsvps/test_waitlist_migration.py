@@ -25,11 +25,11 @@ async def test_old_rsvps_stay_confirmed_and_unique_and_a_cancelled_one_can_be_re
 
         rows = await Rsvp.all().order_by("id")
         with pytest.raises(IntegrityError):
-            await Rsvp.create(event_id=GUEST_SLOT, event="forest-park-cleanup",
+            await Rsvp.create(slot_id=GUEST_SLOT, event="forest-park-cleanup",
                               email="ann@example.org", active_email="ann@example.org",
                               first_name="A", last_name="L")
         await Rsvp.filter(id=rows[0].id).update(status=RsvpStatus.CANCELLED, active_email=None)
-        again = await Rsvp.create(event_id=GUEST_SLOT, event="forest-park-cleanup",
+        again = await Rsvp.create(slot_id=GUEST_SLOT, event="forest-park-cleanup",
                                   email="ann@example.org", active_email="ann@example.org",
                                   first_name="A", last_name="L")
 

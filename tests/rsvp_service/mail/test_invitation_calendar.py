@@ -1,0 +1,100 @@
+"""An emailed invitation and the calendar feeds name each occurrence once, at the same times.
+
+The feeds come from a real build of the generator's fixture content; the invitation from the
+service's mail builders, on a catalogue loaded from that build's events.json.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import icalendar
+import pytest
+from service_testkit import ROOT, TEST_SECRET_KEY
+
+from generator.cli import main
+from rsvp_service.events import load_catalogue
+from rsvp_service.mail.kinds import BUILDERS
+from rsvp_service.mail.message import MailContext, QueuedMail, build_email
+from rsvp_service.settings import Settings
+
+VALID = ROOT / "tests/generator/fixtures/valid"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The generator's output for the fixture content."""
+    out = tmp_path_factory.mktemp("build") / "out"
+    assert main(["build", "--content", str(VALID), "--out", str(out)]) == 0
+    return out
+
+
+def _invitation(built: Path, tmp_path: Path, kind: str, slot_id: str) -> bytes:
+    """The .ics attached to one email of `kind` about `slot_id`, as the outbox would send it."""
+    # The service's own address differs from the content's: UIDs must not depend on it.
+    settings = Settings(
+        _env_file=None, environment="test", secret_key=TEST_SECRET_KEY,  # type: ignore[call-arg]
+        events_file=built / "events.json", var_dir=tmp_path / "var",
+        site_url="http://127.0.0.1:8000",
+    )
+    context = MailContext(settings, load_catalogue(built / "events.json"))
+    queued = QueuedMail(7, kind, "ann@example.org",
+                        {"slot_id": slot_id, "first_name": "Ann", "last_name": "Lee"},
+                        datetime(2025, 4, 1, 17, 0, tzinfo=UTC))
+    message = build_email(context, queued, BUILDERS[kind])
+    [attachment] = [part for part in message.iter_attachments()
+                    if part.get_content_type() == "text/calendar"]
+    data = attachment.get_payload(decode=True)
+    assert isinstance(data, bytes)
+    return data
+
+
+def _import(calendar: icalendar.Calendar, data: bytes) -> None:
+    """Add a file's events as calendar apps do: an event with a UID already there replaces it."""
+    incoming = icalendar.Calendar.from_ical(data).walk("VEVENT")
+    uids = {str(vevent["UID"]) for vevent in incoming}
+    calendar.subcomponents[:] = [c for c in calendar.subcomponents if str(c.get("UID")) not in uids]
+    for vevent in incoming:
+        calendar.add_component(vevent)
+
+
+@pytest.mark.parametrize("kind", ["rsvp_confirmation", "rsvp_promoted", "rsvp_reminder"])
+@pytest.mark.parametrize(("event", "time"), [
+    ("forest-park-cleanup", "1:00PM-3:00PM"),          # one slot
+    ("inclusive-sports-clinic", "2:00-2:50 PM"),       # the middle one of three slots
+    ("keen-swim-2025-11-15", "10:00-10:50 AM"),        # a series date after daylight time ends
+])
+def test_feed_and_invitation_in_one_calendar_show_the_occurrence_once(
+    built: Path, tmp_path: Path, kind: str, event: str, time: str
+) -> None:
+    document = json.loads((built / "events.json").read_text())
+    occurrence = next(e for e in document["events"] if e["slug"] == event)
+    [slot_id] = [slot for slot, record in document["slots"].items()
+                 if record["event"] == event and record["time"] == time]
+    invitation = _invitation(built, tmp_path, kind, slot_id)
+    calendar = icalendar.Calendar()
+    feeds = [built / "public/calendar.ics",
+             built / f"public/organizations/{occurrence['host']['slug']}/calendar.ics"]
+    for feed in feeds:
+        _import(calendar, feed.read_bytes())
+    in_feed = len(calendar.walk("VEVENT"))
+
+    _import(calendar, invitation)
+    _import(calendar, (built / "public" / occurrence["calendar"].lstrip("/")).read_bytes())
+
+    assert len(calendar.walk("VEVENT")) == in_feed
+    same = [v for v in calendar.walk("VEVENT") if str(v["SUMMARY"]) == occurrence["title"]
+            and v.decoded("DTSTART").date().isoformat() == occurrence["date"]]
+    assert len(same) == 1
+    [emailed] = icalendar.Calendar.from_ical(invitation).walk("VEVENT")
+    [listed] = [v for v in icalendar.Calendar.from_ical(feeds[0].read_bytes()).walk("VEVENT")
+                if v["UID"] == emailed["UID"]]
+    assert str(emailed["UID"]) == f"{event}@civicstl.org"
+    for name in ("DTSTART", "DTEND", "DTSTAMP"):
+        assert emailed.decoded(name) == listed.decoded(name)
+    assert emailed.decoded("DTSTART") == datetime.fromisoformat(occurrence["start"])
+    assert emailed.decoded("DTEND") == datetime.fromisoformat(occurrence["end"])
+    # The person's own time slot leads the description.
+    assert str(emailed["DESCRIPTION"]).startswith(f"Your time slot: {time}.")
