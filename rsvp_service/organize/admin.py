@@ -10,7 +10,7 @@ from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
 from rsvp_service.organize.bodies import (
     Granted,
-    GrantRequest,
+    GrantPayload,
     Message,
     Organization,
     OrganizerEntry,
@@ -47,7 +47,7 @@ def _entry(catalogue: Catalogue, grant: OrganizerGrant, user: User) -> Organizer
                           grantedAt=grant.granted_at)
 
 
-async def _target(request: Request, body: GrantRequest) -> tuple[Catalogue, User, str]:
+async def _target(request: Request, body: GrantPayload) -> tuple[Catalogue, User, str]:
     """Check the admin, then the body's account (404) and organization (422)."""
     await require_admin(request)
     catalogue: Catalogue = request.app.state.catalogue
@@ -73,10 +73,10 @@ async def list_organizers(request: Request) -> Organizers:
     return Organizers(organizers=[_entry(catalogue, grant, grant.user) for grant in grants])
 
 
-@endpoint("POST", "/api/admin/organizers", body=GrantRequest, responses={201: Granted},
+@endpoint("POST", "/api/admin/organizers", body=GrantPayload, responses={201: Granted},
           errors={**ADMIN_ONLY, 404: ErrorBody, 409: ErrorBody}, auth="token",
           summary="Grant an account the organizer role for an organization (admins).")
-async def grant(request: Request, body: GrantRequest) -> Granted:
+async def grant(request: Request, body: GrantPayload) -> Granted:
     """POST /api/admin/organizers: grant an account the organizer role for an organization."""
     catalogue, user, slug = await _target(request, body)
     words = {"person": user.name, "organization": catalogue.organizations.get(slug, slug)}
@@ -89,10 +89,10 @@ async def grant(request: Request, body: GrantRequest) -> Granted:
     return Granted(organizer=_entry(catalogue, created, user), message=GRANTED.format(**words))
 
 
-@endpoint("POST", "/api/admin/organizers/revoke", body=GrantRequest, responses={200: Message},
+@endpoint("POST", "/api/admin/organizers/revoke", body=GrantPayload, responses={200: Message},
           errors={**ADMIN_ONLY, 404: ErrorBody}, auth="token",
           summary="Take an organizer role away (admins); 200 even if it was not held.")
-async def revoke(request: Request, body: GrantRequest) -> Message:
+async def revoke(request: Request, body: GrantPayload) -> Message:
     """POST /api/admin/organizers/revoke: take an organizer role away (200 even if not held)."""
     catalogue, user, slug = await _target(request, body)
     words = {"person": user.name, "organization": catalogue.organizations.get(slug, slug)}

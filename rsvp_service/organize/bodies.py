@@ -55,7 +55,7 @@ def _plain(value: str, *, multiline: bool) -> str:
     return value
 
 
-class GrantRequest(BaseModel):
+class GrantPayload(BaseModel):
     """Body of POST /api/admin/organizers and /api/admin/organizers/revoke."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
@@ -66,7 +66,7 @@ class GrantRequest(BaseModel):
     _emails = field_validator("email")(normalize_email)
 
 
-class CheckinRequest(BaseModel):
+class CheckinPayload(BaseModel):
     """Body of POST .../checkins: the attendee's id or their check-in code (one of the two)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -75,7 +75,7 @@ class CheckinRequest(BaseModel):
     code: str | None = Field(default=None, min_length=1, max_length=20)
 
 
-class AttendeeRequest(BaseModel):
+class AttendeePayload(BaseModel):
     """Body of POST .../checkins/undo."""
 
     model_config = ConfigDict(extra="forbid")
@@ -83,7 +83,7 @@ class AttendeeRequest(BaseModel):
     attendee: AttendeeId
 
 
-class HoursRequest(BaseModel):
+class HoursPayload(BaseModel):
     """Body of POST .../hours: hours for one checked-in person, in quarter hours."""
 
     model_config = ConfigDict(extra="forbid")
@@ -92,7 +92,7 @@ class HoursRequest(BaseModel):
     hours: float = Field(gt=0, le=24, strict=True, allow_inf_nan=False)
 
 
-class WalkInRequest(BaseModel):
+class WalkInPayload(BaseModel):
     """Body of POST .../walkins: a name, an optional email, and the page's id for retries."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
@@ -110,7 +110,7 @@ class WalkInRequest(BaseModel):
         return normalize_email(value) if value else None
 
 
-class MessageRequest(BaseModel):
+class MessagePayload(BaseModel):
     """Body of POST .../messages: plain-text subject and body, and what to do with them."""
 
     model_config = ConfigDict(extra="forbid")

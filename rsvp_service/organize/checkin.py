@@ -21,10 +21,10 @@ from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.organize.bodies import (
     AttendeeAnswer,
-    AttendeeRequest,
-    CheckinRequest,
-    HoursRequest,
-    WalkInRequest,
+    AttendeePayload,
+    CheckinPayload,
+    HoursPayload,
+    WalkInPayload,
 )
 from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import Organizer
@@ -58,7 +58,7 @@ def _open_or_409(slot: Slot, now: datetime) -> None:
         raise ApiError(409, problem)
 
 
-async def _on_roster(slot: Slot, payload: CheckinRequest) -> Rsvp:
+async def _on_roster(slot: Slot, payload: CheckinPayload) -> Rsvp:
     """The RSVP of the slot the id or code names: 404 unless on the roster, 409 if waiting."""
     if payload.code is not None:
         code = checkin_codes.parse(payload.code)
@@ -93,10 +93,10 @@ async def _answer(slot: Slot, row: Rsvp, now: datetime) -> AttendeeAnswer:
     return AttendeeAnswer(attendee=entry.attendee(slot, now))
 
 
-@endpoint("POST", "/api/organize/slots/{slot_id}/checkins", body=CheckinRequest,
+@endpoint("POST", "/api/organize/slots/{slot_id}/checkins", body=CheckinPayload,
           responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
           summary="Check a person in by id or check-in code (idempotent).")
-async def checkins(request: Request, body: CheckinRequest) -> AttendeeAnswer:
+async def checkins(request: Request, body: CheckinPayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/checkins: check a person in by id or code."""
     organizer, slot = await slot_for_organizer(request)
     if (body.attendee is None) == (body.code is None):
@@ -108,24 +108,24 @@ async def checkins(request: Request, body: CheckinRequest) -> AttendeeAnswer:
     return await _answer(slot, row, now)
 
 
-@endpoint("POST", "/api/organize/slots/{slot_id}/checkins/undo", body=AttendeeRequest,
+@endpoint("POST", "/api/organize/slots/{slot_id}/checkins/undo", body=AttendeePayload,
           responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
           summary="Take a check-in back (idempotent).")
-async def undo(request: Request, body: AttendeeRequest) -> AttendeeAnswer:
+async def undo(request: Request, body: AttendeePayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/checkins/undo: take a check-in back (idempotent)."""
     _organizer, slot = await slot_for_organizer(request)
     now = clock.now(request.app.state.settings)
     _open_or_409(slot, now)
-    row = await _on_roster(slot, CheckinRequest(attendee=body.attendee))
+    row = await _on_roster(slot, CheckinPayload(attendee=body.attendee))
     await Attendance.filter(rsvp_id=row.id).update(checked_in_at=None, hours=None)
     return await _answer(slot, row, now)
 
 
-@endpoint("POST", "/api/organize/slots/{slot_id}/walkins", body=WalkInRequest,
+@endpoint("POST", "/api/organize/slots/{slot_id}/walkins", body=WalkInPayload,
           responses={201: AttendeeAnswer, 200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
           summary="Add a walk-in, checked in at once (201); a retried clientId, or the address "
           "of a booked person, answers that person (200).")
-async def walk_in(request: Request, body: WalkInRequest) -> Reply[AttendeeAnswer]:
+async def walk_in(request: Request, body: WalkInPayload) -> Reply[AttendeeAnswer]:
     """POST /api/organize/slots/{slot_id}/walkins: add someone at the door, checked in at once."""
     organizer, slot = await slot_for_organizer(request)
     catalogue: Catalogue = request.app.state.catalogue
@@ -159,15 +159,15 @@ async def walk_in(request: Request, body: WalkInRequest) -> Reply[AttendeeAnswer
     return Reply(await _answer(slot, row, now), status=201)
 
 
-@endpoint("POST", "/api/organize/slots/{slot_id}/hours", body=HoursRequest,
+@endpoint("POST", "/api/organize/slots/{slot_id}/hours", body=HoursPayload,
           responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
           summary="Set a checked-in person's hours for the slot (quarter hours, up to 24).")
-async def set_hours(request: Request, body: HoursRequest) -> AttendeeAnswer:
+async def set_hours(request: Request, body: HoursPayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/hours: set a checked-in person's hours for the slot."""
     _organizer, slot = await slot_for_organizer(request)
     if (body.hours * 4) != int(body.hours * 4):
         raise ApiError(422, QUARTER_HOURS)
-    row = await _on_roster(slot, CheckinRequest(attendee=body.attendee))
+    row = await _on_roster(slot, CheckinPayload(attendee=body.attendee))
     changed = await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=False).update(
         hours=Decimal(str(body.hours)))
     if not changed:

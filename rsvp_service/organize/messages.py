@@ -15,7 +15,7 @@ from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.organizer_message import compose, message_data, organizer_message_mail
 from rsvp_service.mail.outbox import enqueue, notify
-from rsvp_service.organize.bodies import MessagePreview, MessageRequest, MessageSent
+from rsvp_service.organize.bodies import MessagePayload, MessagePreview, MessageSent
 from rsvp_service.organize.models import OrganizerMessage
 from rsvp_service.organize.roster import slot_for_organizer
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
@@ -52,7 +52,7 @@ async def _spend(request: Request, user_id: int) -> None:
                        headers={"Retry-After": str(retry_after)})
 
 
-@endpoint("POST", "/api/organize/slots/{slot_id}/messages", body=MessageRequest,
+@endpoint("POST", "/api/organize/slots/{slot_id}/messages", body=MessagePayload,
           responses={202: MessageSent, 200: MessagePreview},
           errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody,
                   429: ErrorBody},
@@ -60,7 +60,7 @@ async def _spend(request: Request, user_id: int) -> None:
           summary="Send (202) a message to the slot's people through the outbox, or preview "
           "it (200) with preview: true.")
 async def message_slot(
-    request: Request, body: MessageRequest
+    request: Request, body: MessagePayload
 ) -> Reply[MessageSent] | Reply[MessagePreview]:
     """POST /api/organize/slots/{slot_id}/messages: preview or send a message to the slot."""
     organizer, slot = await slot_for_organizer(request)

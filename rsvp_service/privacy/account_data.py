@@ -25,7 +25,7 @@ from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance, HoursRecord, OrganizerGrant, OrganizerMessage
 from rsvp_service.privacy.bodies import (
     Deleted,
-    DeleteRequest,
+    DeletePayload,
     Export,
     ExportAccount,
     ExportCheckIn,
@@ -125,7 +125,7 @@ async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[An
     }
 
 
-async def _confirmed(user: User, payload: DeleteRequest) -> None:
+async def _confirmed(user: User, payload: DeletePayload) -> None:
     """Raise unless the body proves the person means it (password, or DELETE without one)."""
     if user.password_hash is not None:
         if not await verify_password(user.password_hash, payload.password or ""):
@@ -134,11 +134,11 @@ async def _confirmed(user: User, payload: DeleteRequest) -> None:
         raise ApiError(422, CONFIRM_DELETE)
 
 
-@endpoint("POST", "/api/me/delete", body=DeleteRequest, responses={200: Deleted},
+@endpoint("POST", "/api/me/delete", body=DeletePayload, responses={200: Deleted},
           errors={401: ErrorBody, 403: ErrorBody, 429: ErrorBody}, auth="token",
           summary="Delete the signed-in user's account: cancels future RSVPs (promoting "
           "waitlists), erases sessions and personal data, clears the refresh cookie.")
-async def delete_account(request: Request, body: DeleteRequest) -> Reply[Deleted]:
+async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted]:
     """POST /api/me/delete: cancel future RSVPs (promoting waitlists), then erase the account."""
     settings = request.app.state.settings
     if not origin_allowed(request, settings):

@@ -12,7 +12,7 @@ from rsvp_service.impact.bodies import RecordSnapshot
 from rsvp_service.organize.bodies import Answer, Moment
 
 
-class DeleteRequest(BaseModel):
+class DeletePayload(BaseModel):
     """Body of POST /api/me/delete: the password, or "DELETE" for accounts without one."""
 
     # Unknown fields are ignored, as they always were (not refused): the site may send more.
