@@ -27,10 +27,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from rsvp_service.accounts.bodies import normalize_email
 from rsvp_service.accounts.models import RefreshToken, User
-from rsvp_service.accounts.payloads import normalize_email
 from rsvp_service.accounts.sessions import set_refresh_cookie, start_session
 from rsvp_service.accounts.tokens import issue_access_token
+from rsvp_service.web.contract import endpoint
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -107,6 +108,8 @@ def failure(settings: Settings) -> RedirectResponse:
     return RedirectResponse(_site(settings, "/login?error=oauth_error"), status_code=302)
 
 
+@endpoint("GET", "/api/auth/google", responses={302: None},
+          summary="Start Google sign-in: redirects to Google, or to /login?error=oauth_error.")
 async def start(request: Request) -> Response:
     """Redirect to Google's consent page (or to the login error when Google is off)."""
     settings = request.app.state.settings
@@ -180,6 +183,10 @@ async def user_for_claims(claims: dict[str, Any]) -> User | None:
         return None
 
 
+@endpoint("GET", CALLBACK_PATH, responses={302: None}, name="google_callback",
+          summary="Finish Google sign-in (Google sends code and state, or error): redirects "
+          "to /auth/callback with an access token (setting the refresh cookie), or to "
+          "/login?error=oauth_error.")
 async def callback(request: Request) -> Response:
     """Finish the OIDC flow: sign the user in and hand the site an access token."""
     settings = request.app.state.settings

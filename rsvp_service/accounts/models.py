@@ -29,17 +29,6 @@ class User(Model):
         table = "users"
         unique_together = (("google_iss", "google_sub"),)
 
-    def public(self) -> dict[str, object]:
-        """The user as the site expects it on the wire."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "email": self.email,
-            "role": self.role,
-            "phone": self.phone,
-            "isVerified": self.is_verified,
-        }
-
 
 class RefreshToken(Model):
     """One link of a rotating refresh-token chain (a family is one sign-in session)."""

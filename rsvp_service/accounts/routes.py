@@ -1,32 +1,40 @@
-"""The /api/auth endpoints: register, login, refresh, logout, me, verification, reset, Google."""
+"""The /api/auth endpoints: register, login, refresh, logout, me, verification, reset, Google.
+
+Login and register answer errors as `{errors: [{msg}]}`, verify and resend-verification as
+`{msg}` (legacy shapes the seed's client reads, spec section 7); the others as `{error}`.
+"""
 
 from __future__ import annotations
 
 import logging
 
+from pydantic import BaseModel
 from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from rsvp_service.accounts import google
+from rsvp_service.accounts.bodies import (
+    AccessToken,
+    EmailPayload,
+    LoginPayload,
+    Notice,
+    PublicUser,
+    RegisterPayload,
+    ResetPasswordPayload,
+    SignedIn,
+    require_email,
+    require_name,
+    require_role,
+)
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.passwords import (
     hash_password,
     needs_rehash,
     password_problem,
     verify_password,
-)
-from rsvp_service.accounts.payloads import (
-    EmailPayload,
-    LoginPayload,
-    RegisterPayload,
-    ResetPasswordPayload,
-    require_email,
-    require_name,
-    require_role,
 )
 from rsvp_service.accounts.reset import reset_password, send_reset_email, user_for_reset_token
 from rsvp_service.accounts.sessions import (
@@ -42,8 +50,16 @@ from rsvp_service.accounts.sessions import (
 from rsvp_service.accounts.tokens import issue_access_token, user_from_request
 from rsvp_service.accounts.verification import consume_verification_token, send_verification_email
 from rsvp_service.mail.outbox import notify
-from rsvp_service.web.errors import ApiError, read_json
-from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce
+from rsvp_service.web import contract
+from rsvp_service.web.contract import (
+    ApiError,
+    ErrorBody,
+    LegacyErrors,
+    LegacyMessage,
+    Reply,
+    endpoint,
+)
+from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce, per_ip
 
 logger = logging.getLogger("rsvp_service.accounts")
 
@@ -72,39 +88,43 @@ RESET_INVALID = (
 RESET_DONE = "Your password has been changed. Please sign in with your new password."
 
 
-def _require_allowed_origin(request: Request) -> None:
+async def allowed_origin(request: Request) -> None:
+    """Guard: refuse cross-site requests that would use the refresh cookie."""
     if not origin_allowed(request, request.app.state.settings):
-        raise ApiError(403, FOREIGN_ORIGIN, shape="errors")
+        raise ApiError(403, FOREIGN_ORIGIN)
 
 
-def signed_in_response(
-    request: Request, user: User, issued: IssuedRefreshToken, *, status: int = 200
-) -> JSONResponse:
+class VerifyQuery(BaseModel):
+    """Query of GET /api/auth/verify (the token of the email's link)."""
+
+    token: str = ""
+
+
+def signed_in(request: Request, user: User, issued: IssuedRefreshToken) -> Reply[SignedIn]:
     """Answer {accessToken, user} and set the refresh cookie."""
     settings = request.app.state.settings
-    response = JSONResponse(
-        {"accessToken": issue_access_token(settings, user.id), "user": user.public()}, status
-    )
-    set_refresh_cookie(response, settings, issued)
-    return response
+    answer = SignedIn(accessToken=issue_access_token(settings, user.id), user=PublicUser.of(user))
+    return Reply(answer, finish=lambda response: set_refresh_cookie(response, settings, issued))
 
 
-async def register(request: Request) -> Response:
+@endpoint("POST", "/api/auth/register", body=RegisterPayload, responses={201: SignedIn},
+          errors={403: LegacyErrors, 409: LegacyErrors, 429: LegacyErrors},
+          guards=(allowed_origin, per_ip("register-ip")), error_shape="errors",
+          summary="Create an account, send its verification email and sign it in "
+          "(sets the refresh cookie).")
+async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
     """Create an account, queue its verification email and sign it in."""
     settings = request.app.state.settings
-    _require_allowed_origin(request)
-    await enforce(request, "register-ip", client_ip(request), shape="errors")
-    payload = await read_json(request, RegisterPayload, shape="errors")
-    name = require_name(payload.name)
-    email = require_email(payload.email, shape="errors")
-    require_role(payload.role)
-    if problem := password_problem(payload.password, email):
-        raise ApiError(422, problem, shape="errors")
+    name = require_name(body.name)
+    email = require_email(body.email)
+    require_role(body.role)
+    if problem := password_problem(body.password, email):
+        raise ApiError(422, problem)
     # Registering must say when an address is taken (it signs the person in right away);
     # the per-IP limit keeps that from being used to test addresses in bulk.
     if await User.exists(email=email):
-        raise ApiError(409, EMAIL_TAKEN, shape="errors")
-    password_hash = await hash_password(payload.password)
+        raise ApiError(409, EMAIL_TAKEN)
+    password_hash = await hash_password(body.password)
     try:
         async with in_transaction() as connection:
             user = await User.create(
@@ -114,79 +134,82 @@ async def register(request: Request) -> Response:
             issued = await start_session(user.id, connection=connection)
     except IntegrityError:
         # Two registrations raced for the same address; the other one won.
-        raise ApiError(409, EMAIL_TAKEN, shape="errors") from None
+        raise ApiError(409, EMAIL_TAKEN) from None
     notify(request)
     logger.info("Account registered (user_id=%s).", user.id)
-    return signed_in_response(request, user, issued, status=201)
+    return signed_in(request, user, issued)
 
 
-async def login(request: Request) -> Response:
+@endpoint("POST", "/api/auth/login", body=LoginPayload, responses={200: SignedIn},
+          errors={401: LegacyErrors, 403: LegacyErrors, 429: LegacyErrors},
+          guards=(allowed_origin, per_ip("login-ip")), error_shape="errors",
+          summary="Sign in with email and password (sets the refresh cookie).")
+async def login(request: Request, body: LoginPayload) -> Reply[SignedIn]:
     """Sign in with email and password; unknown email and wrong password look the same."""
     limiter: RateLimiter = request.app.state.rate_limiter
-    _require_allowed_origin(request)
     ip = client_ip(request)
-    await enforce(request, "login-ip", ip, shape="errors")
-    payload = await read_json(request, LoginPayload, shape="errors")
-    email = require_email(payload.email, shape="errors")
+    email = require_email(body.email)
     # Failures count per (account, IP) and per IP, never per account alone: an attacker
     # hammering an address from elsewhere must not lock its owner out.
     account_here = f"{email} {ip}"
     for name, key in (("login-failures-ip", ip), ("login-failures", account_here)):
         if (retry_after := await limiter.test(name, key)) is not None:
             logger.warning("Login refused after repeated failures (%s).", name)
-            raise ApiError(
-                429, TOO_MANY_REQUESTS, shape="errors", headers={"Retry-After": str(retry_after)}
-            )
+            raise ApiError(429, TOO_MANY_REQUESTS, headers={"Retry-After": str(retry_after)})
     user = await User.get_or_none(email=email)
     # Unknown emails are checked against the dummy hash so they take as long as wrong passwords.
     password_hash = user.password_hash if user is not None else None
-    if not await verify_password(password_hash, payload.password) or user is None:
+    if not await verify_password(password_hash, body.password) or user is None:
         await limiter.hit("login-failures-ip", ip)
         await limiter.hit("login-failures", account_here)
         logger.warning("Login failed.")
-        raise ApiError(401, INVALID_LOGIN, shape="errors")
+        raise ApiError(401, INVALID_LOGIN)
     if user.password_hash and needs_rehash(user.password_hash):
-        user.password_hash = await hash_password(payload.password)
+        user.password_hash = await hash_password(body.password)
         await user.save(update_fields=["password_hash"])
     issued = await start_session(user.id)
     logger.info("Login ok (user_id=%s).", user.id)
-    return signed_in_response(request, user, issued)
+    return signed_in(request, user, issued)
 
 
-async def refresh(request: Request) -> Response:
+@endpoint("POST", "/api/auth/refresh", responses={200: AccessToken},
+          errors={401: ErrorBody, 403: ErrorBody}, auth="cookie", guards=(allowed_origin,),
+          summary="Trade the refresh cookie for a new access token; rotates the cookie.")
+async def refresh(request: Request) -> Reply[AccessToken]:
     """Trade the refresh cookie for a new access token, rotating the cookie."""
     settings = request.app.state.settings
-    _require_allowed_origin(request)
     token = request.cookies.get(REFRESH_COOKIE)
     # The cookie is left alone on failure: a tab that lost a refresh race must not erase the
     # fresh cookie the winning tab just received.
     issued = await rotate(token) if token else None
     if issued is None:
-        raise ApiError(401, SESSION_EXPIRED, shape="errors")
-    response = JSONResponse({"accessToken": issue_access_token(settings, issued.user_id)})
-    set_refresh_cookie(response, settings, issued)
-    return response
+        raise ApiError(401, SESSION_EXPIRED)
+    answer = AccessToken(accessToken=issue_access_token(settings, issued.user_id))
+    return Reply(answer, finish=lambda response: set_refresh_cookie(response, settings, issued))
 
 
-async def logout(request: Request) -> Response:
+@endpoint("POST", "/api/auth/logout", responses={200: Notice}, errors={403: ErrorBody},
+          auth="optional-cookie", guards=(allowed_origin,),
+          summary="End the session behind the refresh cookie and clear it.")
+async def logout(request: Request) -> Reply[Notice]:
     """Revoke the session behind the refresh cookie and clear it."""
     settings = request.app.state.settings
-    _require_allowed_origin(request)
     token = request.cookies.get(REFRESH_COOKIE)
     if token:
         await revoke(token)
     logger.info("Logout.")
-    response = JSONResponse({"msg": SIGNED_OUT})
-    clear_refresh_cookie(response, settings)
-    return response
+    return Reply(Notice(msg=SIGNED_OUT),
+                 finish=lambda response: clear_refresh_cookie(response, settings))
 
 
-async def me(request: Request) -> Response:
+@endpoint("GET", "/api/auth/me", responses={200: PublicUser}, errors={401: ErrorBody},
+          auth="token", summary="The signed-in user.")
+async def me(request: Request) -> PublicUser:
     """Return the signed-in user."""
     user = await user_from_request(request)
     if user is None:
-        raise ApiError(401, SESSION_EXPIRED, shape="errors")
-    return JSONResponse(user.public())
+        raise ApiError(401, SESSION_EXPIRED)
+    return PublicUser.of(user)
 
 
 async def _queue_verification(request: Request, email: str) -> None:
@@ -202,17 +225,17 @@ async def _queue_verification(request: Request, email: str) -> None:
         logger.exception("Could not queue a verification email.")
 
 
-async def resend_verification(request: Request) -> Response:
+@endpoint("POST", "/api/auth/resend-verification", body=EmailPayload, responses={200: Notice},
+          errors={429: LegacyMessage}, guards=(per_ip("resend-ip"),), error_shape="msg",
+          summary="Send a new verification link (the same answer for unknown accounts).")
+async def resend_verification(request: Request, body: EmailPayload) -> Reply[Notice]:
     """Send a fresh verification link; the answer never says whether the account exists."""
-    ip = client_ip(request)
-    await enforce(request, "resend-ip", ip, shape="msg")
-    payload = await read_json(request, EmailPayload, shape="msg")
-    email = require_email(payload.email, shape="msg")
-    await enforce(request, "resend-email-ip", f"{email} {ip}", shape="msg")
+    email = require_email(body.email)
+    await enforce(request, "resend-email-ip", f"{email} {client_ip(request)}")
     # The lookup and the queueing run after the answer is sent, so its timing cannot tell
     # whether a mail was queued.
     task = BackgroundTask(_queue_verification, request, email)
-    return JSONResponse({"msg": RESEND_SENT}, background=task)
+    return Reply(Notice(msg=RESEND_SENT), background=task)
 
 
 async def _queue_reset(request: Request, email: str) -> None:
@@ -229,57 +252,52 @@ async def _queue_reset(request: Request, email: str) -> None:
         logger.exception("Could not queue a password-reset email.")
 
 
-async def forgot_password(request: Request) -> Response:
+@endpoint("POST", "/api/auth/forgot-password", body=EmailPayload, responses={200: Notice},
+          errors={429: ErrorBody}, guards=(per_ip("forgot-ip"),),
+          summary="Email a one-hour, single-use password reset link (the same answer and "
+          "timing for unknown accounts).")
+async def forgot_password(request: Request, body: EmailPayload) -> Reply[Notice]:
     """Email a reset link; the answer and its timing never say whether the account exists."""
-    ip = client_ip(request)
-    await enforce(request, "forgot-ip", ip, shape="errors")
-    payload = await read_json(request, EmailPayload, shape="errors")
-    email = require_email(payload.email, shape="errors")
-    await enforce(request, "forgot-email-ip", f"{email} {ip}", shape="errors")
+    email = require_email(body.email)
+    await enforce(request, "forgot-email-ip", f"{email} {client_ip(request)}")
     task = BackgroundTask(_queue_reset, request, email)
-    return JSONResponse({"msg": RESET_SENT}, background=task)
+    return Reply(Notice(msg=RESET_SENT), background=task)
 
 
-async def reset_password_route(request: Request) -> Response:
+@endpoint("POST", "/api/auth/reset-password", body=ResetPasswordPayload,
+          responses={200: Notice}, errors={403: ErrorBody, 429: ErrorBody},
+          guards=(allowed_origin, per_ip("reset-ip")),
+          summary="Set a new password with the token from a reset link; marks the email "
+          "verified and ends every session of the account.")
+async def reset_password_route(request: Request, body: ResetPasswordPayload) -> Notice:
     """Set a new password with a reset link's token; every session of the account ends."""
-    _require_allowed_origin(request)
-    await enforce(request, "reset-ip", client_ip(request), shape="errors")
-    payload = await read_json(request, ResetPasswordPayload, shape="errors")
-    user = await user_for_reset_token(payload.token.strip())
+    user = await user_for_reset_token(body.token.strip())
     if user is None:
-        raise ApiError(400, RESET_INVALID, shape="errors")
-    if problem := password_problem(payload.password, user.email):
-        raise ApiError(422, problem, shape="errors")
-    password_hash = await hash_password(payload.password)
-    if not await reset_password(payload.token.strip(), password_hash):
-        raise ApiError(400, RESET_INVALID, shape="errors")
-    return JSONResponse({"msg": RESET_DONE})
+        raise ApiError(400, RESET_INVALID)
+    if problem := password_problem(body.password, user.email):
+        raise ApiError(422, problem)
+    password_hash = await hash_password(body.password)
+    if not await reset_password(body.token.strip(), password_hash):
+        raise ApiError(400, RESET_INVALID)
+    return Notice(msg=RESET_DONE)
 
 
-async def verify(request: Request) -> Response:
+@endpoint("GET", "/api/auth/verify", query=VerifyQuery, responses={200: Notice},
+          errors={400: LegacyMessage}, error_shape="msg",
+          summary="Spend a verification token from the email link.")
+async def verify(request: Request, query: VerifyQuery) -> Notice:
     """Spend a verification token from the email link."""
-    token = request.query_params.get("token", "").strip()
+    token = query.token.strip()
     if not token:
-        raise ApiError(400, VERIFY_MISSING, shape="msg")
+        raise ApiError(400, VERIFY_MISSING)
     if len(token) > 200 or not await consume_verification_token(token):
-        raise ApiError(400, VERIFY_INVALID, shape="msg")
-    return JSONResponse({"msg": VERIFIED})
+        raise ApiError(400, VERIFY_INVALID)
+    return Notice(msg=VERIFIED)
 
 
 def routes() -> list[BaseRoute]:
     """Every /api/auth route, for the core app factory."""
-    return [
-        Route("/api/auth/register", register, methods=["POST"]),
-        Route("/api/auth/login", login, methods=["POST"]),
-        Route("/api/auth/refresh", refresh, methods=["POST"]),
-        Route("/api/auth/logout", logout, methods=["POST"]),
-        Route("/api/auth/me", me, methods=["GET"]),
-        Route("/api/auth/resend-verification", resend_verification, methods=["POST"]),
-        Route("/api/auth/verify", verify, methods=["GET"]),
-        Route("/api/auth/forgot-password", forgot_password, methods=["POST"]),
-        Route("/api/auth/reset-password", reset_password_route, methods=["POST"]),
-        Route("/api/auth/google", google.start, methods=["GET"]),
-        Route(
-            "/api/auth/google/callback", google.callback, methods=["GET"], name="google_callback"
-        ),
-    ]
+    return contract.routes(
+        register, login, refresh, logout, me, resend_verification, verify, forgot_password,
+        reset_password_route, google.start, google.callback,
+    )

@@ -18,8 +18,8 @@ from pydantic import (
     field_validator,
 )
 
+from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
-from rsvp_service.accounts.payloads import has_control_characters, no_encoded_words
 
 MAX_ID = 2**63 - 1
 

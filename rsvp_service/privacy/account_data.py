@@ -17,7 +17,8 @@ from tortoise.transactions import in_transaction
 from rsvp_service import clock
 from rsvp_service.accounts.models import EmailToken, PasswordResetToken, RefreshToken, User
 from rsvp_service.accounts.passwords import verify_password
-from rsvp_service.accounts.sessions import clear_refresh_cookie, origin_allowed
+from rsvp_service.accounts.routes import allowed_origin
+from rsvp_service.accounts.sessions import clear_refresh_cookie
 from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.bodies import RecordSnapshot
@@ -46,7 +47,6 @@ logger = logging.getLogger(__name__)
 
 SIGN_IN_EXPORT = "Please log in to download your data."
 SIGN_IN_DELETE = "Please log in to delete your account."
-FOREIGN_ORIGIN = "This request came from a site that is not allowed to use your session."
 NOT_CONFIRMED = "That password is not right. Nothing was deleted."
 CONFIRM_DELETE = "Type DELETE to confirm that your account and its data should be deleted."
 DELETED = "Your account and its data are deleted."
@@ -136,13 +136,12 @@ async def _confirmed(user: User, payload: DeletePayload) -> None:
 
 @endpoint("POST", "/api/me/delete", body=DeletePayload, responses={200: Deleted},
           errors={401: ErrorBody, 403: ErrorBody, 429: ErrorBody}, auth="token",
+          guards=(allowed_origin,),
           summary="Delete the signed-in user's account: cancels future RSVPs (promoting "
           "waitlists), erases sessions and personal data, clears the refresh cookie.")
 async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted]:
     """POST /api/me/delete: cancel future RSVPs (promoting waitlists), then erase the account."""
     settings = request.app.state.settings
-    if not origin_allowed(request, settings):
-        raise ApiError(403, FOREIGN_ORIGIN)
     user = await _user_or_401(request, SIGN_IN_DELETE)
     await enforce(request, "account-delete", str(user.id))
     await _confirmed(user, body)

@@ -6,16 +6,16 @@ stored (`CancelToken`), each tied to one RSVP, good for cancelling that RSVP and
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.responses import Response
+from starlette.routing import BaseRoute
 
 from rsvp_service import clock
 from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance
+from rsvp_service.rsvps.bodies import Cancelled, CancelPreview, TokenPayload
 from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import (
     CancelOutcome,
@@ -24,8 +24,9 @@ from rsvp_service.rsvps.store import (
     waitlist_position,
 )
 from rsvp_service.settings import Settings
-from rsvp_service.web.errors import ApiError, read_json
-from rsvp_service.web.ratelimit import client_ip, enforce
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ApiError, ErrorBody, Media, endpoint
+from rsvp_service.web.ratelimit import per_ip
 
 BAD_LINK = ("This cancel link is not valid. "
             "Please use the link in your most recent email from CivicSTL.")
@@ -41,109 +42,116 @@ NO_SUCH_RSVP = "There is no RSVP with that id. Reload your dashboard and try aga
 NOT_YOURS = "This RSVP belongs to someone else, so you cannot cancel it."
 
 
-class TokenPayload(BaseModel):
-    """Body of the cancel endpoints: the token from the link's fragment."""
-
-    token: str = Field(min_length=1, max_length=200)
-
-
-async def _rsvp_for_token(request: Request) -> Rsvp:
-    await enforce(request, "rsvp-cancel", client_ip(request), shape="error")
-    payload = await read_json(request, TokenPayload, shape="error")
-    found = await CancelToken.get_or_none(token_hash=hash_token(payload.token)).select_related(
+async def _rsvp_for_token(body: TokenPayload) -> Rsvp:
+    found = await CancelToken.get_or_none(token_hash=hash_token(body.token)).select_related(
         "rsvp")
     if found is None:
-        raise ApiError(404, BAD_LINK, shape="error")
+        raise ApiError(404, BAD_LINK)
     rsvp: Rsvp = found.rsvp
     return rsvp
 
 
-async def describe_rsvp(catalogue: Catalogue, row: Rsvp) -> dict[str, object]:
+async def describe_rsvp(catalogue: Catalogue, row: Rsvp) -> CancelPreview:
     """Return what the cancel page and the dashboard show about one RSVP."""
     slot = catalogue.slots.get(row.slot_id)
     position = None
     if row.status is RsvpStatus.WAITLISTED and row.waitlist_ticket is not None:
         position = await waitlist_position(row.slot_id, row.waitlist_ticket)
-    return {
-        "event": slot.title if slot else row.event,
-        "date_text": slot.date_text if slot else "",
-        "time": slot.time if slot else "",
-        "location": slot.location if slot else "",
-        "status": row.status.value,
-        "position": position,
+    return CancelPreview(
+        event=slot.title if slot else row.event,
+        date_text=slot.date_text if slot else "",
+        time=slot.time if slot else "",
+        location=slot.location if slot else "",
+        status=row.status.value,
+        position=position,
         # The slot record's path: a series date links to its own page.
-        "path": slot.path if slot else f"/events/{row.event}",
-    }
+        path=slot.path if slot else f"/events/{row.event}",
+    )
 
 
-async def preview(request: Request) -> Response:
-    """POST /api/rsvp/cancel/preview: what the link would cancel (changes nothing)."""
-    row = await _rsvp_for_token(request)
-    return JSONResponse(await describe_rsvp(request.app.state.catalogue, row))
+BY_LINK_ERRORS = {404: ErrorBody, 429: ErrorBody}
+GUARDS = (per_ip("rsvp-cancel"),)
 
 
-async def cancel_row(request: Request, row: Rsvp) -> Response:
+@endpoint("POST", "/api/rsvp/cancel/preview", body=TokenPayload,
+          responses={200: CancelPreview}, errors=BY_LINK_ERRORS, guards=GUARDS,
+          summary="What the cancel link's token would cancel; changes nothing.")
+async def preview(request: Request, body: TokenPayload) -> CancelPreview:
+    """What the link would cancel (changes nothing)."""
+    return await describe_rsvp(request.app.state.catalogue, await _rsvp_for_token(body))
+
+
+async def cancel_row(request: Request, row: Rsvp) -> Cancelled:
     """Cancel one RSVP (promoting the waitlist) and answer in the cancel endpoints' shape."""
     settings: Settings = request.app.state.settings
     catalogue: Catalogue = request.app.state.catalogue
     if row.status is RsvpStatus.CANCELLED:
-        raise ApiError(410, ALREADY_CANCELLED, shape="error")
+        raise ApiError(410, ALREADY_CANCELLED)
     # Check-in opens before the start; a walk-in is checked in from the moment it exists.
     if row.status is RsvpStatus.WALK_IN or await Attendance.exists(
             rsvp_id=row.id, checked_in_at__isnull=False):
-        raise ApiError(410, CHECKED_IN, shape="error")
+        raise ApiError(410, CHECKED_IN)
     slot = catalogue.slots.get(row.slot_id)
     now = clock.now(settings)
     if slot is None or now >= slot.start:
-        raise ApiError(410, STARTED, shape="error")
+        raise ApiError(410, STARTED)
     result = await cancel_rsvp(row.id, capacity=slot.capacity, now=now)
     if result.outcome is CancelOutcome.ALREADY:
-        raise ApiError(410, ALREADY_CANCELLED, shape="error")
+        raise ApiError(410, ALREADY_CANCELLED)
     notify(request)
-    return JSONResponse({"message": CANCELLED, "status": "cancelled"})
+    return Cancelled(message=CANCELLED, status="cancelled")
 
 
-async def cancel(request: Request) -> Response:
-    """POST /api/rsvp/cancel: cancel the RSVP the link's token names."""
-    return await cancel_row(request, await _rsvp_for_token(request))
+@endpoint("POST", "/api/rsvp/cancel", body=TokenPayload, responses={200: Cancelled},
+          errors={**BY_LINK_ERRORS, 410: ErrorBody}, guards=GUARDS,
+          summary="Cancel the RSVP of the cancel link's token; frees the seat and promotes the "
+          "first person on the waitlist.")
+async def cancel(request: Request, body: TokenPayload) -> Cancelled:
+    """Cancel the RSVP the link's token names."""
+    return await cancel_row(request, await _rsvp_for_token(body))
 
 
 async def _my_rsvp(request: Request, sign_in: str) -> Rsvp:
     """The signed-in user's RSVP named by the path (401, 404, 403 otherwise)."""
     user = await user_from_request(request)
     if user is None:
-        raise ApiError(401, sign_in, shape="error")
+        raise ApiError(401, sign_in)
     row = await Rsvp.get_or_none(id=request.path_params["rsvp_id"])
     if row is None:
-        raise ApiError(404, NO_SUCH_RSVP, shape="error")
+        raise ApiError(404, NO_SUCH_RSVP)
     # A guest RSVP made with the account's address is theirs once the address is verified.
     theirs = row.user_id == user.id or (user.is_verified and row.email == user.email)
     if not theirs:
-        raise ApiError(403, NOT_YOURS, shape="error")
+        raise ApiError(403, NOT_YOURS)
     return row
 
 
-async def cancel_mine(request: Request) -> Response:
-    """POST /api/me/rsvps/<id>/cancel: the signed-in volunteer cancels one of their RSVPs."""
+MINE_ERRORS = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody}
+
+
+@endpoint("POST", "/api/me/rsvps/{rsvp_id:id}/cancel", responses={200: Cancelled},
+          errors={**MINE_ERRORS, 410: ErrorBody}, auth="token",
+          summary="Cancel one of the signed-in user's RSVPs (incl. guest RSVPs with their "
+          "verified address); promotes the waitlist like the email link.")
+async def cancel_mine(request: Request) -> Cancelled:
+    """The signed-in volunteer cancels one of their RSVPs."""
     return await cancel_row(request, await _my_rsvp(request, SIGN_IN))
 
 
+@endpoint("GET", "/api/me/rsvps/{rsvp_id:id}/calendar.ics",
+          responses={200: Media("text/calendar")}, errors=MINE_ERRORS, auth="token",
+          summary="The slot of one of the signed-in user's RSVPs as an iCalendar file.")
 async def calendar_mine(request: Request) -> Response:
-    """GET /api/me/rsvps/<id>/calendar.ics: the slot of one of the user's RSVPs, as iCalendar."""
+    """The slot of one of the user's RSVPs, as iCalendar."""
     row = await _my_rsvp(request, SIGN_IN_CALENDAR)
     catalogue: Catalogue = request.app.state.catalogue
     slot = catalogue.slots.get(row.slot_id)
     if slot is None:
-        raise ApiError(404, NO_SUCH_RSVP, shape="error")
+        raise ApiError(404, NO_SUCH_RSVP)
     return Response(catalogue.calendar(slot), media_type="text/calendar; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{slot.event}.ics"'})
 
 
 def routes() -> list[BaseRoute]:
     """Return the cancel routes (from an email link, and from the dashboard)."""
-    return [
-        Route("/api/rsvp/cancel/preview", preview, methods=["POST"]),
-        Route("/api/rsvp/cancel", cancel, methods=["POST"]),
-        Route("/api/me/rsvps/{rsvp_id:id}/cancel", cancel_mine, methods=["POST"]),
-        Route("/api/me/rsvps/{rsvp_id:id}/calendar.ics", calendar_mine, methods=["GET"]),
-    ]
+    return contract.routes(preview, cancel, cancel_mine, calendar_mine)

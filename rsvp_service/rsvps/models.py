@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, ClassVar
 
 from starlette.convertors import Convertor, register_url_convertor
 from tortoise import fields
@@ -26,6 +26,8 @@ class IdConvertor(Convertor[int]):
     """Path segment `{name:id}`: a row id within the database's range, else the route misses."""
 
     regex = _numbers_up_to(MAX_ID)
+    # For the OpenAPI document (rsvp_service.web.openapi reads it from the route).
+    json_schema: ClassVar[dict[str, object]] = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
 
     def convert(self, value: str) -> int:
         """Parse the (already range-checked) digits."""

@@ -35,7 +35,11 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
   `error_shape="errors"` (`{errors: [{msg}]}`) or `"msg"` (`{msg}`) (README, "Error answers").
   Endpoint-specific error extras subclass `ErrorBody` and are returned with `Reply`.
 - `body=` adds 400, 413, 415 and 422 to the declared errors; `query=` adds 422.
-- `auth=` ("none", "optional", "token", "cookie") is documentation; the handler checks it.
+- `auth=` ("none", "optional" token, "token", "cookie" (the refresh cookie),
+  "optional-cookie") is documentation; the handler checks it.
+- `guards=`: async checks `(request) -> None` run before the body and query are read (an
+  origin check, a per-IP rate limit), so they answer first, as they did before parsing moved.
+- An endpoint that only redirects declares no 2xx.
 - `name=` names the route for `url_for` and the document's operationId (default: the
   handler's name).
 - `web/openapi.py` builds /api/openapi.json from these declarations (`declared(route)`).
@@ -45,7 +49,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from types import UnionType
@@ -60,7 +64,7 @@ from starlette.routing import BaseRoute, Route
 log = logging.getLogger(__name__)
 
 ErrorShape = Literal["error", "errors", "msg"]
-Auth = Literal["none", "optional", "token", "cookie"]
+Auth = Literal["none", "optional", "token", "cookie", "optional-cookie"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 MALFORMED_JSON = "The request body is not valid JSON."
@@ -141,15 +145,11 @@ class ApiError(Exception):
         message: str,
         *,
         headers: Mapping[str, str] | None = None,
-        # TEMPORARY: accepted (and honoured outside declared endpoints) until contract2 has
-        # converted organize/, impact/ and privacy/; a declared endpoint's own shape wins.
-        shape: ErrorShape | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.headers = headers
-        self.shape = shape
 
 
 class ContractError(Exception):
@@ -181,6 +181,8 @@ class Reply(Generic[BodyT]):
 
 
 Handler = Callable[..., Awaitable[Any]]
+# A check run before the body is read (an origin check, a per-IP rate limit): it raises ApiError.
+Guard = Callable[[Request], Awaitable[None]]
 
 
 def _field_name(loc: tuple[int | str, ...]) -> str:
@@ -207,35 +209,34 @@ def validation_message(exc: ValidationError) -> str:
     return f"The field '{name}' is invalid: {reason}."
 
 
-async def read_json(request: Request, model: type[ModelT], *, shape: Any = None) -> ModelT:
+async def read_json(request: Request, model: type[ModelT]) -> ModelT:
     """Parse and validate a JSON object body, raising ApiError 400/415/422."""
-    # `shape` is TEMPORARY, for the handlers contract2 has not converted yet.
     # HTML forms can only send form or text types, never application/json without a CORS
     # preflight: insisting on it keeps cross-site forms (login CSRF) out of every JSON endpoint.
     media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
-        raise ApiError(415, NOT_JSON, shape=shape)
+        raise ApiError(415, NOT_JSON)
     raw = await request.body()
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, MALFORMED_JSON, shape=shape) from None
+        raise ApiError(400, MALFORMED_JSON) from None
     except RecursionError:
-        raise ApiError(400, TOO_DEEP, shape=shape) from None
+        raise ApiError(400, TOO_DEEP) from None
     if not isinstance(data, dict):
-        raise ApiError(422, NOT_AN_OBJECT, shape=shape)
+        raise ApiError(422, NOT_AN_OBJECT)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise ApiError(422, validation_message(exc), shape=shape) from None
+        raise ApiError(422, validation_message(exc)) from None
 
 
-def validate_query(request: Request, model: type[ModelT], *, shape: Any = None) -> ModelT:
+def validate_query(request: Request, model: type[ModelT]) -> ModelT:
     """Validate query parameters against a model, raising ApiError 422."""
     try:
         return model.model_validate(dict(request.query_params))
     except ValidationError as exc:
-        raise ApiError(422, validation_message(exc), shape=shape) from None
+        raise ApiError(422, validation_message(exc)) from None
 
 
 def _is_model(declared: Declared) -> bool:
@@ -259,6 +260,7 @@ class Endpoint:
         summary: str,
         error_shape: ErrorShape,
         name: str | None = None,
+        guards: Sequence[Guard] = (),
     ) -> None:
         successes = [status for status in responses if 200 <= status < 300]
         self.handler = handler
@@ -278,6 +280,7 @@ class Endpoint:
         self.summary = summary
         self.error_shape = error_shape
         self.name = name or handler.__name__
+        self.guards = tuple(guards)
         self.__doc__ = handler.__doc__
 
     def __repr__(self) -> str:
@@ -331,6 +334,8 @@ class Endpoint:
     async def handle(self, request: Request) -> Response:
         """The Starlette endpoint: parse, call the handler, check and serialize its answer."""
         try:
+            for guard in self.guards:
+                await guard(request)
             arguments: dict[str, BaseModel] = {}
             if self.query is not None:
                 arguments["query"] = validate_query(request, self.query)
@@ -354,6 +359,7 @@ def endpoint(
     auth: Auth = "none",
     error_shape: ErrorShape = "error",
     name: str | None = None,
+    guards: Sequence[Guard] = (),
 ) -> Callable[[Handler], Endpoint]:
     """Declare a handler as an endpoint (see the module docstring)."""
 
@@ -362,7 +368,7 @@ def endpoint(
             _LEGACY_SHAPES[path] = error_shape
         return Endpoint(handler, method, path, body=body, query=query, responses=responses,
                         errors=errors or {}, auth=auth, summary=summary, error_shape=error_shape,
-                        name=name)
+                        name=name, guards=guards)
 
     return declare
 

@@ -24,21 +24,10 @@ from tortoise.exceptions import (
 
 from rsvp_service.ops.metrics import DATABASE_ERRORS
 from rsvp_service.web.access_log import loggable
-from rsvp_service.web.contract import (
-    ApiError,
-    ErrorShape,
-    error_response,
-    read_json,
-    validate_query,
-)
+from rsvp_service.web.contract import ApiError, error_response, error_shape_for
 from rsvp_service.web.security_headers import security_headers
 
-# TEMPORARY re-exports for the handlers contract2 has not moved onto web.contract yet.
-__all__ = ["ApiError", "read_json", "validate_query"]
-Shape = ErrorShape
 log = logging.getLogger(__name__)
-
-_MSG_PATHS = ("/api/auth/verify", "/api/auth/resend-verification")
 
 TOO_LARGE = "The request body is larger than 64 KB."
 TOO_SLOW = ("The request took too long to arrive, so it was not processed. "
@@ -74,20 +63,11 @@ DATABASE_FAILURES: tuple[type[Exception], ...] = (
 )
 
 
-def shape_for_path(path: str) -> Shape:
-    """Return the error shape the site expects from the endpoint at this path."""
-    if path in _MSG_PATHS:
-        return "msg"
-    if path.startswith("/api/auth/"):
-        return "errors"
-    return "error"
-
-
 async def api_error_handler(request: Request, exc: Exception) -> Response:
-    """Answer an ApiError with its JSON body."""
+    """Answer an ApiError raised outside a declared endpoint's handler."""
     assert isinstance(exc, ApiError)
-    shape = exc.shape or shape_for_path(request.url.path)
-    return error_response(exc.status, exc.message, shape=shape, headers=exc.headers)
+    return error_response(exc.status, exc.message, shape=error_shape_for(request.url.path),
+                          headers=exc.headers)
 
 
 async def http_exception_handler(request: Request, exc: Exception) -> Response:
@@ -100,7 +80,7 @@ async def http_exception_handler(request: Request, exc: Exception) -> Response:
     if not message.endswith("."):
         message += "."
     return error_response(
-        exc.status_code, message, shape=shape_for_path(request.url.path), headers=exc.headers
+        exc.status_code, message, shape=error_shape_for(request.url.path), headers=exc.headers
     )
 
 
@@ -129,7 +109,7 @@ async def database_error_handler(request: Request, exc: Exception) -> Response:
     return error_response(
         503,
         DATABASE_UNAVAILABLE,
-        shape=shape_for_path(request.url.path),
+        shape=error_shape_for(request.url.path),
         headers={"Retry-After": DATABASE_RETRY_AFTER},
     )
 
@@ -142,7 +122,7 @@ async def server_error_handler(request: Request, exc: Exception) -> Response:
     return error_response(
         500,
         SERVER_ERROR,
-        shape=shape_for_path(request.url.path),
+        shape=error_shape_for(request.url.path),
         headers=dict(security_headers(request.url.path, https=https)),
     )
 

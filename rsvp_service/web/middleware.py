@@ -18,7 +18,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rsvp_service.ops.metrics import MetricsMiddleware
 from rsvp_service.settings import Settings
 from rsvp_service.web.access_log import loggable
-from rsvp_service.web.errors import TOO_LARGE, TOO_SLOW, error_response, shape_for_path
+from rsvp_service.web.contract import error_response, error_shape_for
+from rsvp_service.web.errors import TOO_LARGE, TOO_SLOW
 from rsvp_service.web.security_headers import security_headers
 
 MAX_BODY_BYTES = 64 * 1024
@@ -116,7 +117,7 @@ class BodySizeLimitMiddleware:
             return
         declared = next((v for name, v in scope["headers"] if name == b"content-length"), None)
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            response = error_response(413, TOO_LARGE, shape=shape_for_path(scope["path"]))
+            response = error_response(413, TOO_LARGE, shape=error_shape_for(scope["path"]))
             await response(scope, receive, send)
             return
         # With a Content-Length the server never passes on more bytes than it declares.

@@ -18,7 +18,13 @@ from starlette.routing import BaseRoute, Route
 
 from rsvp_service.accounts.sessions import REFRESH_COOKIE
 from rsvp_service.web import contract
-from rsvp_service.web.contract import Declared, Endpoint, Media, endpoint, status_phrase
+from rsvp_service.web.contract import (
+    Declared,
+    Endpoint,
+    Media,
+    endpoint,
+    status_phrase,
+)
 
 JSON = "application/json"
 REF = "#/components/schemas/{model}"
@@ -27,6 +33,7 @@ SECURITY: dict[str, list[dict[str, list[str]]]] = {
     "optional": [{}, {"accessToken": []}],
     "token": [{"accessToken": []}],
     "cookie": [{"refreshCookie": []}],
+    "optional-cookie": [{}, {"refreshCookie": []}],
 }
 SECURITY_SCHEMES = {
     "accessToken": {"type": "apiKey", "in": "header", "name": "x-auth-token"},
@@ -81,7 +88,8 @@ def _response(status: int, declared: Declared, schemas: _Schemas) -> dict[str, A
 def _parameters(declared: Endpoint, route: Route, schemas: _Schemas) -> list[dict[str, Any]]:
     parameters = [
         {"name": name, "in": "path", "required": True,
-         "schema": CONVERTORS.get(type(convertor).__name__, {"type": "string"})}
+         "schema": getattr(convertor, "json_schema", None)
+         or CONVERTORS.get(type(convertor).__name__, {"type": "string"})}
         for name, convertor in route.param_convertors.items()
     ]
     if declared.query is not None:
@@ -113,22 +121,6 @@ def _operation(declared: Endpoint, route: Route, schemas: _Schemas) -> dict[str,
     return operation
 
 
-def _undeclared_paths(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
-    """TEMPORARY: merge the hand-written paths of endpoints not yet declared with web.contract.
-
-    Deleted with rsvp_service/web/openapi_handwritten.py once rsvps/ and accounts/ declare
-    their endpoints.
-    """
-    from rsvp_service.web.openapi_handwritten import handwritten_paths, handwritten_schemas
-
-    for path, item in handwritten_paths().items():
-        for method, operation in item.items():
-            # A declared endpoint's generated operation wins over its old hand-written one.
-            paths.setdefault(path, {}).setdefault(method, operation)
-    for name, schema in handwritten_schemas().items():
-        schemas.setdefault(name, schema)
-
-
 def build_document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
     """Build the document from an app's routes."""
     schemas = _Schemas()
@@ -140,7 +132,6 @@ def build_document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
         paths.setdefault(route.path_format, {})[declared.method.lower()] = _operation(
             declared, route, schemas
         )
-    _undeclared_paths(paths, schemas.components)
     return {
         "openapi": "3.1.0",
         "info": {

@@ -346,7 +346,7 @@ export class AuthClient {
     return this.postForMessage('/auth/reset-password', { token, password }, MSG.resetFailed, MSG.resetSucceeded)
   }
 
-  /** POST JSON; the server's sentence (msg, or errors[0].msg on failure), else `failed` / `succeeded`. */
+  /** POST JSON; the server's sentence (msg, or error on failure), else `failed` / `succeeded`. */
   private async postForMessage(path: string, body: object, failed: string, succeeded = ''): Promise<MessageResult> {
     let res: Response
     try {
@@ -359,8 +359,8 @@ export class AuthClient {
     } catch {
       return { success: false, message: MSG.network }
     }
-    const data = (await res.json().catch(() => null)) as { msg?: string; errors?: { msg?: string }[] } | null
-    if (!res.ok) return { success: false, message: data?.errors?.[0]?.msg || data?.msg || failed }
+    const data = (await res.json().catch(() => null)) as { msg?: string; error?: string } | null
+    if (!res.ok) return { success: false, message: data?.error || failed }
     return { success: true, message: data?.msg || succeeded }
   }
 

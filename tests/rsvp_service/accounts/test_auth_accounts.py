@@ -67,9 +67,7 @@ async def test_me_without_a_valid_token_is_401(
     response = await client.get("/api/auth/me", headers=headers)
 
     assert response.status_code == 401
-    assert response.json() == {
-        "errors": [{"msg": "Your session has expired. Please sign in again."}]
-    }
+    assert response.json() == {"error": "Your session has expired. Please sign in again."}
 
 
 async def test_login_returns_token_and_user(client: httpx.AsyncClient) -> None:

@@ -134,7 +134,7 @@ async def test_a_link_works_once(client: httpx.AsyncClient, mailbox: Mailbox) ->
 
     assert first.status_code == 200
     assert second.status_code == 400
-    assert second.json() == {"errors": [{"msg": INVALID}]}
+    assert second.json() == {"error": INVALID}
     assert (await login(client, NEW_PASSWORD)).status_code == 200
 
 
@@ -164,7 +164,7 @@ async def test_an_expired_or_unknown_link_is_refused(
     unknown = await reset(client, "not-a-token")
 
     assert expired.status_code == unknown.status_code == 400
-    assert expired.json() == unknown.json() == {"errors": [{"msg": INVALID}]}
+    assert expired.json() == unknown.json() == {"error": INVALID}
     assert (await login(client, PASSWORD)).status_code == 200
 
 
@@ -181,11 +181,11 @@ async def test_a_refused_new_password_leaves_the_link_usable(
     accepted = await reset(client, token)
 
     assert short.status_code == blank.status_code == own_email.status_code == 422
-    assert short.json() == {"errors": [{"msg": "Password must be at least 8 characters long."}]}
-    assert blank.json()["errors"][0]["msg"] == (
+    assert short.json() == {"error": "Password must be at least 8 characters long."}
+    assert blank.json()["error"] == (
         "Your password must contain more than spaces. Please choose a different one."
     )
-    assert own_email.json()["errors"][0]["msg"] == (
+    assert own_email.json()["error"] == (
         "Your password must not be your email address. Please choose a different one."
     )
     assert accepted.status_code == 200
@@ -219,5 +219,5 @@ async def test_forgot_password_is_rate_limited_per_address(
     assert again.status_code == 429
     assert int(again.headers["retry-after"]) >= 1
     assert again.json() == {
-        "errors": [{"msg": "Too many attempts. Please wait a few minutes and try again."}]
+        "error": "Too many attempts. Please wait a few minutes and try again."
     }

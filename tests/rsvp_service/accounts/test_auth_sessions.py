@@ -14,9 +14,9 @@ from rsvp_service.accounts.sessions import REFRESH_COOKIE
 from rsvp_service.accounts.tokens import hash_opaque_token
 from rsvp_service.settings import Settings
 
-SESSION_EXPIRED = {"errors": [{"msg": "Your session has expired. Please sign in again."}]}
+SESSION_EXPIRED = {"error": "Your session has expired. Please sign in again."}
 FOREIGN_ORIGIN = {
-    "errors": [{"msg": "This request came from a site that is not allowed to use your session."}]
+    "error": "This request came from a site that is not allowed to use your session."
 }
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rsvp_service.accounts import payloads
+from rsvp_service.accounts import bodies
 from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.rsvps.routes import RsvpPayload
 
@@ -20,7 +20,7 @@ from rsvp_service.rsvps.routes import RsvpPayload
 )
 def test_rsvps_and_accounts_normalize_an_address_the_same_way(raw: str, normalized: str) -> None:
     assert normalize_email(raw) == normalized
-    assert payloads.normalize_email(raw) == normalized
+    assert bodies.normalize_email(raw) == normalized
     payload = RsvpPayload.model_validate({"email": raw, "firstName": "Ann"})
     assert payload.email == normalized
 
@@ -32,10 +32,10 @@ def test_rsvps_and_accounts_normalize_an_address_the_same_way(raw: str, normaliz
 def test_both_refuse_what_email_validator_refuses(raw: str) -> None:
     with pytest.raises(ValueError, match="valid email address"):
         normalize_email(raw)
-    assert payloads.normalize_email(raw) is None
+    assert bodies.normalize_email(raw) is None
 
 
 def test_both_refuse_a_mailbox_name_that_needs_smtputf8() -> None:
     with pytest.raises(ValueError, match="before the @"):
         normalize_email("jörg@example.org")
-    assert payloads.normalize_email("jörg@example.org") is None
+    assert bodies.normalize_email("jörg@example.org") is None

@@ -23,8 +23,8 @@ from conftest import Mailbox
 from organize_testkit import DURING_TINY, FOREST, KEEN, at, person, slot_path
 from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT, rsvp
 
+from rsvp_service.accounts.bodies import ENCODED_NAME, ENCODED_WORD, no_encoded_words
 from rsvp_service.accounts.models import User
-from rsvp_service.accounts.payloads import ENCODED_NAME, ENCODED_WORD, no_encoded_words
 from rsvp_service.events import load_catalogue
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import (

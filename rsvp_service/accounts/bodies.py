@@ -1,4 +1,7 @@
-"""Request bodies of the auth endpoints, and the checks that turn them into clean values."""
+"""Request and response bodies of the /api/auth endpoints, and the checks that clean their values.
+
+Request bodies ignore unknown fields: the seed's client sends `verifyPassword` (spec section 7).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,9 @@ import unicodedata
 from pydantic import BaseModel, ConfigDict, Field
 
 from rsvp_service.accounts import emails
-from rsvp_service.accounts.models import DEFAULT_ROLE
+from rsvp_service.accounts.models import DEFAULT_ROLE, User
 from rsvp_service.mail.headers import has_encoded_word_start
-from rsvp_service.web.errors import ApiError, Shape
+from rsvp_service.web.contract import ApiError
 
 INVALID_EMAIL = "Please enter a valid email address."
 NON_ASCII_EMAIL = (
@@ -60,6 +63,47 @@ class ResetPasswordPayload(BaseModel):
     password: str = Field(max_length=1024)
 
 
+class PublicUser(BaseModel):
+    """The signed-in user as the site shows it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int
+    name: str
+    email: str
+    role: str
+    phone: str | None
+    isVerified: bool
+
+    @classmethod
+    def of(cls, user: User) -> PublicUser:
+        """The wire form of an account."""
+        return cls(id=user.id, name=user.name, email=user.email, role=user.role,
+                   phone=user.phone, isVerified=user.is_verified)
+
+
+class AccessToken(BaseModel):
+    """A fresh access token (POST /api/auth/refresh); the refresh cookie is rotated with it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    accessToken: str
+
+
+class SignedIn(AccessToken):
+    """An access token and the account it signs in; the refresh cookie is set with it."""
+
+    user: PublicUser
+
+
+class Notice(BaseModel):
+    """A sentence saying what was done (or, for requests that must not tell, may have been)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    msg: str
+
+
 def normalize_email(value: str) -> str | None:
     """Return the address in canonical form (see accounts/emails.py), or None if invalid."""
     try:
@@ -68,14 +112,14 @@ def normalize_email(value: str) -> str | None:
         return None
 
 
-def require_email(value: str, *, shape: Shape) -> str:
-    """Normalize an email address or raise a 422 in the endpoint's shape."""
+def require_email(value: str) -> str:
+    """Normalize an email address or raise a 422."""
     try:
         return emails.normalize_email(value)
     except emails.NonAsciiMailboxError:
-        raise ApiError(422, NON_ASCII_EMAIL, shape=shape) from None
+        raise ApiError(422, NON_ASCII_EMAIL) from None
     except ValueError:
-        raise ApiError(422, INVALID_EMAIL, shape=shape) from None
+        raise ApiError(422, INVALID_EMAIL) from None
 
 
 def has_control_characters(value: str) -> bool:
@@ -102,17 +146,17 @@ def require_name(value: str) -> str:
     # Checked before whitespace is collapsed: split() would quietly turn U+2028 into a space.
     # The name goes into email headers and greetings; control characters have no place there.
     if has_control_characters(value):
-        raise ApiError(422, CONTROL_CHARACTERS.format(field="Your name"), shape="errors")
+        raise ApiError(422, CONTROL_CHARACTERS.format(field="Your name"))
     if has_encoded_word_start(value):
-        raise ApiError(422, ENCODED_NAME, shape="errors")
+        raise ApiError(422, ENCODED_NAME)
     name = " ".join(value.split())
     if not name:
-        raise ApiError(422, "Please enter your name.", shape="errors")
+        raise ApiError(422, "Please enter your name.")
     return name
 
 
 def require_role(value: str) -> str:
     """Accept only the volunteer role: a registration form must not grant itself privileges."""
     if value != DEFAULT_ROLE:
-        raise ApiError(422, "New accounts can only have the volunteer role.", shape="errors")
+        raise ApiError(422, "New accounts can only have the volunteer role.")
     return value
