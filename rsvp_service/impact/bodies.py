@@ -7,11 +7,19 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rsvp_service.organize.bodies import Answer, Moment, Organization
-from rsvp_service.web.contract import ErrorBody
+from pydantic import BaseModel, ConfigDict
+
+from rsvp_service.organize.bodies import Organization
+from rsvp_service.web.contract import ErrorBody, Moment
 
 
-class EarnedBadge(Answer):
+class _Answer(BaseModel):
+    """Base of the answers: nothing but the declared fields goes out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class EarnedBadge(_Answer):
     """A badge, whether (and when) the volunteer earned it, and its emblem (SVG)."""
 
     id: str
@@ -22,7 +30,7 @@ class EarnedBadge(Answer):
     svg: str
 
 
-class AttendedSlot(Answer):
+class AttendedSlot(_Answer):
     """One slot the volunteer was checked in at; `eventId` is the slot's id."""
 
     eventId: str
@@ -33,7 +41,7 @@ class AttendedSlot(Answer):
     hours: float
 
 
-class Impact(Answer):
+class Impact(_Answer):
     """GET /api/me/impact: verified hours, events, organizations, attended slots and badges."""
 
     hours: float
@@ -43,7 +51,7 @@ class Impact(Answer):
     badges: list[EarnedBadge]
 
 
-class RecordEntry(Answer):
+class RecordEntry(_Answer):
     """One attended slot in a record, as it was when the record was issued."""
 
     title: str
@@ -53,14 +61,14 @@ class RecordEntry(Answer):
     hours: float
 
 
-class RecordSnapshot(Answer):
+class RecordSnapshot(_Answer):
     """What a record stores when it is issued: the name and the entries then."""
 
     name: str
     entries: list[RecordEntry]
 
 
-class PublicRecord(Answer):
+class PublicRecord(_Answer):
     """A service-hours record as anyone with its code sees it (the issued snapshot)."""
 
     code: str
@@ -71,7 +79,7 @@ class PublicRecord(Answer):
     revoked: bool
 
 
-class RecordCreated(Answer):
+class RecordCreated(_Answer):
     """POST /api/me/hours-records: the new record, its code and its public link."""
 
     code: str
@@ -79,7 +87,7 @@ class RecordCreated(Answer):
     record: PublicRecord
 
 
-class RecordListing(Answer):
+class RecordListing(_Answer):
     """One of the volunteer's records in their list."""
 
     code: str
@@ -89,13 +97,13 @@ class RecordListing(Answer):
     hours: float
 
 
-class MyRecords(Answer):
+class MyRecords(_Answer):
     """GET /api/me/hours-records: newest first."""
 
     records: list[RecordListing]
 
 
-class RecordNowRevoked(Answer):
+class RecordNowRevoked(_Answer):
     """POST /api/me/hours-records/{code}/revoke."""
 
     message: str

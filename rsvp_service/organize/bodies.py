@@ -1,36 +1,26 @@
 """Request and response bodies of the organizer, roles and admin endpoints (their wire names).
 
 Requests refuse unknown fields; answers are checked against these models before they leave.
-Times go out as Python writes them (`isoformat()`, e.g. `+00:00`, never `Z`), as they always have.
+Times are `Moment`s: written by `isoformat()` (e.g. `+00:00`, never `Z`), as they always were.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    WithJsonSchema,
-    field_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.web.contract import Moment
 
 MAX_ID = 2**63 - 1
 
-# A moment on the wire: `datetime.isoformat()` (pydantic would write UTC as `Z`).
-Moment = Annotated[datetime, PlainSerializer(datetime.isoformat, return_type=str),
-                   WithJsonSchema({"type": "string", "format": "date-time"})]
 AttendeeId = Annotated[int, Field(gt=0, le=MAX_ID, strict=True)]
 RosterStatus = Literal["confirmed", "waitlisted", "checked_in", "no_show"]
 
 
-class Answer(BaseModel):
+class _Answer(BaseModel):
     """Base of the answers: nothing but the declared fields goes out."""
 
     model_config = ConfigDict(extra="forbid")
@@ -139,21 +129,21 @@ class MessagePayload(BaseModel):
 
 # Answers.
 
-class Organization(Answer):
+class Organization(_Answer):
     """An organization: its slug and its name."""
 
     slug: str
     name: str
 
 
-class MyRoles(Answer):
+class MyRoles(_Answer):
     """GET /api/me/roles."""
 
     admin: bool
     organizations: list[Organization]
 
 
-class OrganizerEntry(Answer):
+class OrganizerEntry(_Answer):
     """One organizer grant as the admin endpoints list it."""
 
     email: str
@@ -162,26 +152,26 @@ class OrganizerEntry(Answer):
     grantedAt: Moment
 
 
-class Organizers(Answer):
+class Organizers(_Answer):
     """GET /api/admin/organizers."""
 
     organizers: list[OrganizerEntry]
 
 
-class Granted(Answer):
+class Granted(_Answer):
     """POST /api/admin/organizers: the new grant and a sentence saying so."""
 
     organizer: OrganizerEntry
     message: str
 
 
-class Message(Answer):
+class Message(_Answer):
     """A sentence saying what was done."""
 
     message: str
 
 
-class SlotSummary(Answer):
+class SlotSummary(_Answer):
     """A slot's times, capacity and counts (confirmed, waitlist, checked in)."""
 
     id: str
@@ -195,7 +185,7 @@ class SlotSummary(Answer):
     checkinOpen: bool
 
 
-class OrganizedEvent(Answer):
+class OrganizedEvent(_Answer):
     """One event the person organizes, with its slots."""
 
     slug: str
@@ -208,13 +198,13 @@ class OrganizedEvent(Answer):
     slots: list[SlotSummary]
 
 
-class OrganizedEvents(Answer):
+class OrganizedEvents(_Answer):
     """GET /api/organize/events: upcoming soonest first, then past newest first."""
 
     events: list[OrganizedEvent]
 
 
-class EventBrief(Answer):
+class EventBrief(_Answer):
     """The event a roster's slot belongs to."""
 
     slug: str
@@ -229,7 +219,7 @@ class RosterSlot(SlotSummary):
     event: EventBrief
 
 
-class Attendee(Answer):
+class Attendee(_Answer):
     """One person on a slot's roster (an RSVP or a walk-in)."""
 
     id: int
@@ -244,20 +234,20 @@ class Attendee(Answer):
     hours: float | None
 
 
-class SlotRoster(Answer):
+class SlotRoster(_Answer):
     """GET /api/organize/slots/{slot_id}: the slot's counts and its roster."""
 
     slot: RosterSlot
     attendees: list[Attendee]
 
 
-class AttendeeAnswer(Answer):
+class AttendeeAnswer(_Answer):
     """The person a check-in, undo, walk-in or hours change was about, as they are now."""
 
     attendee: Attendee
 
 
-class MessagePreview(Answer):
+class MessagePreview(_Answer):
     """POST .../messages with preview: how many it would reach and what they would read."""
 
     recipients: int
@@ -265,7 +255,7 @@ class MessagePreview(Answer):
     body: str
 
 
-class MessageSent(Answer):
+class MessageSent(_Answer):
     """POST .../messages: how many it is on its way to, as a sentence too."""
 
     recipients: int

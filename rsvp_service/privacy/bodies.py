@@ -6,10 +6,16 @@ API the site reads), and `eventId` where it names a slot.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rsvp_service.impact.bodies import RecordSnapshot
-from rsvp_service.organize.bodies import Answer, Moment
+from rsvp_service.web.contract import Moment
+
+
+class _Answer(BaseModel):
+    """Base of the answers: nothing but the declared fields goes out."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class DeletePayload(BaseModel):
@@ -20,13 +26,13 @@ class DeletePayload(BaseModel):
     confirm: str | None = Field(default=None, max_length=20)
 
 
-class Deleted(Answer):
+class Deleted(_Answer):
     """POST /api/me/delete: a sentence saying the account is gone."""
 
     message: str
 
 
-class ExportAccount(Answer):
+class ExportAccount(_Answer):
     """The account itself (never its password hash)."""
 
     id: int
@@ -37,7 +43,7 @@ class ExportAccount(Answer):
     created_at: Moment
 
 
-class ExportRsvp(Answer):
+class ExportRsvp(_Answer):
     """One RSVP of the person, with what it said and when things happened to it."""
 
     eventId: str
@@ -54,7 +60,7 @@ class ExportRsvp(Answer):
     reminder_queued_at: Moment | None
 
 
-class ExportSession(Answer):
+class ExportSession(_Answer):
     """One sign-in (a refresh-token family): when it began, ends, and whether it still works."""
 
     created_at: Moment
@@ -62,7 +68,7 @@ class ExportSession(Answer):
     revoked: bool
 
 
-class ExportCheckIn(Answer):
+class ExportCheckIn(_Answer):
     """One check-in of the person, with its hours."""
 
     eventId: str
@@ -73,7 +79,7 @@ class ExportCheckIn(Answer):
     hours: float | None
 
 
-class ExportHoursRecord(Answer):
+class ExportHoursRecord(_Answer):
     """One service-hours record the person issued, with its snapshot."""
 
     issued_at: Moment
@@ -82,14 +88,14 @@ class ExportHoursRecord(Answer):
     record: RecordSnapshot
 
 
-class ExportRole(Answer):
+class ExportRole(_Answer):
     """One organizer role the person holds."""
 
     organization: str
     granted_at: Moment
 
 
-class ExportMessage(Answer):
+class ExportMessage(_Answer):
     """One message the person sent as an organizer."""
 
     eventId: str
@@ -99,7 +105,7 @@ class ExportMessage(Answer):
     sent_at: Moment
 
 
-class Export(Answer):
+class Export(_Answer):
     """GET /api/me/export: everything stored about the person, as a JSON download."""
 
     account: ExportAccount

@@ -51,11 +51,12 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from http import HTTPStatus
 from types import UnionType
-from typing import Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, PlainSerializer, ValidationError, WithJsonSchema
 from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -71,6 +72,11 @@ MALFORMED_JSON = "The request body is not valid JSON."
 NOT_AN_OBJECT = "The request body must be a JSON object."
 NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
 TOO_DEEP = "The request body is nested too deeply to be read."
+
+# A moment in an answer, written by `datetime.isoformat()` as the API always has (`+00:00`;
+# pydantic would write UTC as `Z`).
+Moment = Annotated[datetime, PlainSerializer(datetime.isoformat, return_type=str),
+                   WithJsonSchema({"type": "string", "format": "date-time"})]
 
 
 class ErrorBody(BaseModel):
