@@ -16,7 +16,7 @@ describe('auth client: password reset', () => {
 
   it('forgotPassword shows the server error sentence, or its own on a network failure', async () => {
     const limited = makeClient({
-      'POST /auth/forgot-password': () => json({ errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.' }] }, 429),
+      'POST /auth/forgot-password': () => json({ error: 'Too many attempts. Please wait a few minutes and try again.' }, 429),
     })
     expect(await limited.client.forgotPassword('ada@example.org')).toEqual({
       success: false,
@@ -39,7 +39,7 @@ describe('auth client: password reset', () => {
 
   it('resetPassword shows why a token or password was refused, with a fallback sentence', async () => {
     const invalid = 'This password reset link is invalid, expired or already used. Please ask for a new one from the sign-in page.'
-    const refused = makeClient({ 'POST /auth/reset-password': () => json({ errors: [{ msg: invalid }] }, 400) })
+    const refused = makeClient({ 'POST /auth/reset-password': () => json({ error: invalid }, 400) })
     expect(await refused.client.resetPassword('old', 'a brand new passphrase')).toEqual({ success: false, message: invalid })
     const broken = makeClient({ 'POST /auth/reset-password': () => new Response('oops', { status: 502 }) })
     expect(await broken.client.resetPassword('t', 'a brand new passphrase')).toEqual({ success: false, message: MSG.resetFailed })
