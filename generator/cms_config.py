@@ -165,6 +165,8 @@ class _Schema:
             # Decap starts a new entry's list with one item when its item has a default.
             item.pop("default", None)
             widget["field"] = item
+            # Collapsed, an item shows its value, not the list's label ("Causes") on every line.
+            widget["summary"] = "{{fields.item}}"
         if "minItems" in node:
             widget["min"] = node["minItems"]
         if "maxItems" in node:
@@ -209,7 +211,8 @@ def _slug_field(kind: ContentType, what: str) -> dict[str, Any]:
     }
 
 
-def _folder_collection(kind: ContentType, identifier: str, what: str) -> dict[str, Any]:
+def _folder_collection(kind: ContentType, identifier: str, what: str,
+                       sort_also: tuple[str, ...] = ()) -> dict[str, Any]:
     schema = _Schema(kind)
     fields = schema.fields(schema.root)
     # The first field's comment is the schema modeline: the editor writes it on a new file's
@@ -221,8 +224,8 @@ def _folder_collection(kind: ContentType, identifier: str, what: str) -> dict[st
         "name": folder,
         "label": kind.label,
         "label_singular": what.capitalize(),
-        "description": f"One file per {what} in {CONTENT_ROOT}/{folder}/. Saving opens a pull "
-                       "request; the content check runs on it before anything is published.",
+        # What saving does depends on where the editor saves; site/src/admin/cms.ts adds it.
+        "description": f"One file per {what} in {CONTENT_ROOT}/{folder}/.",
         "folder": f"{CONTENT_ROOT}/{folder}",
         "extension": "yaml",
         "format": f"civicstl-{kind.name}",
@@ -230,9 +233,17 @@ def _folder_collection(kind: ContentType, identifier: str, what: str) -> dict[st
         # Deleting a profile or an event breaks whatever links to it: a maintainer's job, in git.
         "delete": False,
         "identifier_field": identifier,
+        # Listed by what people read (the name or title), not by file name; Decap's sort is
+        # case-sensitive, which the names' capitals make harmless.
+        "sortable_fields": [{"field": identifier, "default_sort": True}, *sort_also],
         "slug": f"{{{{fields.{SLUG_FIELD}}}}}",
-        "media_folder": f"/{CONTENT_ROOT}/images/{folder}",
-        "public_folder": f"/images/{folder}",
+        # Each entry's pictures are in a folder named after its file (images/organizations/
+        # keenstl/), and Decap finds a picture by its file name in the entry's media folder:
+        # so existing photos show in the form, read from content/ (through decap-server or
+        # GitHub), and a new one goes beside them. A new entry has no file name yet: its
+        # pictures go into the collection's folder.
+        "media_folder": f"/{CONTENT_ROOT}/images/{folder}/{{{{filename}}}}",
+        "public_folder": f"/images/{folder}/{{{{filename}}}}",
         "fields": fields,
     }
 
@@ -247,7 +258,7 @@ def _pages_collection() -> dict[str, Any]:
                       "file": f"{CONTENT_ROOT}/{page.file}", "fields": fields})
     return {
         "name": "pages", "label": "Pages", "format": "civicstl-pages", "extension": "yaml",
-        "description": "The fixed pages of the site. Saving opens a pull request.",
+        "description": "The fixed pages of the site.",
         "create": False, "delete": False, "files": files,
     }
 
@@ -276,7 +287,7 @@ def config(settings: CmsSettings, site_url: str = "") -> dict[str, Any]:
         "editor": {"preview": False},
         "collections": [
             _folder_collection(ORGANIZATION, "name", "organization"),
-            _folder_collection(EVENT, "title", "event"),
+            _folder_collection(EVENT, "title", "event", sort_also=("date",)),
             _pages_collection(),
         ],
     }

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from generator import calendars, civic_index, cms_config, images, outputs, photos
+from generator import calendars, civic_index, cms_config, images, outputs, photos, previews
 from generator.checks.run import APP_ROUTES
 from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
 from generator.schemas import all_schemas
@@ -132,6 +132,7 @@ class Emitter:
         self._routes()
         self._redirects()
         self._copy_images()
+        self._previews(profiles)
         # The web editor's configuration, published beside its page at /admin/config.yml.
         self.files["public/admin/config.yml"] = cms_config.render(
             cms_config.CmsSettings.from_env(), self.site.url).encode()
@@ -237,6 +238,20 @@ class Emitter:
             description_html=first.description_html,
             host=first.host, location=first.location, time_text=first.time_text, dates=dates,
         )
+
+    def _previews(self, profiles: dict[str, outputs.OrganizationOut]) -> None:
+        made = previews.Previews(self.site.name, self.site.url, self.cache, self.photos)
+        galleries: dict[str, list[outputs.ImageOut]] = {}
+        for event in [*self.feed, *self.cancelled]:
+            if event.series is not None:
+                galleries.setdefault(event.series, event.gallery)
+        for event in self.feed:
+            made.event(event)
+        for series in self.series:
+            made.series(series, galleries[series.slug])
+        for slug, org in profiles.items():
+            made.organization(org, self.project.organizations[slug].model)
+        self.files.update(made.output())
 
     def _profiles(self, profiles: dict[str, outputs.OrganizationOut]) -> None:
         slugs = list(profiles)

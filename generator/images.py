@@ -143,19 +143,22 @@ def initials_of(name: str) -> str:
     return "".join(w[0].upper() for w in significant[:3])
 
 
-# The round monogram: white initials on the primary colour, ringed in the accent.
+# The round monogram: white initials on the primary colour, ringed in the accent. Attributes are
+# single-quoted: a double quote is no URL character, and the URI sits in a double-quoted attribute.
 _MONOGRAM = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-    'viewBox="0 0 {size} {size}" role="img">'
+    "<svg xmlns='http://www.w3.org/2000/svg' width='{size}' height='{size}' "
+    "viewBox='0 0 {size} {size}' role='img'>"
     "<title>{label}</title>"
-    '<circle cx="80" cy="80" r="76" fill="{accent}"/>'
-    '<circle cx="80" cy="80" r="66" fill="{primary}"/>'
-    '<text x="80" y="80" dy="0.35em" text-anchor="middle" fill="#ffffff" '
-    'font-family="Helvetica, Arial, sans-serif" font-weight="700" font-size="{font}">'
+    "<circle cx='80' cy='80' r='76' fill='{accent}'/>"
+    "<circle cx='80' cy='80' r='66' fill='{primary}'/>"
+    "<text x='80' y='80' dy='0.35em' text-anchor='middle' fill='#ffffff' "
+    "font-family='Helvetica, Arial, sans-serif' font-weight='700' font-size='{font}'>"
     "{initials}</text></svg>"
 )
-# Characters a data: URI may keep as they are; the rest are percent-encoded.
-_URI_SAFE = " :/=\"',;.()-_"
+# Characters a data: URI may keep as they are (all URL code points); the rest, the space
+# included, are percent-encoded, so the URI is a valid URL (the Nu Html Checker refuses a raw
+# space or double quote in src).
+_URI_SAFE = ":/=',;.()-_"
 # Percent-encoding works byte by byte, so the template's fixed text is encoded once here and
 # only the fields are encoded per logo (quoting each whole SVG cost 40 us a logo).
 _MONOGRAM_PARTS = [(quote(literal, safe=_URI_SAFE), name)

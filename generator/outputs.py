@@ -302,3 +302,17 @@ class RedirectOut(Output):
 
 class RedirectsOut(RootModel[list[RedirectOut]]):
     """redirects.json: every legacy path and where it now lives."""
+
+
+class ShareImageOut(Output):
+    """The picture a page shows where its link is shared (og:image, twitter:image)."""
+
+    src: str = Field(description="A photo's JPEG rendition, or the page's share card (PNG).")
+    alt: str
+    width: int
+    height: int
+    type: Literal["image/jpeg", "image/png"]
+
+
+class ShareImagesOut(RootModel[dict[str, ShareImageOut]]):
+    """share.json: each event, series and profile page's preview picture, by the page's path."""

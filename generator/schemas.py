@@ -24,6 +24,7 @@ OUTPUT_MODELS: dict[str, Any] = {
     "output-events": outputs.EventsOut,
     "output-routes": outputs.RoutesOut,
     "output-redirects": outputs.RedirectsOut,
+    "output-share": outputs.ShareImagesOut,
 }
 # yaml-language-server understands draft-07 fully; pydantic writes 2020-12 `$defs`.
 DRAFT = "http://json-schema.org/draft-07/schema#"

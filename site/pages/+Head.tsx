@@ -7,6 +7,22 @@ import css from '../src/styles.css?raw'
 import navSrc from '../src/nav.js?worker&url'
 import { documentTitle } from '../src/content/meta'
 import type { ShellData } from '../src/content/pageData'
+import type { ShareImage } from '../src/content/types'
+
+/** The picture a shared link shows (share.json): the page's photo, or the card the generator drew for it. */
+function ShareImageTags({ image, url }: { image: ShareImage; url: string }) {
+  return (
+    <>
+      <meta property="og:image" content={url} />
+      <meta property="og:image:type" content={image.type} />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:image" content={url} />
+      <meta name="twitter:image:alt" content={image.alt} />
+    </>
+  )
+}
 
 export default function Head() {
   const pageContext = usePageContext()
@@ -14,6 +30,7 @@ export default function Head() {
   const site = data?.site
   const meta = data?.meta
   // The error page has no URL of its own.
+  const image = meta?.image
   const canonical = site && meta && !pageContext.is404 && !pageContext.abortStatusCode ? new URL(meta.path, site.url).href : undefined
   return (
     <>
@@ -22,8 +39,10 @@ export default function Head() {
       <meta property="og:type" content="website" />
       {site ? <meta property="og:site_name" content={site.name} /> : null}
       {canonical ? <meta property="og:url" content={canonical} /> : null}
-      {meta?.image && site ? <meta property="og:image" content={new URL(meta.image, site.url).href} /> : null}
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:locale" content="en_US" />
+      {image && site ? <ShareImageTags image={image} url={new URL(image.src, site.url).href} /> : null}
+      {/* With a picture, links unfurl as a large card; without one, as the small summary. */}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={documentTitle(data)} />
       {meta ? <meta name="twitter:description" content={meta.description} /> : null}
       <style dangerouslySetInnerHTML={{ __html: css }} />

@@ -102,14 +102,18 @@ class DecapServer:
                 process.wait(timeout=5)
 
 
-def start_decap_server(repo: Path, port: int, workdir: Path) -> DecapServer:
-    """Start decap-server on 127.0.0.1:`port` over `repo`, and wait until it answers."""
+def start_decap_server(repo: Path, port: int, workdir: Path, mode: str = "git") -> DecapServer:
+    """Start decap-server on 127.0.0.1:`port` over `repo`, and wait until it answers.
+
+    Mode "git" has the editorial workflow (a draft branch per save); "fs" writes files
+    straight into the folder, as `make admin` does.
+    """
     if not DECAP_SERVER.exists():
         pytest.fail(f"{DECAP_SERVER} is missing; run `make install`.", pytrace=False)
     url = f"http://127.0.0.1:{port}/api/v1"
     server = Server(name="decap-server", url=url, civic_now=None,
                     log_path=workdir / "decap-server.log")
-    env = {**_clean_env(), "PORT": str(port), "BIND_HOST": "127.0.0.1", "MODE": "git",
+    env = {**_clean_env(), "PORT": str(port), "BIND_HOST": "127.0.0.1", "MODE": mode,
            "GIT_REPO_DIRECTORY": str(repo), "LOG_LEVEL": "info"}
     with server.log_path.open("ab") as log:
         # Its working directory holds no .env (decap-server reads one from there).
@@ -122,7 +126,8 @@ def start_decap_server(repo: Path, port: int, workdir: Path) -> DecapServer:
     while True:
         try:
             with urllib.request.urlopen(request, timeout=2) as response:
-                if "editorial_workflow" in json.loads(response.read())["publish_modes"]:
+                modes = json.loads(response.read())["publish_modes"]
+                if ("editorial_workflow" in modes) == (mode == "git"):
                     return decap
         except (urllib.error.URLError, OSError, ValueError, KeyError):
             pass

@@ -2,21 +2,25 @@
 
 Decap CMS saves through decap-server into a git copy of content/ (tests/e2e/editor.py): a save
 is a draft branch (on GitHub, a pull request), publishing merges it into `main`, and the content
-check passes on what the forms wrote. Files keep their comments, modeline and key order.
+check passes on what the forms wrote. Files keep their comments, modeline and key order. With
+decap-server in file mode, as `make admin` runs it, Save writes the file and says so.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 from PIL import Image as PILImage
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.e2e.editor import Editor, check, git
-from tests.e2e.helpers import PageWatch, Session
+from tests.e2e.editor import Editor, check, git, start_decap_server
+from tests.e2e.helpers import ROOT, PageWatch, Session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -36,9 +40,9 @@ future_goals:
 programs:
   - Summer rowing camp
 photos:
-  - src: /images/organizations/rivercrew-1.jpg
+  - src: /images/organizations/rivercrew/rivercrew-1.jpg
     alt: Two rowers on the river at dawn
-  - src: /images/organizations/rivercrew-2.jpg
+  - src: /images/organizations/rivercrew/rivercrew-2.jpg
     alt: A boat on its rack in the boathouse
 core_impact:
   - title: Confidence
@@ -74,16 +78,45 @@ def _open(session: Session, editor: Editor) -> tuple[Page, PageWatch, list[str]]
     return page, session.watch(page), requested
 
 
-def _unexpected(watch: PageWatch, editor: Editor, pictures: tuple[str, ...] = ()) -> list[str]:
-    """What went wrong in the tab, less what the local editor does by design.
+SAVE_OPENS_A_PULL_REQUEST = ("Save opens a pull request, which the content check runs on; "
+                             "Publish merges it.")
+SAVE_WRITES_A_FILE = ("Save writes the file into content/ on this computer: then run make check "
+                      "and commit it.")
+# The characters of each element drawn in its font, against a character no font has (U+10FFFD,
+# drawn as the empty box): the same pixels mean the character is an empty box too.
+EMPTY_BOXES = """elements => {
+  const canvas = document.createElement('canvas')
+  canvas.width = canvas.height = 64
+  const pen = canvas.getContext('2d', { willReadFrequently: true })
+  const draw = (font, text) => {
+    pen.clearRect(0, 0, 64, 64)
+    pen.font = font
+    pen.fillText(text, 4, 48)
+    return pen.getImageData(0, 0, 64, 64).data.join()
+  }
+  const boxes = []
+  for (const element of elements) {
+    const style = getComputedStyle(element)
+    const font = `${style.fontStyle} ${style.fontWeight} 32px ${style.fontFamily}`
+    const box = draw(font, '\\u{10FFFD}')
+    for (const character of new Set(element.innerText.replace(/\\s/g, ''))) {
+      if (draw(font, character) === box) boxes.push(`${character} in "${element.innerText}"`)
+    }
+  }
+  return boxes
+}"""
 
-    decap-server answers 404 when Decap asks for the draft of an entry that has none, and a
-    picture saved in a draft is not on the site until the next build (its thumbnail's URL 404s).
-    """
-    allowed = [f"localhost:{editor.decap.port}/api/v1",
-               *(f"{editor.server.url}{picture}" for picture in pictures)]
-    return [p for p in watch.problems()
-            if not (re.search(r"\b404\b", p) and any(a in p for a in allowed))]
+
+def _empty_boxes(page: Page) -> list[str]:
+    """Characters of the visible labels, links and buttons that the page's fonts lack."""
+    return page.locator("label, a, button, h1, h2").filter(visible=True).evaluate_all(EMPTY_BOXES)
+
+
+def _unexpected(watch: PageWatch, editor: Editor) -> list[str]:
+    """What went wrong in the tab, less what the local editor does by design: decap-server
+    answers 404 when Decap asks for the draft of an entry that has none."""
+    allowed = f"localhost:{editor.decap.port}/api/v1"
+    return [p for p in watch.problems() if not (re.search(r"\b404\b", p) and allowed in p)]
 
 
 def _foreign(requested: list[str], editor: Editor) -> list[str]:
@@ -181,12 +214,13 @@ def test_an_editor_adds_an_organization_through_the_form(
     assert _branches(editor.repo) == ["main"]
     assert (editor.repo / path).read_text() == RIVER_CREW
     for n in (1, 2):
-        assert (editor.repo / f"content/images/organizations/rivercrew-{n}.jpg").stat().st_size
+        # In the new entry's own folder, as the other entries' pictures are.
+        assert (editor.repo / f"content/images/organizations/rivercrew/rivercrew-{n}.jpg").stat(
+        ).st_size
     result = check(editor.repo / "content")
     assert result.returncode == 0, result.stderr
     assert "29 organizations" in result.stdout
-    pictures = tuple(f"/images/organizations/rivercrew-{n}.jpg" for n in (1, 2))
-    assert _unexpected(watch, editor, pictures) == []
+    assert _unexpected(watch, editor) == []
     assert _foreign(requested, editor) == []
 
 
@@ -254,3 +288,103 @@ def test_an_event_host_is_chosen_from_the_organizations(
     assert result.returncode == 0, result.stderr
     assert "11 events" in result.stdout
     assert _unexpected(watch, editor) == []
+
+
+def test_organizations_are_listed_by_name_with_words_the_fonts_have(
+    editor: Editor, new_session: Callable[..., Session],
+) -> None:
+    page, watch, _ = _open(new_session(editor.server), editor)
+    page.get_by_role("link", name="Organizations").click()
+    entries = page.locator("a[href*='/collections/organizations/entries/']")
+    expect(entries).to_have_count(28)
+    names = [yaml.safe_load(p.read_text())["name"]
+             for p in (editor.repo / "content/organizations").glob("*.yaml")]
+    # By the name people read, not by file name (BrightsideSTL.yaml came before archgrants.yaml).
+    assert entries.all_inner_texts() == sorted(names)
+    expect(page.get_by_text(SAVE_OPENS_A_PULL_REQUEST)).to_be_visible()
+    expect(page.get_by_role("link", name="Create entry of type Organization")).to_have_text(
+        "New Organization")
+    assert _empty_boxes(page) == []
+    page.goto("/admin#/collections/organizations/entries/keenstl")
+    expect(page.get_by_label("Name", exact=True)).to_have_value("KEEN St. Louis")
+    assert _empty_boxes(page) == []
+    assert _unexpected(watch, editor) == []
+
+
+def test_an_entry_shows_its_photos_and_its_list_items_values(
+    editor: Editor, new_session: Callable[..., Session],
+) -> None:
+    page, watch, _ = _open(new_session(editor.server), editor)
+    page.goto("/admin#/collections/organizations/entries/keenstl")
+    # A collapsed item shows its value ("disability"), not the list's label on every line.
+    for cause in ("disability", "youth", "sports", "volunteering"):
+        expect(page.get_by_text(cause, exact=True)).to_be_visible()
+    # The field's own label only.
+    expect(page.get_by_text("Causes", exact=True).filter(visible=True)).to_have_count(1)
+    expect(page.get_by_text("Drawing of a gym with a wooden floor, a basketball and a hoop",
+                            exact=True)).to_be_visible()
+    # The photos the file names, read from content/ (the site has resized copies only).
+    thumbnails = page.locator("img[role=presentation]")
+    expect(thumbnails).to_have_count(2)
+    pictures = [editor.repo / "content/images/organizations/keenstl" / name
+                for name in ("photo-1.jpg", "photo-2.png")]
+    sizes = []
+    for picture in pictures:
+        with PILImage.open(picture) as opened:
+            sizes.append(list(opened.size))
+    # Decap shows an empty 300x150 picture while it reads one: wait for the photos themselves.
+    shown = "els => els.map(i => i.complete ? [i.naturalWidth, i.naturalHeight] : null)"
+    page.wait_for_function(
+        f"sizes => JSON.stringify(({shown})([...document.querySelectorAll("
+        "'img[role=presentation]')])) === JSON.stringify(sizes)", arg=sizes, timeout=20_000)
+    assert thumbnails.evaluate_all(shown) == sizes
+    assert _unexpected(watch, editor) == []
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_make_admin_says_save_and_writes_into_content(
+    editor: Editor, new_session: Callable[..., Session], tmp_path: Path,
+) -> None:
+    """decap-server in file mode, as `make admin` runs it, over a copy of content/."""
+    folder = tmp_path / "working-copy"
+    shutil.copytree(ROOT / "content", folder / "content")
+    files = start_decap_server(folder, _free_port(), tmp_path, mode="fs")
+    try:
+        local = Editor(folder, files, editor.server)
+        session = new_session(editor.server)
+
+        def to_file_mode(route: Route) -> None:
+            # The served config.yml names the test's git-mode decap-server; this one is in
+            # file mode on another port.
+            body = route.fetch().text().replace(f"localhost:{editor.decap.port}/",
+                                                f"localhost:{files.port}/")
+            route.fulfill(body=body, content_type="text/yaml")
+
+        session.context.route("**/admin/config.yml", to_file_mode)
+        page, watch, _ = _open(session, local)
+        page.get_by_role("link", name="Organizations").click()
+        expect(page.get_by_text(SAVE_WRITES_A_FILE)).to_be_visible()
+        expect(page.get_by_text(SAVE_OPENS_A_PULL_REQUEST)).to_have_count(0)
+        page.goto("/admin#/collections/organizations/entries/keenstl")
+        tagline = page.get_by_label("Tagline")
+        expect(tagline).to_be_visible()
+        path = folder / "content/organizations/keenstl.yaml"
+        before = path.read_text()
+        old = yaml.safe_load(before)["tagline"]
+        tagline.fill("Sports and fitness for every young person.")
+        page.get_by_role("button", name="Save", exact=True).click()
+        page.get_by_text("Save now", exact=True).click()
+        expect(page.get_by_text("Saved", exact=True)).to_be_visible(timeout=20_000)
+        expect(page.get_by_text(re.compile("Publish"))).to_have_count(0)
+        # Written straight into the working copy: only the changed line differs.
+        assert path.read_text() == before.replace(
+            f"tagline: {old}\n", "tagline: Sports and fitness for every young person.\n")
+        assert path.read_text() != before
+        assert _unexpected(watch, local) == []
+    finally:
+        files.stop()

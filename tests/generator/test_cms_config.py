@@ -181,8 +181,57 @@ def test_saving_goes_through_pull_requests_on_github_and_decap_server_locally() 
     assert config["site_url"] == "https://civicstl.org"
     assert cms_config.CmsSettings.from_env({}) == cms_config.CmsSettings()
     assert (CONFIG["media_folder"], CONFIG["public_folder"]) == ("content/images", "/images")
-    assert _collection("organizations")["media_folder"] == "/content/images/organizations"
     assert _collection("organizations")["delete"] is False
+
+
+@pytest.mark.parametrize("kind", [ORGANIZATION, EVENT], ids=lambda k: k.name)
+def test_an_entrys_pictures_are_looked_up_in_its_own_folder(kind: ContentType) -> None:
+    # Decap fills {{filename}} with the entry's file name (empty for a new entry), and finds a
+    # picture by its name in that folder: every picture the content names must be there.
+    collection = _collection(kind.entries_folder)
+    folder = kind.entries_folder
+    assert collection["media_folder"] == f"/content/images/{folder}/{{{{filename}}}}"
+    assert collection["public_folder"] == f"/images/{folder}/{{{{filename}}}}"
+    pictures = 0
+    for path in CONTENT.glob(f"{folder}/*.yaml"):
+        for value in re.findall(r"(/images/\S+)", path.read_text()):
+            public = collection["public_folder"].replace("{{filename}}", path.stem)
+            assert value.rsplit("/", 1)[0] == public, (path.name, value)
+            media = collection["media_folder"].replace("{{filename}}", path.stem)
+            assert (CONTENT.parent / media.lstrip("/") / value.rsplit("/", 1)[1]).is_file(), value
+            pictures += 1
+    assert pictures >= 2
+
+
+def test_entries_are_listed_by_the_name_people_read() -> None:
+    organizations, events = _collection("organizations"), _collection("events")
+    assert organizations["sortable_fields"] == [{"field": "name", "default_sort": True}]
+    assert organizations["identifier_field"] == "name"
+    assert events["sortable_fields"] == [{"field": "title", "default_sort": True}, "date"]
+    assert events["identifier_field"] == "title"
+
+
+def test_a_collapsed_list_item_shows_its_value() -> None:
+    lists = [f for collection in CONFIG["collections"]
+             for form in [collection, *collection.get("files", [])]
+             for f in _all_fields(form.get("fields", [])) if f.get("widget") == "list"]
+    single = [f for f in lists if "field" in f]
+    assert {f["name"] for f in single} >= {"causes", "programs", "future_goals", "except"}
+    for field in single:
+        assert field["summary"] == "{{fields.item}}", field["name"]
+        assert field["field"]["name"] == "item"
+    for field in lists:
+        if "fields" in field:
+            first_text = next(f["name"] for f in field["fields"] if f["widget"] == "string")
+            assert field["summary"] == f"{{{{fields.{first_text}}}}}", field["name"]
+
+
+def test_descriptions_leave_what_saving_does_to_the_editors_start_up() -> None:
+    # Save opens a pull request on GitHub and writes a file with `make admin`: the words are
+    # chosen in site/src/admin/cms.ts, where the editor knows which it is.
+    for collection in CONFIG["collections"]:
+        assert "sav" not in collection["description"].lower(), collection["name"]
+        assert "pull request" not in collection["description"], collection["name"]
 
 
 def test_every_content_type_but_the_site_settings_has_a_form() -> None:

@@ -11,6 +11,7 @@ import type {
   OrganizationProfiles,
   RedirectsFile,
   RoutesFile,
+  ShareImages,
   SiteInfo,
   TornadoPage,
 } from './types'
@@ -40,6 +41,8 @@ export const loadCivicIndex = () => readJson<CivicIndex>('civic-index.json')
 export const loadEvents = () => readJson<EventsFile>('events.json')
 export const loadRoutes = () => readJson<RoutesFile>('routes.json')
 export const loadRedirects = () => readJson<RedirectsFile>('redirects.json')
+/** Each event, series and profile page's preview picture (og:image), by the page's path. */
+export const loadShareImages = () => readJson<ShareImages>('share.json')
 
 /** One organization's profile data, or null when there is no such slug. */
 export function loadOrganization(slug: string): Organization | null {

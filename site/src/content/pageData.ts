@@ -1,19 +1,20 @@
 // The data every page gets: the site shell (nav, footer, name) plus its own head metadata.
-import type { SiteInfo } from './types'
-import { loadSite } from './load'
+import type { ShareImage, SiteInfo } from './types'
+import { loadShareImages, loadSite } from './load'
 
 export type ShellData = {
   site: Pick<SiteInfo, 'name' | 'tagline' | 'url' | 'nav' | 'account_nav' | 'footer'>
-  meta: { title: string; description: string; path: string; image?: string | undefined }
+  // image: the picture shown where the page's link is shared (share.json: events, series, profiles).
+  meta: { title: string; description: string; path: string; image?: ShareImage | undefined }
 }
 
-export function shell(path: string, meta: { title: string; description: string; image?: string | undefined }): ShellData {
+export function shell(path: string, meta: { title: string; description: string }): ShellData {
   const site = loadSite()
   // The year the site was built (pages are rendered at build time; the nightly rebuild moves it on).
   const footer = { ...site.footer, copyright: site.footer.copyright.replaceAll('{year}', String(new Date().getFullYear())) }
   return {
     site: { name: site.name, tagline: site.tagline, url: site.url, nav: site.nav, account_nav: site.account_nav, footer },
-    meta: { ...meta, path },
+    meta: { ...meta, path, image: loadShareImages()[path] },
   }
 }
 

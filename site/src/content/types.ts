@@ -12,6 +12,7 @@ import type {
   OutputRedirects,
   OutputRoutes,
   OutputSearchChunk,
+  OutputShare,
   OutputSite,
 } from '../types/generated'
 
@@ -35,5 +36,7 @@ export type SeriesItem = EventsFile['series'][number]
 export type Image = Organization['logo']
 export type RoutesFile = OutputRoutes
 export type RedirectsFile = OutputRedirects
+export type ShareImages = OutputShare
+export type ShareImage = NonNullable<ShareImages[string]>
 export type NavLink = SiteInfo['nav'][number]
 export type PageMeta = { title: string; description: string }

@@ -30,7 +30,6 @@ export function data(pageContext: PageContextServer) {
   const base = shell(event.path, {
     title: `${event.title}, ${event.date_text}`,
     description: `${event.date_text}, ${event.time_text}, ${event.location}. ${event.description}`.slice(0, 300),
-    image: event.gallery[0]?.src,
   })
   const url = new URL(event.path, base.site.url).href
   return {
