@@ -48,7 +48,6 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -61,8 +60,6 @@ from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-
-log = logging.getLogger(__name__)
 
 ErrorShape = Literal["error", "errors", "msg"]
 Auth = Literal["none", "optional", "token", "cookie", "optional-cookie"]
