@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 
+from rsvp_service.impact.bodies import EarnedBadge
+
 
 @dataclass(slots=True)
 class Progress:
@@ -105,10 +107,9 @@ def earned(steps: Sequence[Step]) -> dict[str, datetime]:
     return when
 
 
-def badge_list(steps: Sequence[Step]) -> list[dict[str, object]]:
+def badge_list(steps: Sequence[Step]) -> list[EarnedBadge]:
     """Return every badge with whether (and when) it was earned, as the impact endpoint shows."""
     when = earned(steps)
-    return [{"id": badge.id, "name": badge.name, "description": badge.description,
-             "earned": badge.id in when,
-             "earnedAt": when[badge.id].isoformat() if badge.id in when else None,
-             "svg": badge.svg} for badge in BADGES]
+    return [EarnedBadge(id=badge.id, name=badge.name, description=badge.description,
+                        earned=badge.id in when, earnedAt=when.get(badge.id), svg=badge.svg)
+            for badge in BADGES]

@@ -10,11 +10,12 @@ import io
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import segno
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
+
+from rsvp_service.impact.bodies import PublicRecord
 
 FONTS = Path(__file__).parent / "fonts"
 FAMILY = "DejaVu"
@@ -30,24 +31,24 @@ def _qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def _hours(value: Any) -> str:
-    return f"{float(value):g}"
+def _hours(value: float) -> str:
+    return f"{value:g}"
 
 
-def _issued(stamp: str) -> str:
-    moment = datetime.fromisoformat(stamp).astimezone(UTC)
+def _issued(stamp: datetime) -> str:
+    moment = stamp.astimezone(UTC)
     return f"{moment:%B} {moment.day}, {moment.year}, {moment:%H:%M} UTC"
 
 
-def _document(record: dict[str, Any]) -> FPDF:
+def _document(record: PublicRecord) -> FPDF:
     pdf = FPDF(format="Letter", unit="mm")
     pdf.set_margins(18, 18, 18)
     pdf.set_auto_page_break(auto=True, margin=18)
     pdf.add_font(FAMILY, "", str(FONTS / "DejaVuSans.ttf"))
     pdf.add_font(FAMILY, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
-    pdf.set_title(f"Service-hours record: {record['name']}")
+    pdf.set_title(f"Service-hours record: {record.name}")
     pdf.set_author("CivicSTL")
-    pdf.set_creation_date(datetime.fromisoformat(record["issuedAt"]))
+    pdf.set_creation_date(record.issuedAt)
     pdf.set_text_color(*INK)
     pdf.add_page()
     return pdf
@@ -61,29 +62,28 @@ def _line(pdf: FPDF, text: str, *, size: float = 11, bold: bool = False,
     pdf.set_text_color(*INK)
 
 
-def record_pdf(record: dict[str, Any], url: str) -> bytes:
-    """Return the PDF of a public record (as `hours_records.public_record` answers it)."""
+def record_pdf(record: PublicRecord, url: str) -> bytes:
+    """Return the PDF of a public record (as `records.public_record` answers it)."""
     pdf = _document(record)
     _line(pdf, "Service-hours record", size=22, bold=True, height=11)
     _line(pdf, "CivicSTL, St. Louis volunteer events", muted=True)
     pdf.ln(4)
-    _line(pdf, record["name"], size=15, bold=True, height=8)
-    _line(pdf, f"Total verified hours: {_hours(record['hours'])}", size=12)
-    _line(pdf, f"Issued {_issued(record['issuedAt'])}", muted=True)
+    _line(pdf, record.name, size=15, bold=True, height=8)
+    _line(pdf, f"Total verified hours: {_hours(record.hours)}", size=12)
+    _line(pdf, f"Issued {_issued(record.issuedAt)}", muted=True)
     pdf.ln(4)
     pdf.set_font(FAMILY, "", 10)
     with pdf.table(col_widths=COLUMNS, text_align=("LEFT", "LEFT", "LEFT", "RIGHT"),
                    line_height=6, first_row_as_headings=True) as table:
         table.row(("Date", "Event", "Organization", "Hours"))
-        for entry in record["entries"]:
-            table.row((entry["date_text"], entry["title"], entry["organization"],
-                       _hours(entry["hours"])))
+        for entry in record.entries:
+            table.row((entry.date_text, entry.title, entry.organization, _hours(entry.hours)))
     pdf.ln(6)
     _line(pdf, "Each entry is a check-in recorded by the event's organizer.", muted=True)
     _line(pdf, "Confirm this record online (a revoked record says so):", bold=True)
     pdf.set_font(FAMILY, "", 10)
     pdf.cell(0, 6, url, link=url, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    _line(pdf, f"Verification code: {record['code']}", size=10)
+    _line(pdf, f"Verification code: {record.code}", size=10)
     pdf.ln(2)
     pdf.image(io.BytesIO(_qr_png(url)), w=32, alt_text=f"QR code of {url}")
     return bytes(pdf.output())

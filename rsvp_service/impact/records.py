@@ -13,19 +13,29 @@ import base64
 import hashlib
 import hmac
 import re
-from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.responses import Response
+from starlette.routing import BaseRoute
 
 from rsvp_service import clock
+from rsvp_service.impact.bodies import (
+    MyRecords,
+    PublicRecord,
+    RecordCreated,
+    RecordEntry,
+    RecordListing,
+    RecordNowRevoked,
+    RecordRevoked,
+    RecordSnapshot,
+)
 from rsvp_service.impact.pdf import record_pdf
 from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.organize.roles import signed_in
 from rsvp_service.settings import Settings
-from rsvp_service.web.errors import ApiError
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ApiError, ErrorBody, Media, Reply, endpoint
 from rsvp_service.web.ratelimit import enforce
 
 SIGN_IN = "Please log in to manage your service-hours records."
@@ -68,54 +78,63 @@ def record_url(settings: Settings, code: str) -> str:
     return f"{settings.site_url.rstrip('/')}/verify-hours/{code}"
 
 
-def public_record(settings: Settings, record: HoursRecord) -> dict[str, Any]:
+def public_record(settings: Settings, record: HoursRecord) -> PublicRecord:
     """Return the record as anyone with its code sees it (the issued snapshot)."""
-    snapshot = record.snapshot
-    return {"code": sign(settings, record.id), "name": snapshot["name"],
-            "issuedAt": record.issued_at.isoformat(), "hours": float(record.hours),
-            "entries": snapshot["entries"], "revoked": record.revoked_at is not None}
+    snapshot = RecordSnapshot.model_validate(record.snapshot)
+    return PublicRecord(code=sign(settings, record.id), name=snapshot.name,
+                        issuedAt=record.issued_at, hours=float(record.hours),
+                        entries=snapshot.entries, revoked=record.revoked_at is not None)
 
 
-async def create(request: Request) -> Response:
+@endpoint("POST", "/api/me/hours-records", responses={201: RecordCreated},
+          errors={401: ErrorBody, 409: ErrorBody, 429: ErrorBody}, auth="token",
+          summary="Issue a record of the user's verified hours.")
+async def create(request: Request) -> RecordCreated:
     """POST /api/me/hours-records: issue a record of the signed-in volunteer's verified hours."""
     user = await signed_in(request, SIGN_IN)
-    await enforce(request, "hours-records", str(user.id), shape="error")
+    await enforce(request, "hours-records", str(user.id))
     settings: Settings = request.app.state.settings
     entries = await attended(user, request.app.state.catalogue)
     if not entries:
-        raise ApiError(409, NOTHING_TO_RECORD, shape="error")
-    listed = [{"title": e.title, "organization": e.organization_name, "date": e.date,
-               "date_text": e.date_text, "hours": float(e.hours)} for e in entries]
+        raise ApiError(409, NOTHING_TO_RECORD)
+    snapshot = RecordSnapshot(name=user.name, entries=[RecordEntry(
+        title=e.title, organization=e.organization_name, date=e.date, date_text=e.date_text,
+        hours=float(e.hours)) for e in entries])
     record = await HoursRecord.create(
         user_id=user.id, issued_at=clock.now(settings), hours=total_hours(entries),
-        snapshot={"name": user.name, "entries": listed})
+        snapshot=snapshot.model_dump(mode="json"))
     code = sign(settings, record.id)
-    return JSONResponse({"code": code, "url": record_url(settings, code),
-                         "record": public_record(settings, record)}, status_code=201)
+    return RecordCreated(code=code, url=record_url(settings, code),
+                         record=public_record(settings, record))
 
 
-async def mine(request: Request) -> Response:
+@endpoint("GET", "/api/me/hours-records", responses={200: MyRecords}, errors={401: ErrorBody},
+          auth="token", summary="The user's service-hours records, newest first.")
+async def mine(request: Request) -> MyRecords:
     """GET /api/me/hours-records: the signed-in volunteer's records, newest first."""
     user = await signed_in(request, SIGN_IN)
     settings: Settings = request.app.state.settings
     records = await HoursRecord.filter(user_id=user.id).order_by("-issued_at", "-id")
-    return JSONResponse({"records": [{
-        "code": (code := sign(settings, record.id)), "url": record_url(settings, code),
-        "issuedAt": record.issued_at.isoformat(), "revoked": record.revoked_at is not None,
-        "hours": float(record.hours)} for record in records]})
+    return MyRecords(records=[RecordListing(
+        code=(code := sign(settings, record.id)), url=record_url(settings, code),
+        issuedAt=record.issued_at, revoked=record.revoked_at is not None,
+        hours=float(record.hours)) for record in records])
 
 
-async def revoke(request: Request) -> Response:
+@endpoint("POST", "/api/me/hours-records/{code}/revoke", responses={200: RecordNowRevoked},
+          errors={401: ErrorBody, 404: ErrorBody}, auth="token",
+          summary="Revoke one of the user's records (idempotent).")
+async def revoke(request: Request) -> RecordNowRevoked:
     """POST /api/me/hours-records/{code}/revoke: revoke one of one's own records (idempotent)."""
     user = await signed_in(request, SIGN_IN)
     settings: Settings = request.app.state.settings
     record_id = verified_id(settings, request.path_params["code"])
     record = await HoursRecord.get_or_none(id=record_id, user_id=user.id) if record_id else None
     if record is None:
-        raise ApiError(404, NOT_VALID, shape="error")
+        raise ApiError(404, NOT_VALID)
     await HoursRecord.filter(id=record.id, revoked_at__isnull=True).update(
         revoked_at=clock.now(settings))
-    return JSONResponse({"message": NOW_REVOKED, "revoked": True})
+    return RecordNowRevoked(message=NOW_REVOKED, revoked=True)
 
 
 async def _genuine(request: Request) -> HoursRecord:
@@ -124,40 +143,44 @@ async def _genuine(request: Request) -> HoursRecord:
     record_id = verified_id(settings, request.path_params["code"])
     record = await HoursRecord.get_or_none(id=record_id) if record_id else None
     if record is None:
-        raise ApiError(404, NOT_VALID, shape="error")
+        raise ApiError(404, NOT_VALID)
     return record
 
 
-def _revoked() -> Response:
-    return JSONResponse({"error": REVOKED, "revoked": True}, status_code=410)
+PUBLIC_ERRORS: dict[int, type[ErrorBody]] = {404: ErrorBody, 410: RecordRevoked}
 
 
-async def verify(request: Request) -> Response:
+def _revoked() -> Reply[RecordRevoked]:
+    return Reply(RecordRevoked(error=REVOKED, revoked=True), status=410)
+
+
+@endpoint("GET", "/api/hours-records/{code}", responses={200: PublicRecord},
+          errors=PUBLIC_ERRORS, summary="A service-hours record, confirmed by the service.")
+async def verify(request: Request) -> PublicRecord | Reply[RecordRevoked]:
     """GET /api/hours-records/{code}: the record, confirmed by the service (public)."""
     record = await _genuine(request)
     if record.revoked_at is not None:
         return _revoked()
-    return JSONResponse(public_record(request.app.state.settings, record))
+    return public_record(request.app.state.settings, record)
 
 
-async def verify_pdf(request: Request) -> Response:
+PDF = Media("application/pdf", {"type": "string", "format": "binary"})
+
+
+@endpoint("GET", "/api/hours-records/{code}.pdf", responses={200: PDF},
+          errors=PUBLIC_ERRORS, summary="The same record as a printable PDF.")
+async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
     """GET /api/hours-records/{code}.pdf: the same record as a printable PDF (public)."""
     record = await _genuine(request)
     if record.revoked_at is not None:
         return _revoked()
     settings: Settings = request.app.state.settings
     data = public_record(settings, record)
-    pdf = record_pdf(data, record_url(settings, data["code"]))
+    pdf = record_pdf(data, record_url(settings, data.code))
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": 'inline; filename="civicstl-service-hours.pdf"'})
 
 
 def routes() -> list[BaseRoute]:
     """Return the hours-record routes (the .pdf one first: its path is the more specific)."""
-    return [
-        Route("/api/me/hours-records", create, methods=["POST"]),
-        Route("/api/me/hours-records", mine, methods=["GET"]),
-        Route("/api/me/hours-records/{code}/revoke", revoke, methods=["POST"]),
-        Route("/api/hours-records/{code}.pdf", verify_pdf, methods=["GET"]),
-        Route("/api/hours-records/{code}", verify, methods=["GET"]),
-    ]
+    return contract.routes(create, mine, revoke, verify_pdf, verify)

@@ -12,16 +12,19 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.badges import Step, badge_list
+from rsvp_service.impact.bodies import AttendedSlot, Impact
+from rsvp_service.organize.bodies import Organization
 from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import signed_in
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import mine
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ErrorBody, endpoint
 
 SIGN_IN = "Please log in to see your impact."
 
@@ -45,11 +48,12 @@ class Attended:
         return Step(self.event, self.organization, date.fromisoformat(self.date), self.hours,
                     self.checked_in_at)
 
-    def as_json(self) -> dict[str, object]:
+    def listed(self) -> AttendedSlot:
         """The slot as GET /api/me/impact lists it."""
-        return {"eventId": self.slot_id, "title": self.title,
-                "organization": {"slug": self.organization, "name": self.organization_name},
-                "date": self.date, "date_text": self.date_text, "hours": float(self.hours)}
+        return AttendedSlot(
+            eventId=self.slot_id, title=self.title,
+            organization=Organization(slug=self.organization, name=self.organization_name),
+            date=self.date, date_text=self.date_text, hours=float(self.hours))
 
 
 async def attended(user: User, catalogue: Catalogue) -> list[Attended]:
@@ -79,19 +83,21 @@ def total_hours(entries: list[Attended]) -> Decimal:
     return sum((entry.hours for entry in entries), Decimal(0))
 
 
-async def my_impact(request: Request) -> Response:
+@endpoint("GET", "/api/me/impact", responses={200: Impact}, errors={401: ErrorBody},
+          auth="token", summary="Hours, events, organizations, attended slots, badges.")
+async def my_impact(request: Request) -> Impact:
     """GET /api/me/impact: hours, events, organizations, attended slots and badges."""
     user = await signed_in(request, SIGN_IN)
     entries = await attended(user, request.app.state.catalogue)
-    return JSONResponse({
-        "hours": float(total_hours(entries)),
-        "events": len({entry.event for entry in entries}),
-        "organizations": len({entry.organization for entry in entries}),
-        "attended": [entry.as_json() for entry in entries],
-        "badges": badge_list([entry.step() for entry in entries]),
-    })
+    return Impact(
+        hours=float(total_hours(entries)),
+        events=len({entry.event for entry in entries}),
+        organizations=len({entry.organization for entry in entries}),
+        attended=[entry.listed() for entry in entries],
+        badges=badge_list([entry.step() for entry in entries]),
+    )
 
 
 def routes() -> list[BaseRoute]:
     """Return the impact route."""
-    return [Route("/api/me/impact", my_impact, methods=["GET"])]
+    return contract.routes(my_impact)

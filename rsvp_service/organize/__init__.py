@@ -2,5 +2,5 @@
 endpoints.
 
 May import: rsvps (its store), accounts, mail, impact's records, db, events, clock,
-settings, web's errors and limiter.
+settings, web's contract and limiter.
 """

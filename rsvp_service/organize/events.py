@@ -1,7 +1,7 @@
 """Organizer endpoints to look with: the organizer's events with their slots' counts, and a roster.
 
 Writes (check-in, walk-ins, hours) are in `checkin`, the CSV export in `roster_csv` and
-messages in `organizer_messages`; all of them check the role the same way (`roles`).
+messages in `messages`; all of them check the role the same way (`roles`).
 """
 
 from __future__ import annotations
@@ -9,32 +9,46 @@ from __future__ import annotations
 from datetime import datetime
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.organize.bodies import (
+    EventBrief,
+    Organization,
+    OrganizedEvent,
+    OrganizedEvents,
+    RosterSlot,
+    SlotRoster,
+    SlotSummary,
+)
 from rsvp_service.organize.roles import require_organizer
 from rsvp_service.organize.roster import roster, slot_for_organizer, slot_summaries
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ErrorBody, endpoint
 
 
 def _event(catalogue: Catalogue, slug: str, slots: list[Slot], now: datetime,
-           summaries: dict[str, dict[str, object]]) -> dict[str, object]:
+           summaries: dict[str, SlotSummary]) -> OrganizedEvent:
     first = slots[0]
     host = catalogue.event_hosts.get(slug, "")
-    return {
-        "slug": slug,
-        "title": first.title,
-        "organization": {"slug": host, "name": catalogue.organizations.get(host, first.host_name)},
-        "date": first.date,
-        "date_text": first.date_text,
-        "past": max(slot.end for slot in slots) <= now,
-        "path": first.path,
-        "slots": [summaries[slot.id] for slot in slots],
-    }
+    return OrganizedEvent(
+        slug=slug,
+        title=first.title,
+        organization=Organization(slug=host,
+                                  name=catalogue.organizations.get(host, first.host_name)),
+        date=first.date,
+        date_text=first.date_text,
+        past=max(slot.end for slot in slots) <= now,
+        path=first.path,
+        slots=[summaries[slot.id] for slot in slots],
+    )
 
 
-async def my_events(request: Request) -> Response:
+@endpoint("GET", "/api/organize/events", responses={200: OrganizedEvents},
+          errors={401: ErrorBody, 403: ErrorBody}, auth="token",
+          summary="The events the user organizes with their slots' counts: upcoming, then past.")
+async def my_events(request: Request) -> OrganizedEvents:
     """GET /api/organize/events: the events the person organizes, upcoming first, then past."""
     organizer = await require_organizer(request)
     catalogue: Catalogue = request.app.state.catalogue
@@ -47,28 +61,26 @@ async def my_events(request: Request) -> Response:
     summaries = await slot_summaries([slot for slots in events.values() for slot in slots], now)
     listed = [_event(catalogue, slug, slots, now, summaries) for slug, slots in events.items()]
     starts = {slug: slots[0].start for slug, slots in events.items()}
-    upcoming = sorted((e for e in listed if not e["past"]), key=lambda e: starts[str(e["slug"])])
-    past = sorted((e for e in listed if e["past"]), key=lambda e: starts[str(e["slug"])],
-                  reverse=True)
-    return JSONResponse({"events": upcoming + past})
+    upcoming = sorted((e for e in listed if not e.past), key=lambda e: starts[e.slug])
+    past = sorted((e for e in listed if e.past), key=lambda e: starts[e.slug], reverse=True)
+    return OrganizedEvents(events=upcoming + past)
 
 
-async def slot_roster(request: Request) -> Response:
+@endpoint("GET", "/api/organize/slots/{slot_id}", responses={200: SlotRoster},
+          errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody}, auth="token",
+          summary="A slot's counts and roster.")
+async def slot_roster(request: Request) -> SlotRoster:
     """GET /api/organize/slots/{slot_id}: the slot with its counts and its roster."""
     _organizer, slot = await slot_for_organizer(request)
     now = clock.now(request.app.state.settings)
     summary = (await slot_summaries([slot], now))[slot.id]
     people = await roster(slot)
-    return JSONResponse({
-        "slot": {**summary, "event": {"slug": slot.event, "title": slot.title,
-                                      "date_text": slot.date_text, "location": slot.location}},
-        "attendees": [entry.as_json(slot, now) for entry in people],
-    })
+    event = EventBrief(slug=slot.event, title=slot.title, date_text=slot.date_text,
+                       location=slot.location)
+    return SlotRoster(slot=RosterSlot(**summary.model_dump(), event=event),
+                      attendees=[entry.attendee(slot, now) for entry in people])
 
 
 def routes() -> list[BaseRoute]:
     """Return the organizer's read-only routes."""
-    return [
-        Route("/api/organize/events", my_events, methods=["GET"]),
-        Route("/api/organize/slots/{slot_id}", slot_roster, methods=["GET"]),
-    ]
+    return contract.routes(my_events, slot_roster)

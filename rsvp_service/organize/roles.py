@@ -13,15 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 from tortoise.exceptions import IntegrityError
 
 from rsvp_service.accounts.models import DEFAULT_ROLE, User
 from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
+from rsvp_service.organize.bodies import MyRoles, Organization
 from rsvp_service.organize.models import OrganizerGrant
-from rsvp_service.web.errors import ApiError
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
 
 ADMIN = "admin"
 ORGANIZER = "organizer"
@@ -76,7 +77,7 @@ async def signed_in(request: Request, message: str = SIGN_IN) -> User:
     """Return the signed-in user, or raise 401 with the sentence given."""
     user = await user_from_request(request)
     if user is None:
-        raise ApiError(401, message, shape="error")
+        raise ApiError(401, message)
     return user
 
 
@@ -89,18 +90,18 @@ async def current_organizer(request: Request) -> Organizer:
 def _check_verified(user: User) -> None:
     """Raise 403 unless the account's address is verified (checked on every request)."""
     if not user.is_verified:
-        raise ApiError(403, NOT_VERIFIED, shape="error")
+        raise ApiError(403, NOT_VERIFIED)
 
 
 def check_role(request: Request, organizer: Organizer, organization: str | None) -> None:
     """Raise 403 unless the person organizes `organization` (or anything, when None)."""
     if organization is None:
         if not organizer.admin and not organizer.organizations:
-            raise ApiError(403, NOT_ANY_ORGANIZER, shape="error")
+            raise ApiError(403, NOT_ANY_ORGANIZER)
     elif not organizer.holds(organization):
         catalogue: Catalogue = request.app.state.catalogue
         name = catalogue.organizations.get(organization, organization)
-        raise ApiError(403, NOT_ORGANIZER.format(name=name), shape="error")
+        raise ApiError(403, NOT_ORGANIZER.format(name=name))
     # After the role, so a volunteer is told they are not an organizer, not to verify.
     _check_verified(organizer.user)
 
@@ -116,7 +117,7 @@ async def require_admin(request: Request) -> User:
     """Return the signed-in admin; raise 401 or 403."""
     user = await signed_in(request)
     if not is_admin(user):
-        raise ApiError(403, NOT_ADMIN, shape="error")
+        raise ApiError(403, NOT_ADMIN)
     _check_verified(user)
     return user
 
@@ -155,19 +156,18 @@ async def set_admin(user: User, admin: bool) -> bool:
     return True
 
 
-async def my_roles(request: Request) -> Response:
+@endpoint("GET", "/api/me/roles", responses={200: MyRoles}, errors={401: ErrorBody},
+          auth="token", summary="The signed-in user's roles.")
+async def my_roles(request: Request) -> MyRoles:
     """GET /api/me/roles: whether the user is an admin and which organizations they organize."""
     user = await signed_in(request, SIGN_IN_ROLES)
     catalogue: Catalogue = request.app.state.catalogue
     slugs = sorted(await granted_organizations(user.id),
                    key=lambda slug: catalogue.organizations.get(slug, slug).casefold())
-    return JSONResponse({
-        "admin": is_admin(user),
-        "organizations": [{"slug": slug, "name": catalogue.organizations.get(slug, slug)}
-                          for slug in slugs],
-    })
+    return MyRoles(admin=is_admin(user), organizations=[
+        Organization(slug=slug, name=catalogue.organizations.get(slug, slug)) for slug in slugs])
 
 
 def routes() -> list[BaseRoute]:
     """Return the route telling the signed-in user their roles."""
-    return [Route("/api/me/roles", my_roles, methods=["GET"])]
+    return contract.routes(my_roles)

@@ -16,10 +16,11 @@ from starlette.requests import Request
 from tortoise.functions import Count
 
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.organize.bodies import Attendee, RosterStatus, SlotSummary
 from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import Organizer, check_role, current_organizer
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
-from rsvp_service.web.errors import ApiError
+from rsvp_service.web.contract import ApiError
 
 OPENS_BEFORE = timedelta(minutes=60)
 CLOSES_AFTER = timedelta(hours=24)
@@ -50,7 +51,7 @@ async def slot_for_organizer(request: Request) -> tuple[Organizer, Slot]:
     catalogue: Catalogue = request.app.state.catalogue
     slot = catalogue.slots.get(request.path_params["slot_id"])
     if slot is None:
-        raise ApiError(404, NO_SUCH_SLOT, shape="error")
+        raise ApiError(404, NO_SUCH_SLOT)
     check_role(request, organizer, catalogue.host_of(slot))
     return organizer, slot
 
@@ -74,7 +75,7 @@ class Person:
         """Whether the person is checked in now."""
         return self.attendance is not None and self.attendance.checked_in_at is not None
 
-    def status(self, slot: Slot, now: datetime) -> str:
+    def status(self, slot: Slot, now: datetime) -> RosterStatus:
         """The person's status on the roster (derived; see the module docstring)."""
         if self.checked_in:
             return "checked_in"
@@ -82,23 +83,22 @@ class Person:
             return "waitlisted"
         return "no_show" if now >= slot.end else "confirmed"
 
-    def as_json(self, slot: Slot, now: datetime) -> dict[str, object]:
-        """The attendee as the organizer endpoints answer it."""
+    def attendee(self, slot: Slot, now: datetime) -> Attendee:
+        """The person as the organizer endpoints answer them."""
         attendance = self.attendance if self.checked_in else None
-        return {
-            "id": self.rsvp.id,
-            "name": f"{self.rsvp.first_name} {self.rsvp.last_name}".strip(),
-            "email": self.rsvp.email or None,
-            "phone": self.rsvp.phone,
-            "rsvpAt": self.rsvp.created_at.isoformat(),
-            "status": self.status(slot, now),
-            "position": self.position,
-            "walkIn": self.rsvp.status is RsvpStatus.WALK_IN,
-            "checkedInAt": attendance.checked_in_at.isoformat()
-            if attendance and attendance.checked_in_at else None,
-            "hours": float(attendance.hours) if attendance and attendance.hours is not None
+        return Attendee(
+            id=self.rsvp.id,
+            name=f"{self.rsvp.first_name} {self.rsvp.last_name}".strip(),
+            email=self.rsvp.email or None,
+            phone=self.rsvp.phone,
+            rsvpAt=self.rsvp.created_at,
+            status=self.status(slot, now),
+            position=self.position,
+            walkIn=self.rsvp.status is RsvpStatus.WALK_IN,
+            checkedInAt=attendance.checked_in_at if attendance else None,
+            hours=float(attendance.hours) if attendance and attendance.hours is not None
             else None,
-        }
+        )
 
 
 async def person(slot: Slot, rsvp: Rsvp) -> Person:
@@ -124,22 +124,21 @@ async def roster(slot: Slot) -> list[Person]:
         Person(r, attendance.get(r.id), place) for place, r in enumerate(waiting, start=1)]
 
 
-async def slot_summaries(slots: list[Slot], now: datetime) -> dict[str, dict[str, object]]:
+async def slot_summaries(slots: list[Slot], now: datetime) -> dict[str, SlotSummary]:
     """Return each slot's times, capacity and counts (confirmed, waitlist, checked in)."""
     ids = [slot.id for slot in slots]
     counters = {c.slot_id: c for c in await SlotCount.filter(slot_id__in=ids)}
     here = await Attendance.filter(slot_id__in=ids, checked_in_at__isnull=False).annotate(
         n=Count("id")).group_by("slot_id").values("slot_id", "n")
     checked_in = {str(row["slot_id"]): int(row["n"]) for row in here}
-    summaries: dict[str, dict[str, object]] = {}
+    summaries: dict[str, SlotSummary] = {}
     for slot in slots:
         counter = counters.get(slot.id)
-        summaries[slot.id] = {
-            "id": slot.id, "time": slot.time, "start": slot.start.isoformat(),
-            "end": slot.end.isoformat(), "capacity": slot.capacity,
-            "confirmed": counter.count if counter else 0,
-            "waitlist": counter.waitlist if counter else 0,
-            "checkedIn": checked_in.get(slot.id, 0),
-            "checkinOpen": window_problem(slot, now) is None,
-        }
+        summaries[slot.id] = SlotSummary(
+            id=slot.id, time=slot.time, start=slot.start, end=slot.end, capacity=slot.capacity,
+            confirmed=counter.count if counter else 0,
+            waitlist=counter.waitlist if counter else 0,
+            checkedIn=checked_in.get(slot.id, 0),
+            checkinOpen=window_problem(slot, now) is None,
+        )
     return summaries

@@ -16,11 +16,13 @@ from zoneinfo import ZoneInfo
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from rsvp_service import clock
 from rsvp_service.events import Slot
 from rsvp_service.organize.roster import Person, roster, slot_for_organizer
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ErrorBody, Media, endpoint
 
 HEADER = ("Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at",
           "Hours")
@@ -44,18 +46,16 @@ def _local(slot: Slot, moment: datetime | None) -> str:
 
 
 def _row(slot: Slot, entry: Person, now: datetime) -> list[str]:
-    data = entry.as_json(slot, now)
-    attendance = entry.attendance if entry.checked_in else None
-    hours = data["hours"]
+    shown = entry.attendee(slot, now)
     return [
-        str(data["name"]),
-        str(data["email"] or ""),
-        str(data["phone"] or ""),
-        _local(slot, entry.rsvp.created_at),
-        STATUS_WORDS[str(data["status"])],
-        "" if entry.position is None else str(entry.position),
-        _local(slot, attendance.checked_in_at if attendance else None),
-        "" if hours is None else f"{hours:g}",
+        shown.name,
+        shown.email or "",
+        shown.phone or "",
+        _local(slot, shown.rsvpAt),
+        STATUS_WORDS[shown.status],
+        "" if shown.position is None else str(shown.position),
+        _local(slot, shown.checkedInAt),
+        "" if shown.hours is None else f"{shown.hours:g}",
     ]
 
 
@@ -69,6 +69,10 @@ def roster_csv(slot: Slot, people: list[Person], now: datetime) -> str:
     return BOM + buffer.getvalue()
 
 
+@endpoint("GET", "/api/organize/slots/{slot_id}/roster.csv",
+          responses={200: Media("text/csv")},
+          errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody}, auth="token",
+          summary="The roster as CSV (UTF-8 with BOM, formulas escaped).")
 async def download(request: Request) -> Response:
     """GET /api/organize/slots/{slot_id}/roster.csv: the roster as a spreadsheet file."""
     _organizer, slot = await slot_for_organizer(request)
@@ -81,4 +85,4 @@ async def download(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     """Return the roster download route."""
-    return [Route("/api/organize/slots/{slot_id}/roster.csv", download, methods=["GET"])]
+    return contract.routes(download)

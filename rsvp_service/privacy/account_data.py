@@ -6,35 +6,47 @@ organizer roles and the messages it sent as an organizer.
 
 from __future__ import annotations
 
-import json
 import logging
-from datetime import datetime
+from functools import partial
+from typing import Any
 
-from pydantic import BaseModel, Field
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
 from rsvp_service.accounts.models import EmailToken, PasswordResetToken, RefreshToken, User
 from rsvp_service.accounts.passwords import verify_password
-from rsvp_service.accounts.sessions import clear_refresh_cookie, origin_allowed
+from rsvp_service.accounts.routes import allowed_origin
+from rsvp_service.accounts.sessions import clear_refresh_cookie
 from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
+from rsvp_service.impact.bodies import RecordSnapshot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance, HoursRecord, OrganizerGrant, OrganizerMessage
+from rsvp_service.privacy.bodies import (
+    Deleted,
+    DeletePayload,
+    Export,
+    ExportAccount,
+    ExportCheckIn,
+    ExportHoursRecord,
+    ExportMessage,
+    ExportRole,
+    ExportRsvp,
+    ExportSession,
+)
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import LIVE, mine
 from rsvp_service.rsvps.store import cancel_rsvp, waitlist_position
-from rsvp_service.web.errors import ApiError, read_json
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 from rsvp_service.web.ratelimit import enforce
 
 logger = logging.getLogger(__name__)
 
 SIGN_IN_EXPORT = "Please log in to download your data."
 SIGN_IN_DELETE = "Please log in to delete your account."
-FOREIGN_ORIGIN = "This request came from a site that is not allowed to use your session."
 NOT_CONFIRMED = "That password is not right. Nothing was deleted."
 CONFIRM_DELETE = "Type DELETE to confirm that your account and its data should be deleted."
 DELETED = "Your account and its data are deleted."
@@ -46,100 +58,93 @@ async def _position(row: Rsvp) -> int | None:
     return await waitlist_position(row.slot_id, row.waitlist_ticket)
 
 
-def _stamp(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
-
-
 async def _user_or_401(request: Request, message: str) -> User:
     user = await user_from_request(request)
     if user is None:
-        raise ApiError(401, message, shape="error")
+        raise ApiError(401, message)
     return user
 
 
-async def export_data(request: Request) -> Response:
+@endpoint("GET", "/api/me/export", responses={200: Export}, errors={401: ErrorBody},
+          auth="token", summary="Everything stored about the signed-in user, as a JSON download.")
+async def export_data(request: Request) -> Reply[Export]:
     """GET /api/me/export: the account, its RSVPs and its sessions, as a JSON download."""
     user = await _user_or_401(request, SIGN_IN_EXPORT)
     catalogue: Catalogue = request.app.state.catalogue
     rows = await Rsvp.filter(mine(user)).order_by("created_at", "id")
-    families: dict[str, dict[str, object]] = {}
+    families: dict[str, ExportSession] = {}
     # A family is one sign-in; its links share expires_at, and it is live while a link is.
     for token in await RefreshToken.filter(user_id=user.id).order_by("created_at", "id"):
-        family = families.setdefault(str(token.family), {
-            "created_at": _stamp(token.created_at), "expires_at": _stamp(token.expires_at),
-            "revoked": True})
+        family = families.setdefault(str(token.family), ExportSession(
+            created_at=token.created_at, expires_at=token.expires_at, revoked=True))
         if not token.revoked and not token.used:
-            family["revoked"] = False
-    document = {
-        "account": {"id": user.id, "name": user.name, "email": user.email, "role": user.role,
-                    "is_verified": user.is_verified, "created_at": _stamp(user.created_at)},
-        "rsvps": [{
-            "eventId": row.slot_id,
-            "event": row.event,
-            "title": slot.title if (slot := catalogue.slots.get(row.slot_id)) else row.event,
-            "status": row.status.value,
-            "position": await _position(row),
-            "first_name": row.first_name,
-            "last_name": row.last_name,
-            "phone": row.phone,
-            "created_at": _stamp(row.created_at),
-            "cancelled_at": _stamp(row.cancelled_at),
-            "confirmed_at": _stamp(row.confirmed_at),
-            "reminder_queued_at": _stamp(row.reminder_queued_at),
-        } for row in rows],
-        "sessions": list(families.values()),
+            family.revoked = False
+    document = Export(
+        account=ExportAccount(id=user.id, name=user.name, email=user.email, role=user.role,
+                              is_verified=user.is_verified, created_at=user.created_at),
+        rsvps=[ExportRsvp(
+            eventId=row.slot_id,
+            event=row.event,
+            title=slot.title if (slot := catalogue.slots.get(row.slot_id)) else row.event,
+            status=row.status.value,
+            position=await _position(row),
+            first_name=row.first_name,
+            last_name=row.last_name,
+            phone=row.phone,
+            created_at=row.created_at,
+            cancelled_at=row.cancelled_at,
+            confirmed_at=row.confirmed_at,
+            reminder_queued_at=row.reminder_queued_at,
+        ) for row in rows],
+        sessions=list(families.values()),
         **await _organizing_data(user, [row.id for row in rows]),
-    }
-    return Response(json.dumps(document, indent=2), media_type="application/json", headers={
+    )
+    return Reply(document, headers={
         "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
 
 
-async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, object]:
+async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[Any]]:
     """The account's check-ins, hours records, organizer roles and messages, for the export."""
     check_ins = await Attendance.filter(rsvp_id__in=rsvp_ids).order_by("id")
     records = await HoursRecord.filter(user_id=user.id).order_by("id")
     grants = await OrganizerGrant.filter(user_id=user.id).order_by("id")
     messages = await OrganizerMessage.filter(sender_id=user.id).order_by("id")
     return {
-        "check_ins": [{"eventId": a.slot_id, "event": a.event, "organization": a.organization,
-                       "checked_in_at": _stamp(a.checked_in_at), "walk_in": a.walk_in,
-                       "hours": float(a.hours) if a.hours is not None else None}
-                      for a in check_ins],
-        "hours_records": [{"issued_at": _stamp(r.issued_at), "revoked_at": _stamp(r.revoked_at),
-                           "hours": float(r.hours), "record": r.snapshot} for r in records],
-        "organizer_roles": [{"organization": g.organization, "granted_at": _stamp(g.granted_at)}
+        "check_ins": [ExportCheckIn(
+            eventId=a.slot_id, event=a.event, organization=a.organization,
+            checked_in_at=a.checked_in_at, walk_in=a.walk_in,
+            hours=float(a.hours) if a.hours is not None else None) for a in check_ins],
+        "hours_records": [ExportHoursRecord(
+            issued_at=r.issued_at, revoked_at=r.revoked_at, hours=float(r.hours),
+            record=RecordSnapshot.model_validate(r.snapshot)) for r in records],
+        "organizer_roles": [ExportRole(organization=g.organization, granted_at=g.granted_at)
                             for g in grants],
-        "messages_sent": [{"eventId": m.slot_id, "subject": m.subject, "body": m.body,
-                           "recipients": m.recipients, "sent_at": _stamp(m.sent_at)}
-                          for m in messages],
+        "messages_sent": [ExportMessage(
+            eventId=m.slot_id, subject=m.subject, body=m.body, recipients=m.recipients,
+            sent_at=m.sent_at) for m in messages],
     }
-
-
-class DeletePayload(BaseModel):
-    """Body of POST /api/me/delete: the password, or "DELETE" for accounts without one."""
-
-    password: str | None = Field(default=None, max_length=1024)
-    confirm: str | None = Field(default=None, max_length=20)
 
 
 async def _confirmed(user: User, payload: DeletePayload) -> None:
     """Raise unless the body proves the person means it (password, or DELETE without one)."""
     if user.password_hash is not None:
         if not await verify_password(user.password_hash, payload.password or ""):
-            raise ApiError(403, NOT_CONFIRMED, shape="error")
+            raise ApiError(403, NOT_CONFIRMED)
     elif payload.confirm != "DELETE":
-        raise ApiError(422, CONFIRM_DELETE, shape="error")
+        raise ApiError(422, CONFIRM_DELETE)
 
 
-async def delete_account(request: Request) -> Response:
+@endpoint("POST", "/api/me/delete", body=DeletePayload, responses={200: Deleted},
+          errors={401: ErrorBody, 403: ErrorBody, 429: ErrorBody}, auth="token",
+          guards=(allowed_origin,),
+          summary="Delete the signed-in user's account: cancels future RSVPs (promoting "
+          "waitlists), erases sessions and personal data, clears the refresh cookie.")
+async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted]:
     """POST /api/me/delete: cancel future RSVPs (promoting waitlists), then erase the account."""
     settings = request.app.state.settings
-    if not origin_allowed(request, settings):
-        raise ApiError(403, FOREIGN_ORIGIN, shape="error")
     user = await _user_or_401(request, SIGN_IN_DELETE)
-    await enforce(request, "account-delete", str(user.id), shape="error")
-    payload = await read_json(request, DeletePayload, shape="error")
-    await _confirmed(user, payload)
+    await enforce(request, "account-delete", str(user.id))
+    await _confirmed(user, body)
     catalogue: Catalogue = request.app.state.catalogue
     now = clock.now(settings)
     live = await Rsvp.filter(mine(user), status__in=LIVE)
@@ -173,14 +178,9 @@ async def delete_account(request: Request) -> Response:
         await OutboxMessage.filter(recipient=user.email).using_db(connection).delete()
     notify(request)
     logger.info("Account deleted (user_id=%s).", user.id)
-    response = JSONResponse({"message": DELETED})
-    clear_refresh_cookie(response, settings)
-    return response
+    return Reply(Deleted(message=DELETED), finish=partial(clear_refresh_cookie, settings=settings))
 
 
 def routes() -> list[BaseRoute]:
     """Return the routes of the volunteer's own data."""
-    return [
-        Route("/api/me/export", export_data, methods=["GET"]),
-        Route("/api/me/delete", delete_account, methods=["POST"]),
-    ]
+    return contract.routes(export_data, delete_account)

@@ -15,6 +15,11 @@ frees the seat and promotes the lowest ticket in the same transaction: two cance
 queue on the row, so they never promote the same person and the slot never exceeds capacity.
 Only live (not cancelled) RSVPs carry `active_email`, on which (slot, address) is unique, and
 each RSVP a random check-in code unique in its slot. Counting reads the slots' counter rows.
+
+A walk-in (someone an organizer adds at the door) is an RSVP row of its own kind that never
+holds a seat: it neither moves nor locks the slot's counter, so capacity does not apply, and it
+has no cancel token, no check-in code and no email. Its check-in is written by the caller in
+the same transaction, so a walk-in is never on the roster without being checked in.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -211,6 +217,39 @@ async def add_rsvp(rsvp: NewRsvp) -> Placement:
             continue
         return Placement(Outcome.CREATED if position is None else Outcome.WAITLISTED, position)
     return Placement(Outcome.DUPLICATE)
+
+
+@dataclass(frozen=True, slots=True)
+class NewWalkIn:
+    """Someone added at the door: their name, maybe an address, and when."""
+
+    slot_id: str
+    event: str
+    email: str | None
+    name: str
+    created_at: datetime
+
+
+# Writes the walk-in's check-in on the walk-in's transaction.
+CheckIn = Callable[[BaseDBAsyncClient, Rsvp], Awaitable[None]]
+
+
+async def add_walk_in(walk_in: NewWalkIn, check_in: CheckIn) -> Rsvp | None:
+    """Store a walk-in and its check-in in one transaction (no seat, the counter untouched).
+
+    Returns None, storing nothing, when the check-in meets a unique constraint: the same
+    walk-in stored by another request at the same moment.
+    """
+    try:
+        async with in_transaction() as connection:
+            row = await Rsvp.create(
+                slot_id=walk_in.slot_id, event=walk_in.event, email=walk_in.email or "",
+                first_name=walk_in.name, last_name="", status=RsvpStatus.WALK_IN,
+                created_at=walk_in.created_at, using_db=connection)
+            await check_in(connection, row)
+    except IntegrityError:
+        return None
+    return row
 
 
 async def live_position(slot_id: str, email: str) -> int | None:

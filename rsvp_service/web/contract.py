@@ -26,7 +26,8 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
   headers=..., background=..., finish=...)` for another declared status, headers, a background
   task or cookies (`finish` gets the built response, e.g. to set a cookie). Statuses declared
   as `Media(...)` (CSV, PDF, text) or `None` (redirects, no content) are answered by returning a
-  Starlette `Response` yourself.
+  Starlette `Response` yourself. An endpoint declaring several 2xx (201 created, 200 found
+  again) answers each with `Reply(model, status=...)`; a bare model is then a ContractError.
 - A returned model that is not the one declared for its status, or an `ApiError` whose status
   is not declared, raises `ContractError`: a bug, answered 500 and logged.
 - Errors: `raise ApiError(status, sentence)`; it is answered in the endpoint's error shape:
@@ -38,7 +39,7 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
   "optional-cookie") is documentation; the handler checks it.
 - `guards=`: async checks `(request) -> None` run before the body and query are read (an
   origin check, a per-IP rate limit), so they answer first, as they did before parsing moved.
-- An endpoint declares at most one 2xx; one that only redirects declares none.
+- An endpoint that only redirects declares no 2xx.
 - `name=` names the route for `url_for` and the document's operationId (default: the
   handler's name).
 - `web/openapi.py` builds /api/openapi.json from these declarations (`declared(route)`).
@@ -49,11 +50,12 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from http import HTTPStatus
 from types import UnionType
-from typing import Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, PlainSerializer, ValidationError, WithJsonSchema
 from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -67,6 +69,11 @@ MALFORMED_JSON = "The request body is not valid JSON."
 NOT_AN_OBJECT = "The request body must be a JSON object."
 NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
 TOO_DEEP = "The request body is nested too deeply to be read."
+
+# A moment in an answer, written by `datetime.isoformat()` as the API always has (`+00:00`;
+# pydantic would write UTC as `Z`).
+Moment = Annotated[datetime, PlainSerializer(datetime.isoformat, return_type=str),
+                   WithJsonSchema({"type": "string", "format": "date-time"})]
 
 
 class ErrorBody(BaseModel):
@@ -141,15 +148,11 @@ class ApiError(Exception):
         message: str,
         *,
         headers: Mapping[str, str] | None = None,
-        # TEMPORARY: accepted (and honoured outside declared endpoints) until contract2 has
-        # converted organize/, impact/ and privacy/; a declared endpoint's own shape wins.
-        shape: ErrorShape | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.headers = headers
-        self.shape = shape
 
 
 class ContractError(Exception):
@@ -209,35 +212,34 @@ def validation_message(exc: ValidationError) -> str:
     return f"The field '{name}' is invalid: {reason}."
 
 
-async def read_json(request: Request, model: type[ModelT], *, shape: Any = None) -> ModelT:
+async def read_json(request: Request, model: type[ModelT]) -> ModelT:
     """Parse and validate a JSON object body, raising ApiError 400/415/422."""
-    # `shape` is TEMPORARY, for the handlers contract2 has not converted yet.
     # HTML forms can only send form or text types, never application/json without a CORS
     # preflight: insisting on it keeps cross-site forms (login CSRF) out of every JSON endpoint.
     media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
-        raise ApiError(415, NOT_JSON, shape=shape)
+        raise ApiError(415, NOT_JSON)
     raw = await request.body()
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, MALFORMED_JSON, shape=shape) from None
+        raise ApiError(400, MALFORMED_JSON) from None
     except RecursionError:
-        raise ApiError(400, TOO_DEEP, shape=shape) from None
+        raise ApiError(400, TOO_DEEP) from None
     if not isinstance(data, dict):
-        raise ApiError(422, NOT_AN_OBJECT, shape=shape)
+        raise ApiError(422, NOT_AN_OBJECT)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise ApiError(422, validation_message(exc), shape=shape) from None
+        raise ApiError(422, validation_message(exc)) from None
 
 
-def validate_query(request: Request, model: type[ModelT], *, shape: Any = None) -> ModelT:
+def validate_query(request: Request, model: type[ModelT]) -> ModelT:
     """Validate query parameters against a model, raising ApiError 422."""
     try:
         return model.model_validate(dict(request.query_params))
     except ValidationError as exc:
-        raise ApiError(422, validation_message(exc), shape=shape) from None
+        raise ApiError(422, validation_message(exc)) from None
 
 
 def _is_model(declared: Declared) -> bool:
@@ -264,15 +266,14 @@ class Endpoint:
         guards: Sequence[Guard] = (),
     ) -> None:
         successes = [status for status in responses if 200 <= status < 300]
-        if len(successes) > 1:
-            raise ValueError(f"{method} {path} must declare at most one 2xx status.")
         self.handler = handler
         self.method = method.upper()
         self.path = path
         self.body = body
         self.query = query
-        # None: the endpoint only redirects (its handler returns Starlette responses).
-        self.success = successes[0] if successes else None
+        # None: several 2xx (a walk-in is 201 when new, 200 when found again), or none (a
+        # redirect): the handler names its status with Reply or answers a Starlette Response.
+        self.success = successes[0] if len(successes) == 1 else None
         self.responses = dict(responses)
         envelope_model = ENVELOPES[error_shape]
         implied = ([400, 413, 415, 422] if body else []) + ([422] if query else [])
@@ -291,7 +292,8 @@ class Endpoint:
     def declared(self, status: int | None) -> Declared:
         """The answer declared for a status (raising ContractError when there is none)."""
         if status is None:
-            raise ContractError(f"{self} returned a model, but declares no 2xx status.")
+            raise ContractError(f"{self} returned a model without its status, but does not "
+                                "declare exactly one 2xx status.")
         if status in self.responses:
             return self.responses[status]
         if status in self.errors:

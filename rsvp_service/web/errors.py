@@ -24,17 +24,9 @@ from tortoise.exceptions import (
 
 from rsvp_service.ops.metrics import DATABASE_ERRORS
 from rsvp_service.web.access_log import loggable
-from rsvp_service.web.contract import (
-    ApiError,
-    error_response,
-    error_shape_for,
-    read_json,
-    validate_query,
-)
+from rsvp_service.web.contract import ApiError, error_response, error_shape_for
 from rsvp_service.web.security_headers import security_headers
 
-# TEMPORARY re-exports for the handlers contract2 has not moved onto web.contract yet.
-__all__ = ["ApiError", "read_json", "validate_query"]
 log = logging.getLogger(__name__)
 
 TOO_LARGE = "The request body is larger than 64 KB."
@@ -74,8 +66,8 @@ DATABASE_FAILURES: tuple[type[Exception], ...] = (
 async def api_error_handler(request: Request, exc: Exception) -> Response:
     """Answer an ApiError raised outside a declared endpoint's handler."""
     assert isinstance(exc, ApiError)
-    shape = exc.shape or error_shape_for(request.url.path)
-    return error_response(exc.status, exc.message, shape=shape, headers=exc.headers)
+    return error_response(exc.status, exc.message, shape=error_shape_for(request.url.path),
+                          headers=exc.headers)
 
 
 async def http_exception_handler(request: Request, exc: Exception) -> Response:

@@ -21,7 +21,6 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import (
     Declared,
     Endpoint,
-    ErrorBody,
     Media,
     endpoint,
     status_phrase,
@@ -122,46 +121,6 @@ def _operation(declared: Endpoint, route: Route, schemas: _Schemas) -> dict[str,
     return operation
 
 
-def _undeclared_paths(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
-    """TEMPORARY: merge the hand-written paths of endpoints not yet declared with web.contract.
-
-    Deleted, with rsvp_service/organize/openapi.py, once organize/, impact/ and privacy/
-    declare their endpoints (contract2).
-    """
-    from rsvp_service.organize.openapi import organize_paths, organize_schemas
-    from rsvp_service.privacy.account_data import DeletePayload
-
-    def model_schema(model: type[BaseModel]) -> dict[str, Any]:
-        return model.model_json_schema(ref_template=REF)
-
-    def answers(ok: str, errors: tuple[int, ...]) -> dict[str, Any]:
-        error = {JSON: {"schema": {"$ref": REF.format(model="Error")}}}
-        return {"200": {"description": "OK.", "content": {JSON: {"schema": {"$ref": REF.format(
-            model=ok)}}}}, **{str(status): {"description": status_phrase(status),
-                                            "content": error} for status in errors}}
-
-    privacy = {
-        "/api/me/export": {"get": {
-            "summary": "Everything stored about the signed-in user, as a JSON download.",
-            "responses": answers("Export", (401,)), "security": SECURITY["token"]}},
-        "/api/me/delete": {"post": {
-            "summary": "Delete the signed-in user's account: cancels future RSVPs (promoting "
-            "waitlists), erases sessions and personal data, clears the refresh cookie.",
-            "requestBody": {"required": True, "content": {JSON: {"schema": {
-                "$ref": REF.format(model="DeletePayload")}}}},
-            "responses": answers("Deleted", (400, 401, 403, 413, 415, 422, 429)),
-            "security": SECURITY["token"]}},
-    }
-    for path, item in {**privacy, **organize_paths()}.items():
-        for method, operation in item.items():
-            # A declared endpoint's generated operation wins over its old hand-written one.
-            paths.setdefault(path, {}).setdefault(method, operation)
-    extra = {"Error": ErrorBody.model_json_schema(), "DeletePayload": model_schema(DeletePayload),
-             **organize_schemas(model_schema)}
-    for name, schema in extra.items():
-        schemas.setdefault(name, schema)
-
-
 def build_document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
     """Build the document from an app's routes."""
     schemas = _Schemas()
@@ -173,7 +132,6 @@ def build_document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
         paths.setdefault(route.path_format, {})[declared.method.lower()] = _operation(
             declared, route, schemas
         )
-    _undeclared_paths(paths, schemas.components)
     return {
         "openapi": "3.1.0",
         "info": {

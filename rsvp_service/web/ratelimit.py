@@ -32,7 +32,7 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
 
-from rsvp_service.web.contract import ApiError, ErrorShape
+from rsvp_service.web.contract import ApiError
 from rsvp_service.web.sliding_windows import SlidingWindows
 
 if TYPE_CHECKING:
@@ -152,17 +152,12 @@ def client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-async def enforce(
-    request: Request, name: str, key: str, *, shape: ErrorShape | None = None
-) -> None:
+async def enforce(request: Request, name: str, key: str) -> None:
     """Spend one unit of a limit, raising a 429 with Retry-After when it is spent."""
-    # `shape` is TEMPORARY, for the handlers contract2 has not converted yet.
     limiter: RateLimiter = request.app.state.rate_limiter
     retry_after = await limiter.hit(name, key)
     if retry_after is not None:
-        raise ApiError(
-            429, TOO_MANY_REQUESTS, shape=shape, headers={"Retry-After": str(retry_after)}
-        )
+        raise ApiError(429, TOO_MANY_REQUESTS, headers={"Retry-After": str(retry_after)})
 
 
 def per_ip(name: str) -> Callable[[Request], Awaitable[None]]:

@@ -18,7 +18,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from rsvp_service.settings import Settings
-from rsvp_service.web.errors import NOT_FOUND, ApiError
+from rsvp_service.web.contract import ApiError
+from rsvp_service.web.errors import NOT_FOUND
 from rsvp_service.web.security_headers import ADMIN_FOLDER, ADMIN_HEADERS, IMAGE_CSP
 
 log = logging.getLogger(__name__)

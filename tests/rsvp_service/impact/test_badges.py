@@ -30,7 +30,7 @@ def test_the_table_holds_the_seven_badges_each_with_an_accessible_svg() -> None:
 
 def test_nothing_is_earned_without_a_check_in() -> None:
     assert earned([]) == {}
-    assert [b["earned"] for b in badge_list([])] == [False] * len(BADGES)
+    assert [b.earned for b in badge_list([])] == [False] * len(BADGES)
 
 
 def test_each_badge_is_earned_at_the_check_in_that_crossed_its_line() -> None:
@@ -58,7 +58,7 @@ def test_a_streak_needs_three_calendar_months_in_a_row_even_across_a_new_year() 
 def test_one_event_with_two_slots_is_one_event_but_both_slots_hours() -> None:
     both = [step("2025-03-01", "25", event="clinic"), step("2025-03-01", "25", event="clinic")]
 
-    listed = {b["id"]: b for b in badge_list(both)}
+    listed = {b.id: b.model_dump(mode="json") for b in badge_list(both)}
 
     assert listed["hours-50"]["earned"] is True
     assert listed["hours-50"]["earnedAt"] == datetime(2025, 3, 1, 12, tzinfo=UTC).isoformat()

@@ -187,9 +187,26 @@ async def test_a_handler_that_disagrees_with_its_declaration_is_a_500(
             await client.get(path)
 
 
-def test_an_endpoint_declares_exactly_one_success() -> None:
-    with pytest.raises(ValueError, match="at most one 2xx"):
-        endpoint("GET", "/t/two", responses={200: Hello, 201: Hello}, summary="Two.")(text.handler)
+@endpoint("POST", "/t/twice", body=Greeting, responses={201: Hello, 200: Hello},
+          summary="Created, or found again.")
+async def twice(request: Request, body: Greeting) -> Reply[Hello] | Hello:
+    if body.name == "bare":
+        return Hello(hello="which status?")
+    return Reply(Hello(hello=body.name), status=200 if body.name == "again" else 201)
+
+
+async def test_an_endpoint_with_several_successes_names_each_with_a_reply() -> None:
+    app = Starlette(routes=contract.routes(twice))
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        created = await client.post("/t/twice", json={"name": "Ada"})
+        again = await client.post("/t/twice", json={"name": "again"})
+        bare = await client.post("/t/twice", json={"name": "bare"})
+    assert (created.status_code, created.json()) == (201, {"hello": "Ada"})
+    assert (again.status_code, again.json()) == (200, {"hello": "again"})
+    assert bare.status_code == 500
+    with pytest.raises(ContractError, match="exactly one 2xx"):
+        twice.serialize(Hello(hello="which status?"))
 
 
 def test_the_document_describes_models_parameters_and_error_shapes() -> None:

@@ -1,0 +1,262 @@
+"""Request and response bodies of the organizer, roles and admin endpoints (their wire names).
+
+Requests refuse unknown fields; answers are checked against these models before they leave.
+Times are `Moment`s: written by `isoformat()` (e.g. `+00:00`, never `Z`), as they always were.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
+from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.web.contract import Moment
+
+MAX_ID = 2**63 - 1
+
+AttendeeId = Annotated[int, Field(gt=0, le=MAX_ID, strict=True)]
+RosterStatus = Literal["confirmed", "waitlisted", "checked_in", "no_show"]
+
+
+class _Answer(BaseModel):
+    """Base of the answers: nothing but the declared fields goes out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# Requests.
+
+def _one_line(value: str | None) -> str | None:
+    if value is not None and has_control_characters(value):
+        raise ValueError("it must not contain control characters or line breaks")
+    return value
+
+
+def _plain(value: str, *, multiline: bool) -> str:
+    """Return the text (line breaks as LF), refusing control characters besides LF and tab."""
+    if multiline:
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
+    checked = value.replace("\n", "").replace("\t", "") if multiline else value
+    if has_control_characters(checked):
+        raise ValueError("it must not contain control characters" +
+                         ("" if multiline else " or line breaks"))
+    return value
+
+
+class GrantPayload(BaseModel):
+    """Body of POST /api/admin/organizers and /api/admin/organizers/revoke."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    email: str = Field(min_length=1, max_length=320)
+    organization: str = Field(min_length=1, max_length=100)
+
+    _emails = field_validator("email")(normalize_email)
+
+
+class CheckinPayload(BaseModel):
+    """Body of POST .../checkins: the attendee's id or their check-in code (one of the two)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attendee: AttendeeId | None = None
+    code: str | None = Field(default=None, min_length=1, max_length=20)
+
+
+class AttendeePayload(BaseModel):
+    """Body of POST .../checkins/undo."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attendee: AttendeeId
+
+
+class HoursPayload(BaseModel):
+    """Body of POST .../hours: hours for one checked-in person, in quarter hours."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attendee: AttendeeId
+    hours: float = Field(gt=0, le=24, strict=True, allow_inf_nan=False)
+
+
+class WalkInPayload(BaseModel):
+    """Body of POST .../walkins: a name, an optional email, and the page's id for retries."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    name: str = Field(min_length=1, max_length=100)
+    email: str | None = Field(default=None, max_length=254)
+    clientId: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+
+    _names = field_validator("name")(_one_line)
+    _plain_names = field_validator("name")(no_encoded_words)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str | None) -> str | None:
+        return normalize_email(value) if value else None
+
+
+class MessagePayload(BaseModel):
+    """Body of POST .../messages: plain-text subject and body, and what to do with them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    subject: str = Field(min_length=1, max_length=150)
+    body: str = Field(min_length=1, max_length=5000)
+    includeWaitlist: bool = False
+    preview: bool = False
+
+    @field_validator("subject")
+    @classmethod
+    def _subject(cls, value: str) -> str:
+        cleaned = no_encoded_words(_plain(value, multiline=False).strip())
+        if not cleaned:
+            raise ValueError("it must not be blank")
+        return cleaned
+
+    @field_validator("body")
+    @classmethod
+    def _body(cls, value: str) -> str:
+        cleaned = _plain(value, multiline=True).strip("\n")
+        if not cleaned.strip():
+            raise ValueError("it must not be blank")
+        return cleaned
+
+
+# Answers.
+
+class Organization(_Answer):
+    """An organization: its slug and its name."""
+
+    slug: str
+    name: str
+
+
+class MyRoles(_Answer):
+    """GET /api/me/roles."""
+
+    admin: bool
+    organizations: list[Organization]
+
+
+class OrganizerEntry(_Answer):
+    """One organizer grant as the admin endpoints list it."""
+
+    email: str
+    name: str
+    organization: Organization
+    grantedAt: Moment
+
+
+class Organizers(_Answer):
+    """GET /api/admin/organizers."""
+
+    organizers: list[OrganizerEntry]
+
+
+class Granted(_Answer):
+    """POST /api/admin/organizers: the new grant and a sentence saying so."""
+
+    organizer: OrganizerEntry
+    message: str
+
+
+class Message(_Answer):
+    """A sentence saying what was done."""
+
+    message: str
+
+
+class SlotSummary(_Answer):
+    """A slot's times, capacity and counts (confirmed, waitlist, checked in)."""
+
+    id: str
+    time: str
+    start: Moment
+    end: Moment
+    capacity: int | None
+    confirmed: int
+    waitlist: int
+    checkedIn: int
+    checkinOpen: bool
+
+
+class OrganizedEvent(_Answer):
+    """One event the person organizes, with its slots."""
+
+    slug: str
+    title: str
+    organization: Organization
+    date: str
+    date_text: str
+    past: bool
+    path: str
+    slots: list[SlotSummary]
+
+
+class OrganizedEvents(_Answer):
+    """GET /api/organize/events: upcoming soonest first, then past newest first."""
+
+    events: list[OrganizedEvent]
+
+
+class EventBrief(_Answer):
+    """The event a roster's slot belongs to."""
+
+    slug: str
+    title: str
+    date_text: str
+    location: str
+
+
+class RosterSlot(SlotSummary):
+    """A slot's summary with its event."""
+
+    event: EventBrief
+
+
+class Attendee(_Answer):
+    """One person on a slot's roster (an RSVP or a walk-in)."""
+
+    id: int
+    name: str
+    email: str | None
+    phone: str | None
+    rsvpAt: Moment
+    status: RosterStatus
+    position: int | None
+    walkIn: bool
+    checkedInAt: Moment | None
+    hours: float | None
+
+
+class SlotRoster(_Answer):
+    """GET /api/organize/slots/{slot_id}: the slot's counts and its roster."""
+
+    slot: RosterSlot
+    attendees: list[Attendee]
+
+
+class AttendeeAnswer(_Answer):
+    """The person a check-in, undo, walk-in or hours change was about, as they are now."""
+
+    attendee: Attendee
+
+
+class MessagePreview(_Answer):
+    """POST .../messages with preview: how many it would reach and what they would read."""
+
+    recipients: int
+    subject: str
+    body: str
+
+
+class MessageSent(_Answer):
+    """POST .../messages: how many it is on its way to, as a sentence too."""
+
+    recipients: int
+    message: str

@@ -1,0 +1,117 @@
+"""Request and response bodies of the volunteer's own-data endpoints: export and delete.
+
+The export keeps the snake_case names it has always had (it is a file for the person, not an
+API the site reads), and `eventId` where it names a slot.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rsvp_service.impact.bodies import RecordSnapshot
+from rsvp_service.web.contract import Moment
+
+
+class _Answer(BaseModel):
+    """Base of the answers: nothing but the declared fields goes out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class DeletePayload(BaseModel):
+    """Body of POST /api/me/delete: the password, or "DELETE" for accounts without one."""
+
+    # Unknown fields are ignored, as they always were (not refused): the site may send more.
+    password: str | None = Field(default=None, max_length=1024)
+    confirm: str | None = Field(default=None, max_length=20)
+
+
+class Deleted(_Answer):
+    """POST /api/me/delete: a sentence saying the account is gone."""
+
+    message: str
+
+
+class ExportAccount(_Answer):
+    """The account itself (never its password hash)."""
+
+    id: int
+    name: str
+    email: str
+    role: str
+    is_verified: bool
+    created_at: Moment
+
+
+class ExportRsvp(_Answer):
+    """One RSVP of the person, with what it said and when things happened to it."""
+
+    eventId: str
+    event: str
+    title: str
+    status: str
+    position: int | None
+    first_name: str
+    last_name: str
+    phone: str | None
+    created_at: Moment
+    cancelled_at: Moment | None
+    confirmed_at: Moment | None
+    reminder_queued_at: Moment | None
+
+
+class ExportSession(_Answer):
+    """One sign-in (a refresh-token family): when it began, ends, and whether it still works."""
+
+    created_at: Moment
+    expires_at: Moment
+    revoked: bool
+
+
+class ExportCheckIn(_Answer):
+    """One check-in of the person, with its hours."""
+
+    eventId: str
+    event: str
+    organization: str
+    checked_in_at: Moment | None
+    walk_in: bool
+    hours: float | None
+
+
+class ExportHoursRecord(_Answer):
+    """One service-hours record the person issued, with its snapshot."""
+
+    issued_at: Moment
+    revoked_at: Moment | None
+    hours: float
+    record: RecordSnapshot
+
+
+class ExportRole(_Answer):
+    """One organizer role the person holds."""
+
+    organization: str
+    granted_at: Moment
+
+
+class ExportMessage(_Answer):
+    """One message the person sent as an organizer."""
+
+    eventId: str
+    subject: str
+    body: str
+    recipients: int
+    sent_at: Moment
+
+
+class Export(_Answer):
+    """GET /api/me/export: everything stored about the person, as a JSON download."""
+
+    account: ExportAccount
+    rsvps: list[ExportRsvp]
+    sessions: list[ExportSession]
+    check_ins: list[ExportCheckIn]
+    hours_records: list[ExportHoursRecord]
+    organizer_roles: list[ExportRole]
+    messages_sent: list[ExportMessage]
