@@ -124,7 +124,7 @@ async def mine(request: Request) -> MyRecords:
 @endpoint("POST", "/api/me/hours-records/{code}/revoke", responses={200: RecordNowRevoked},
           errors={401: ErrorBody, 404: ErrorBody}, auth="token",
           summary="Revoke one of the user's records (idempotent).")
-async def revoke(request: Request) -> RecordNowRevoked:
+async def revoke_record(request: Request) -> RecordNowRevoked:
     """POST /api/me/hours-records/{code}/revoke: revoke one of one's own records (idempotent)."""
     user = await signed_in(request, SIGN_IN)
     settings: Settings = request.app.state.settings
@@ -156,7 +156,7 @@ def _revoked() -> Reply[RecordRevoked]:
 
 @endpoint("GET", "/api/hours-records/{code}", responses={200: PublicRecord},
           errors=PUBLIC_ERRORS, summary="A service-hours record, confirmed by the service.")
-async def verify(request: Request) -> PublicRecord | Reply[RecordRevoked]:
+async def verify_record(request: Request) -> PublicRecord | Reply[RecordRevoked]:
     """GET /api/hours-records/{code}: the record, confirmed by the service (public)."""
     record = await _genuine(request)
     if record.revoked_at is not None:
@@ -183,4 +183,4 @@ async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
 
 def routes() -> list[BaseRoute]:
     """Return the hours-record routes (the .pdf one first: its path is the more specific)."""
-    return contract.routes(create, mine, revoke, verify_pdf, verify)
+    return contract.routes(create, mine, revoke_record, verify_pdf, verify_record)

@@ -17,7 +17,16 @@ export type AttendeeStatus = Attendee['status']
 export type Grant = Ok<'/api/admin/organizers', 'get'>['organizers'][number]
 /** What an organizer writes; `preview` is added by the call. */
 export type Message = Omit<Body<'/api/organize/slots/{slot_id}/messages', 'post'>, 'preview'>
-export type MessagePreview = Ok<'/api/organize/slots/{slot_id}/messages', 'post'>
+type MessageAnswer = Ok<'/api/organize/slots/{slot_id}/messages', 'post'>
+/** A message as it would go out (200), and the sentence of one that went (202). */
+export type MessagePreview = Extract<MessageAnswer, { subject: string }>
+export type MessageSent = Extract<MessageAnswer, { message: string }>
+
+/** Keep a success only when it is the answer asked for (the endpoint has two). */
+function answered<T extends MessageAnswer>(r: ApiResult<MessageAnswer>, is: (a: MessageAnswer) => a is T): ApiResult<T> {
+  if (!r.ok) return r
+  return is(r.data) ? { ...r, data: r.data } : { ok: false, status: r.status, message: ORGANIZE_MSG.failed }
+}
 
 export const ORGANIZE_MSG = {
   network: NETWORK_MSG,
@@ -68,12 +77,18 @@ export async function rosterCsv(client: AuthClient, slotId: string): Promise<Api
 }
 
 /** POST .../messages with preview: true: how many get it and the body as the email shows it; sends nothing. */
-export const previewMessage = (client: AuthClient, slotId: string, message: Message) =>
-  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/messages', { ...slot(slotId), body: { ...message, preview: true } }), fallback)
+export const previewMessage = async (client: AuthClient, slotId: string, message: Message) =>
+  answered(
+    await attempt(() => client.api.POST('/api/organize/slots/{slot_id}/messages', { ...slot(slotId), body: { ...message, preview: true } }), fallback),
+    (a): a is MessagePreview => 'subject' in a,
+  )
 
 /** POST .../messages: queued through the outbox (202) with the service's sentence. */
-export const sendMessage = (client: AuthClient, slotId: string, message: Message) =>
-  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/messages', { ...slot(slotId), body: { ...message, preview: false } }), fallback)
+export const sendMessage = async (client: AuthClient, slotId: string, message: Message) =>
+  answered(
+    await attempt(() => client.api.POST('/api/organize/slots/{slot_id}/messages', { ...slot(slotId), body: { ...message, preview: false } }), fallback),
+    (a): a is MessageSent => 'message' in a,
+  )
 
 type CheckinBody = Body<'/api/organize/slots/{slot_id}/checkins', 'post'>
 /** Who a check-in is for: an attendee of the roster, or the code from their email (one of the body's two). */
