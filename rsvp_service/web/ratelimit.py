@@ -26,10 +26,6 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from coredis import ConnectionPool
-from coredis.exceptions import ConnectionError as RedisConnectionError
-from coredis.exceptions import TimeoutError as RedisTimeoutError
-from coredis.retry import ConstantRetryPolicy
 from limits import RateLimitItem, parse
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
@@ -38,6 +34,7 @@ from limits.storage import storage_from_string
 from rsvp_service.web.errors import ApiError, Shape
 
 if TYPE_CHECKING:
+    from coredis import ConnectionPool
     from starlette.requests import Request
 
     from rsvp_service.settings import Settings
@@ -90,6 +87,12 @@ class RateLimiter:
             # The pool is opened here and handed to the storage (its documented
             # `connection_pool` option), so that close() can disconnect it; the retry policy is
             # the one coredis' Redis.from_url gives a client that opens its own pool.
+            # coredis (the library's Redis client) is imported only when Redis is configured.
+            from coredis import ConnectionPool
+            from coredis.exceptions import ConnectionError as RedisConnectionError
+            from coredis.exceptions import TimeoutError as RedisTimeoutError
+            from coredis.retry import ConstantRetryPolicy
+
             url = storage_uri.removeprefix("async+").replace("redis+unix://", "unix://")
             self._redis_pool = ConnectionPool.from_url(url)
             options.update(
