@@ -7,6 +7,9 @@ takes at most `MAX_BATCH` writes, first come first served, so a crowd is answere
 batch as its places are decided rather than all at once at the end. Each write keeps its own
 outcome: raising `Undo` rolls back that write alone, and every writer gets its result or its
 exception only after the shared transaction committed.
+
+Kept for flash crowds: 2,000 RSVPs at once, p99 2.3 s (SQLite) / 4.4 s (PostgreSQL), against
+13.2 / 18.2 s with plain transactions (bench/results/latest.md, "Flash crowd, issue 20").
 """
 
 from __future__ import annotations

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import signal
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -64,30 +63,18 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         background = Background(settings, lambda: app.state.catalogue)
         app.state.outbox, app.state.reminders = background.sender, background.reminders
         background.start()
-    if app.state.freeze_gc:
-        # What start-up loaded (modules, ORM metadata, the catalogue) lives as long as the
-        # process; keeping it out of the collector's full passes took the longest GC pause
-        # under RSVP load from ~120 ms to ~20 ms (and p99 from 67 to 31 ms in-process).
-        gc.collect()
-        gc.freeze()
     try:
         with _reload_on_sighup(app):
             yield
     finally:
-        if app.state.freeze_gc:
-            gc.unfreeze()
         if background is not None:
             await background.stop()
         await limiter.close()
         await close_database(database)
 
 
-def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> Starlette:
-    """Build the CivicSTL service: the API under /api and, when built, the static site.
-
-    `freeze_gc` (what the served app sets: server.create_served_app) moves what start-up
-    loaded out of the garbage collector's reach once the lifespan has started.
-    """
+def create_app(settings: Settings | None = None) -> Starlette:
+    """Build the CivicSTL service: the API under /api and, when built, the static site."""
     settings = settings or Settings()
     install_access_log_filter()
     routes: list[BaseRoute] = [
@@ -116,6 +103,5 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.freeze_gc = freeze_gc
     app.state.catalogue = load_catalogue(settings.events_file)
     return app

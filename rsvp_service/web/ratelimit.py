@@ -12,11 +12,11 @@ Wiring (core service):
     await enforce(request, "rsvp-ip", client_ip(request))
     await enforce(request, "rsvp-email", normalized_email)
 
-Counters are kept in this process (`SlidingWindows`) unless REDIS_URL is set (`redis://` or
-`async+redis://`), in which case all workers share counters in Redis through the `limits`
-async API. RATE_LIMIT_SCALE multiplies every limit so load tests still pay for the check
-without hitting it. When Redis fails, requests are let through and the failure is
-logged: an outage of the limiter should not take RSVPs down with it.
+Counters are kept by the `limits` library's sliding-window-counter strategy, in this process
+(its `async+memory://` storage) unless REDIS_URL is set (`redis://` or `async+redis://`), in
+which case all workers share them in Redis. RATE_LIMIT_SCALE multiplies every limit so load
+tests still pay for the check without hitting it. When Redis fails, requests are let through
+and the failure is logged: an outage of the limiter should not take RSVPs down with it.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 
 from rsvp_service.web.contract import ApiError
-from rsvp_service.web.sliding_windows import SlidingWindows
 
 if TYPE_CHECKING:
+    from coredis import ConnectionPool
     from starlette.requests import Request
 
     from rsvp_service.settings import Settings
@@ -82,16 +82,28 @@ class RateLimiter:
     def __init__(self, storage_uri: str, *, scale: float = 1.0, key_prefix: str = "civicstl"):
         """Open the storage; `key_prefix` keeps counters of different deployments apart."""
         self.items = {name: self._scaled(name, rule, scale) for name, rule in LIMITS.items()}
-        # In memory: the same sliding-window arithmetic, without the library's overhead.
-        self.windows = SlidingWindows() if storage_uri == "async+memory://" else None
-        self.storage: Any = None
-        self.strategy: SlidingWindowCounterRateLimiter | None = None
-        if self.windows is None:
-            options: dict[str, Any] = {"wrap_exceptions": True}
-            if storage_uri.startswith("async+redis"):
-                options["key_prefix"] = key_prefix
-            self.storage = storage_from_string(storage_uri, **options)
-            self.strategy = SlidingWindowCounterRateLimiter(self.storage)
+        options: dict[str, Any] = {"wrap_exceptions": True}
+        self._redis_pool: ConnectionPool | None = None
+        if storage_uri.startswith("async+redis"):
+            # The pool is opened here and handed to the storage (its documented
+            # `connection_pool` option), so that close() can disconnect it; the retry policy is
+            # the one coredis' Redis.from_url gives a client that opens its own pool.
+            # coredis (the library's Redis client) is imported only when Redis is configured.
+            from coredis import ConnectionPool
+            from coredis.exceptions import ConnectionError as RedisConnectionError
+            from coredis.exceptions import TimeoutError as RedisTimeoutError
+            from coredis.retry import ConstantRetryPolicy
+
+            url = storage_uri.removeprefix("async+").replace("redis+unix://", "unix://")
+            self._redis_pool = ConnectionPool.from_url(url)
+            options.update(
+                key_prefix=key_prefix,
+                connection_pool=self._redis_pool,
+                retry_policy=ConstantRetryPolicy(
+                    (RedisConnectionError, RedisTimeoutError), 2, 0.01),
+            )
+        self.storage = storage_from_string(storage_uri, **options)
+        self.strategy = SlidingWindowCounterRateLimiter(self.storage)
 
     @staticmethod
     def _scaled(name: str, rule: str, scale: float) -> RateLimitItem:
@@ -100,16 +112,12 @@ class RateLimiter:
         return type(item)(amount, item.multiples, namespace=name)
 
     async def _retry_after(self, item: RateLimitItem, key: str) -> int:
-        assert self.strategy is not None
         stats = await self.strategy.get_window_stats(item, key)
         return max(1, math.ceil(stats.reset_time - time.time()))
 
     async def hit(self, name: str, key: str) -> int | None:
         """Spend one unit of a limit; return None when allowed, else Retry-After seconds."""
         item = self.items[name]
-        if self.windows is not None:
-            return self.windows.hit(name, key, item.amount, item.get_expiry())
-        assert self.strategy is not None
         try:
             if await self.strategy.hit(item, key):
                 return None
@@ -121,9 +129,6 @@ class RateLimiter:
     async def test(self, name: str, key: str) -> int | None:
         """Check a limit without spending it; None when a hit would be allowed."""
         item = self.items[name]
-        if self.windows is not None:
-            return self.windows.test(name, key, item.amount, item.get_expiry())
-        assert self.strategy is not None
         try:
             if await self.strategy.test(item, key):
                 return None
@@ -134,11 +139,8 @@ class RateLimiter:
 
     async def close(self) -> None:
         """Close Redis connections (memory storage has none)."""
-        pool = getattr(
-            getattr(getattr(self.storage, "bridge", None), "storage", None), "connection_pool", None
-        )
-        if pool is not None:
-            pool.disconnect()
+        if self._redis_pool is not None:
+            self._redis_pool.disconnect()
 
 
 def build_rate_limiter(settings: Settings, *, key_prefix: str = "civicstl") -> RateLimiter:

@@ -1,6 +1,6 @@
-"""What uvicorn serves: the app (create_served_app) and its HTTP protocol: httptools, a deadline
-for request headers, a connection cap, and a graceful stop that does not drop a request already
-on its way.
+"""What uvicorn serves: the app (create_served_app, with the garbage collector frozen after
+start-up) and its HTTP protocol: httptools, a deadline for request headers, a connection cap,
+and a graceful stop that does not drop a request already on its way.
 
 uvicorn times out idle keep-alive connections but not a connection that never finishes its
 request headers (a new one that sends nothing, or a slow drip of header bytes), so thousands
@@ -21,10 +21,12 @@ request to begin; the request is answered and the connection closed after it.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import resource
 
 from starlette.applications import Starlette
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from rsvp_service.web.app import create_app
@@ -56,10 +58,42 @@ def connection_limit() -> int | None:
     return limit
 
 
+class FreezeGcAfterStartup:
+    """ASGI middleware freezing the garbage collector once the app's lifespan has started."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass every scope on; on the lifespan's, freeze after start-up, unfreeze at shutdown."""
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+
+        async def receive_shutdown() -> Message:
+            message = await receive()
+            if message["type"] == "lifespan.shutdown":
+                gc.unfreeze()
+            return message
+
+        async def send_started(message: Message) -> None:
+            if message["type"] == "lifespan.startup.complete":
+                # What start-up loaded (modules, ORM metadata, the catalogue) lives as long as
+                # the process; keeping it out of the collector's full passes took the longest
+                # GC pause under RSVP load from ~120 ms to ~20 ms (p99 from 67 to 31 ms).
+                gc.collect()
+                gc.freeze()
+            await send(message)
+
+        await self.app(scope, receive_shutdown, send_started)
+
+
 def create_served_app() -> Starlette:
     """The app as `python -m rsvp_service` serves it (uvicorn's factory): settings from the
     environment, the garbage collector frozen after start-up (in-process tests skip that)."""
-    return create_app(freeze_gc=True)
+    app = create_app()
+    app.add_middleware(FreezeGcAfterStartup)
+    return app
 
 
 class HeaderTimeoutProtocol(HttpToolsProtocol):

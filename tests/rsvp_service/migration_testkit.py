@@ -11,13 +11,14 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.context import TortoiseContext
 from tortoise.migrations.executor import MigrationTarget
 
-from rsvp_service.db.connection import _Executor, tortoise_config
+from rsvp_service.db.connection import tortoise_config
+from rsvp_service.db.tortoise_adapter import Executor
 
 
 class OldSchema:
     """A database migrated up to one past migration, with the models of today bound to it."""
 
-    def __init__(self, url: str, db: BaseDBAsyncClient, executor: _Executor) -> None:
+    def __init__(self, url: str, db: BaseDBAsyncClient, executor: Executor) -> None:
         self.postgres = url.startswith("postgres")
         self.db = db
         self._executor = executor
@@ -50,7 +51,7 @@ async def old_schema(url: str, migration: str) -> AsyncIterator[OldSchema]:
     with context:
         await context.init(config=config)
         try:
-            executor = _Executor(context.db(), config["apps"])
+            executor = Executor(context.db(), config["apps"])
             await executor.migrate(targets=[MigrationTarget("models", migration)])
             yield OldSchema(url, context.db(), executor)
         finally:

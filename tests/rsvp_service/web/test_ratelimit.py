@@ -31,12 +31,35 @@ def assert_limited(response: httpx.Response, body: dict[str, object]) -> None:
 
 
 @pytest.fixture
-async def redis_limiter(settings: Settings) -> AsyncIterator[RateLimiter]:
-    """A Redis-backed limiter with a key prefix no other test shares."""
+def redis_prefix() -> str:
+    """A Redis key prefix no other test shares, so reruns start from zero."""
+    return f"civicstl-test-{uuid.uuid4().hex}"
+
+
+@pytest.fixture
+async def redis_limiter(settings: Settings, redis_prefix: str) -> AsyncIterator[RateLimiter]:
+    """A Redis-backed limiter with this test's own key prefix."""
     settings.redis_url = REDIS_URL
-    limiter = build_rate_limiter(settings, key_prefix=f"civicstl-test-{uuid.uuid4().hex}")
+    limiter = build_rate_limiter(settings, key_prefix=redis_prefix)
     yield limiter
     await limiter.close()
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def make_limiter(
+    request: pytest.FixtureRequest, redis_prefix: str
+) -> AsyncIterator[Callable[[float], RateLimiter]]:
+    """Build limiters at a scale on one storage: in memory, or Redis with this test's prefix."""
+    uri = "async+memory://" if request.param == "memory" else "async+" + REDIS_URL
+    built: list[RateLimiter] = []
+
+    def build(scale: float) -> RateLimiter:
+        built.append(RateLimiter(uri, scale=scale, key_prefix=redis_prefix))
+        return built[-1]
+
+    yield build
+    for limiter in built:
+        await limiter.close()
 
 
 def test_scale_multiplies_every_limit() -> None:
@@ -48,6 +71,43 @@ def test_scale_multiplies_every_limit() -> None:
         assert scaled.items[name].amount == item.amount * 10
         assert tiny.items[name].amount == 1  # never zero: the check still runs
         assert scaled.items[name].get_expiry() == item.get_expiry()
+
+
+async def test_a_limit_allows_its_amount_per_key_then_says_how_long_to_wait(
+    make_limiter: Callable[[float], RateLimiter],
+) -> None:
+    limiter = make_limiter(0.1)  # rsvp-ip: 3 a minute
+
+    allowed = [await limiter.hit("rsvp-ip", "203.0.113.1") for _ in range(3)]
+    wait = await limiter.hit("rsvp-ip", "203.0.113.1")
+
+    assert allowed == [None, None, None]
+    assert wait is not None and 1 <= wait <= 60  # Retry-After: whole seconds within the window
+    assert await limiter.hit("rsvp-ip", "203.0.113.2") is None  # another key has its own budget
+    assert await limiter.hit("rsvp-email", "203.0.113.1") is None  # and so has another limit
+
+
+async def test_scale_sets_how_many_hits_a_limit_allows(
+    make_limiter: Callable[[float], RateLimiter],
+) -> None:
+    limiter = make_limiter(2)  # account-delete: 10 per 15 minutes instead of 5
+
+    answers = [await limiter.hit("account-delete", "user-1") for _ in range(11)]
+
+    assert answers[:10] == [None] * 10
+    assert answers[10] is not None and 1 <= answers[10] <= 15 * 60
+
+
+async def test_test_never_spends(make_limiter: Callable[[float], RateLimiter]) -> None:
+    limiter = make_limiter(0.1)  # login-failures: 1 per 15 minutes
+
+    checks = [await limiter.test("login-failures", "ann|203.0.113.1") for _ in range(5)]
+    spent = await limiter.hit("login-failures", "ann|203.0.113.1")
+    after = await limiter.test("login-failures", "ann|203.0.113.1")
+
+    assert checks == [None] * 5
+    assert spent is None
+    assert after is not None and 1 <= after <= 15 * 60
 
 
 async def test_login_is_limited_per_ip(
@@ -193,13 +253,10 @@ async def test_rsvp_is_limited_per_ip_in_its_error_shape(
 
 
 async def test_redis_limits_are_shared_between_processes(
-    settings: Settings, redis_limiter: RateLimiter
+    redis_limiter: RateLimiter, redis_prefix: str
 ) -> None:
     # A second limiter on the same Redis and prefix stands in for another worker process.
-    other = RateLimiter(
-        "async+" + REDIS_URL,
-        key_prefix=redis_limiter.storage.bridge.key_prefix,  # type: ignore[attr-defined]
-    )
+    other = RateLimiter("async+" + REDIS_URL, key_prefix=redis_prefix)
     try:
         results = []
         for limiter in [redis_limiter, other] * 10:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import resource
@@ -18,6 +19,7 @@ import httpx
 import pytest
 from conftest import SmtpServer, free_port, running
 from service_testkit import GUEST_SLOT, ServiceProcess, build_site, service_env
+from starlette.types import Message
 
 from rsvp_service.settings import Settings
 from rsvp_service.web.app import create_app
@@ -325,14 +327,29 @@ def test_a_request_on_a_connection_accepted_just_before_a_stop_is_answered(
 async def test_only_the_served_app_freezes_the_garbage_collector(
     settings: Settings, events_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In-process apps (the tests') skip gc.collect + gc.freeze; what uvicorn serves keeps it."""
+    """In-process apps (the tests') skip gc.collect + gc.freeze; what uvicorn serves keeps it,
+    through the ASGI lifespan messages, as uvicorn runs it."""
     async with running(create_app(settings)):
         assert gc.get_freeze_count() == 0
-    async with running(create_app(settings, freeze_gc=True)):
-        assert gc.get_freeze_count() > 0
-    assert gc.get_freeze_count() == 0
     env = service_env(port=free_port(), database_url=settings.database_url,
                       events_file=events_file, var_dir=tmp_path / "var", smtp_port=free_port())
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert create_served_app().state.freeze_gc is True
+    served = create_served_app()
+    messages: asyncio.Queue[Message] = asyncio.Queue()
+    sent: list[str] = []
+    frozen_when_started: list[int] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message["type"])
+        if message["type"] == "lifespan.startup.complete":
+            frozen_when_started.append(gc.get_freeze_count())
+
+    await messages.put({"type": "lifespan.startup"})
+    await messages.put({"type": "lifespan.shutdown"})
+    await served({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}},
+                 messages.get, send)
+
+    assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+    assert frozen_when_started[0] > 0
+    assert gc.get_freeze_count() == 0
