@@ -13,11 +13,9 @@ from pydantic.config import JsonDict
 
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
-from rsvp_service.web.contract import ErrorBody
+from rsvp_service.web.contract import ErrorBody, Moment
 
 EVENT_ID_MAX = 200
-# Times are written as the catalogue and the database give them (isoformat), not re-formatted.
-DATE_TIME: JsonDict = {"format": "date-time"}
 EMAIL: JsonDict = {"format": "email"}
 
 
@@ -137,11 +135,11 @@ class MyRsvp(_Answer):
     date_text: str
     time: str
     location: str
-    start: str | None = Field(json_schema_extra=DATE_TIME)
-    end: str | None = Field(json_schema_extra=DATE_TIME)
+    start: Moment | None
+    end: Moment | None
     path: str
     past: bool
-    createdAt: str = Field(json_schema_extra=DATE_TIME)
+    createdAt: Moment
     code: str | None = Field(pattern=r"^[0-9A-Z-]{9}$")
     qr: str | None = Field(
         pattern=r"^data:image/svg\+xml",
