@@ -1,6 +1,6 @@
 """The printable PDF of a service-hours record (fpdf2), with its verification link, code and QR.
 
-Text is set in DejaVu Sans, shipped in rsvp_service/fonts (its license beside it), so names
+Text is set in DejaVu Sans, shipped in rsvp_service/impact/fonts (its license beside it), so names
 in Latin, Greek and Cyrillic scripts print as written.
 """
 
