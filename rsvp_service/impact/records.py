@@ -40,7 +40,8 @@ from rsvp_service.web.ratelimit import enforce
 
 SIGN_IN = "Please log in to manage your service-hours records."
 NOTHING_TO_RECORD = ("You have no verified hours yet. A record lists the events where an "
-                     "organizer checked you in, so come back after your first one.")
+                     "organizer checked you in, once they have ended, so come back after "
+                     "your first one.")
 NOT_VALID = "This verification code is not valid. Check that the link was copied in full."
 REVOKED = "This record was revoked by its owner."
 NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
@@ -94,7 +95,7 @@ async def create(request: Request) -> RecordCreated:
     user = await signed_in(request, SIGN_IN)
     await enforce(request, "hours-records", str(user.id))
     settings: Settings = request.app.state.settings
-    entries = await attended(user, request.app.state.catalogue)
+    entries = await attended(user, request.app.state.catalogue, clock.now(settings))
     if not entries:
         raise ApiError(409, NOTHING_TO_RECORD)
     snapshot = RecordSnapshot(name=user.name, entries=[RecordEntry(

@@ -1,8 +1,11 @@
 """A volunteer's impact: verified hours, events and organizations from check-ins, and badges.
 
-Only check-ins count (an RSVP is a promise, a check-in is a fact). Each credits the hours on
-its attendance row: the slot's length at check-in, or what an organizer set. A slot that has
-since left events.json still counts, with what the attendance row remembers.
+Only check-ins count (an RSVP is a promise, a check-in is a fact), and only once their slot
+has ended by the service clock: hours are served, not promised, so being checked in at 10:15
+for a slot ending at 12:45 credits nothing (and earns no badge) until 12:45. Each then credits
+the hours on its attendance row: the slot's length, or what an organizer set. A slot that has
+since left events.json still counts, with what the attendance row remembers: there is no end
+left to wait for, and waiting forever would take hours away that were served.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from decimal import Decimal
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
+from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.badges import Step, badge_list
@@ -56,8 +60,8 @@ class Attended:
             date=self.date, date_text=self.date_text, hours=float(self.hours))
 
 
-async def attended(user: User, catalogue: Catalogue) -> list[Attended]:
-    """Return the slots the user was checked in at, newest first."""
+async def attended(user: User, catalogue: Catalogue, now: datetime) -> list[Attended]:
+    """Return the slots the user was checked in at that have ended by `now`, newest first."""
     rsvp_ids = await Rsvp.filter(mine(user)).exclude(status=RsvpStatus.CANCELLED).values_list(
         "id", flat=True)
     rows = await Attendance.filter(rsvp_id__in=list(rsvp_ids), checked_in_at__isnull=False)
@@ -65,6 +69,10 @@ async def attended(user: User, catalogue: Catalogue) -> list[Attended]:
     for row in rows:
         assert row.checked_in_at is not None
         slot = catalogue.slots.get(row.slot_id)
+        # The one place hours become credited. An organizer's hours wait for the end too: they
+        # adjust what the slot credits, and crediting them early would let a badge come first.
+        if slot is not None and slot.end > now:
+            continue
         day = slot.date if slot else row.checked_in_at.date().isoformat()
         result.append(Attended(
             slot_id=row.slot_id, event=row.event, title=slot.title if slot else row.event,
@@ -88,7 +96,8 @@ def total_hours(entries: list[Attended]) -> Decimal:
 async def my_impact(request: Request) -> Impact:
     """GET /api/me/impact: hours, events, organizations, attended slots and badges."""
     user = await signed_in(request, SIGN_IN)
-    entries = await attended(user, request.app.state.catalogue)
+    entries = await attended(user, request.app.state.catalogue,
+                             clock.now(request.app.state.settings))
     return Impact(
         hours=float(total_hours(entries)),
         events=len({entry.event for entry in entries}),

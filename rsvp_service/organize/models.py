@@ -32,7 +32,8 @@ class Attendance(Model):
     """Whether the person of one RSVP (or walk-in) came, and the hours it credits.
 
     One row per RSVP (the one-to-one key), so two check-ins of the same person at once
-    meet on the same row and credit once. Undoing a check-in clears `checked_in_at`.
+    meet on the same row and credit once. Undoing a check-in clears `checked_in_at`. The
+    hours count toward impact only once the slot has ended (`impact.summary.attended`).
     """
 
     id = fields.BigIntField(primary_key=True)

@@ -21,6 +21,7 @@ from playwright.sync_api import Page, Playwright, Response, Route, expect
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON
 from tests.e2e.helpers import (
+    CHECKIN_NOW,
     CHECKIN_SLOT,
     ROOT,
     Account,
@@ -36,6 +37,8 @@ from tests.e2e.helpers import (
     wait_path,
 )
 from tests.e2e.test_self_service import rsvp_through_api
+
+CHECKIN_ENDED = "2027-01-16T11:30:00-06:00"  # CHECKIN_SLOT (10:00-11:30 AM) has ended
 
 pytestmark = pytest.mark.e2e
 
@@ -102,13 +105,14 @@ def signed_in_page(session: Session, account: Account) -> Page:
 
 
 def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
-    checkin_server: Server,
+    restart_server: Callable[..., Server],
     mailbox: Mailbox,
     events: dict[str, Any],
     new_session: Callable[..., Session],
 ) -> None:
-    """The whole of issue 14's done-when, in the order it happens on the day."""
-    server = checkin_server
+    """The whole of issue 14's done-when, in the order it happens on the day; hours appear on
+    the dashboard once the slot has ended, not at check-in (issue 26)."""
+    server = restart_server(CHECKIN_NOW)
     event, slot = checkin_event(events)
     organizer = register_account(server, "Olive Organizer", "organizer")
     vera = register_account(server, "Vera Volunteer", "vera")
@@ -232,7 +236,15 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     )
     assert roster_statuses(server, token)[cody.name] == "checked_in"
 
-    # The volunteer's dashboard: hours, an event, a badge; a service-hours record.
+    # The volunteer's dashboard during the slot: checked in, but no hours and no badge yet.
+    during = signed_in_page(new_session(server), vera)
+    expect(during.get_by_role("region", name="Your impact")).to_contain_text(
+        "0 hours volunteered", timeout=15_000)
+    expect(during.get_by_text("No badges yet")).to_be_visible()
+
+    # After the slot's end (the service restarted with its clock there): hours, an event, a
+    # badge; a service-hours record.
+    server = restart_server(CHECKIN_ENDED)
     volunteer = signed_in_page(new_session(server), vera)
     impact = volunteer.get_by_role("region", name="Your impact")
     hours = _slot_hours(slot)

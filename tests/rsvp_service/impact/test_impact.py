@@ -21,6 +21,8 @@ from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 
 from rsvp_service.settings import Settings
 
+TINY_ENDS = "2025-05-01T19:00:00-05:00"  # the workshop's 6:00-7:00 PM slot ends
+
 
 async def check_in(client: httpx.AsyncClient, settings: Settings, headers: dict[str, str],
                    slot: str, moment: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -87,10 +89,68 @@ async def test_walk_ins_and_guest_rsvps_count_once_the_address_is_verified(
     await client.post(slot_path(TINY_SLOT, "/walkins"), headers=staff,
                       json={"name": "Una", "email": "una@example.org", "clientId": "b"})
 
+    during = (await client.get("/api/me/impact", headers=lee_headers)).json()
+    at(settings, TINY_ENDS)
     lee_impact = (await client.get("/api/me/impact", headers=lee_headers)).json()
     una_impact = (await client.get("/api/me/impact", headers=una_headers)).json()
     lee_rsvps = (await client.get("/api/me/rsvps", headers=lee_headers)).json()["rsvps"]
 
+    assert (during["hours"], during["events"]) == (0.0, 0)  # a walk-in waits for the end too
     assert (lee_impact["hours"], lee_impact["events"]) == (1.0, 1)
     assert (una_impact["hours"], una_impact["attended"]) == (0.0, [])
     assert lee_rsvps == []  # a walk-in is impact, not an RSVP to manage
+
+
+def earned(impact: dict[str, Any]) -> list[str]:
+    """The ids of the badges an impact answer says are earned."""
+    return [b["id"] for b in impact["badges"] if b["earned"]]
+
+
+async def test_hours_are_credited_when_the_slot_ends_not_at_check_in(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, staff = await person(settings, "ada", admin=True)
+    kim, headers = await person(settings, "kim")
+    tiny = await rsvp(TINY_SLOT, "Kim", user=kim)
+    attendee = await check_in(client, settings, staff, TINY_SLOT, DURING_TINY,
+                              {"attendee": tiny.id})
+    at_check_in = (await client.get("/api/me/impact", headers=headers)).json()
+    no_record = await client.post("/api/me/hours-records", headers=headers)
+    at(settings, "2025-05-01T18:59:59-05:00")
+    a_second_before = (await client.get("/api/me/impact", headers=headers)).json()
+    at(settings, TINY_ENDS)
+    at_the_end = (await client.get("/api/me/impact", headers=headers)).json()
+    record = await client.post("/api/me/hours-records", headers=headers)
+
+    assert attendee["hours"] == 1.0  # the roster shows what the slot will credit
+    for early in (at_check_in, a_second_before):
+        assert (early["hours"], early["events"], early["attended"], earned(early)) == (
+            0.0, 0, [], [])
+    assert no_record.status_code == 409
+    assert (at_the_end["hours"], at_the_end["events"], earned(at_the_end)) == (
+        1.0, 1, ["first-event"])
+    assert [e["eventId"] for e in at_the_end["attended"]] == [TINY_SLOT]
+    assert record.status_code == 201 and record.json()["record"]["hours"] == 1.0
+
+
+async def test_an_organizers_hours_count_after_the_slot_ends_and_can_change_after_it(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, staff = await person(settings, "ada", admin=True)
+    kim, headers = await person(settings, "kim")
+    tiny = await rsvp(TINY_SLOT, "Kim", user=kim)
+    await check_in(client, settings, staff, TINY_SLOT, DURING_TINY, {"attendee": tiny.id})
+    set_during = await client.post(slot_path(TINY_SLOT, "/hours"), headers=staff,
+                                   json={"attendee": tiny.id, "hours": 5})
+    during = (await client.get("/api/me/impact", headers=headers)).json()
+    at(settings, TINY_ENDS)
+    ended = (await client.get("/api/me/impact", headers=headers)).json()
+    at(settings, "2025-05-02T09:00:00-05:00")
+    set_after = await client.post(slot_path(TINY_SLOT, "/hours"), headers=staff,
+                                  json={"attendee": tiny.id, "hours": 2.5})
+    adjusted = (await client.get("/api/me/impact", headers=headers)).json()
+
+    assert (set_during.status_code, set_after.status_code) == (200, 200)
+    assert (during["hours"], earned(during)) == (0.0, [])
+    assert (ended["hours"], earned(ended)) == (5.0, ["first-event", "hours-5"])
+    assert (adjusted["hours"], earned(adjusted)) == (2.5, ["first-event"])
