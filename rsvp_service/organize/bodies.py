@@ -195,6 +195,8 @@ class OrganizedEvent(_Answer):
     date_text: str
     past: bool
     path: str
+    # The slug of the series this event is one date of (null for a one-off): the page groups by it.
+    series: str | None
     slots: list[SlotSummary]
 
 

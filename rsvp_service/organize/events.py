@@ -41,6 +41,7 @@ def _event(catalogue: Catalogue, slug: str, slots: list[Slot], now: datetime,
         date_text=first.date_text,
         past=max(slot.end for slot in slots) <= now,
         path=first.path,
+        series=catalogue.occurrences[slug].series,
         slots=[summaries[slot.id] for slot in slots],
     )
 

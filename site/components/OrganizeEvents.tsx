@@ -1,9 +1,11 @@
 // /organize: the organizer's events (upcoming soonest first, then past), each slot with its counts, a
-// Roster button (?slot=<id> keeps the open roster in the address) and a link to its check-in view.
+// Roster button (?slot=<id> keeps the open roster in the address) and a link to its check-in view. A
+// series is one card: its next few dates, the rest (and past dates) behind a disclosure button.
 import { useCallback, useEffect, useState } from 'react'
 import { capacityText, organizeEvents, type OrganizeEvent, type SlotCounts } from '../src/api/organize'
 import { getAuthClient } from '../src/auth/useAuth'
 import { queryParam } from '../src/lib/query'
+import { SHOWN_DATES, eventCards, type EventCard } from '../src/organize/series'
 import { SlotRoster } from './SlotRoster'
 
 export const checkinHref = (slotId: string) => `/organize/checkin?${new URLSearchParams({ slot: slotId })}`
@@ -45,17 +47,64 @@ export function OrganizeEvents() {
     <>
       <section className="section" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">Upcoming events</h2>
-        {upcoming.length ? upcoming.map((e) => <EventBlock key={e.slug} event={e} open={open} onToggle={toggle} onChanged={load} />) : <p>No upcoming events.</p>}
+        {upcoming.length ? <Cards cards={eventCards(upcoming, SHOWN_DATES)} open={open} onToggle={toggle} onChanged={load} /> : <p>No upcoming events.</p>}
       </section>
       {past.length ? (
         <section className="section" aria-labelledby="past-title">
           <h2 id="past-title">Past events</h2>
-          {past.map((e) => (
-            <EventBlock key={e.slug} event={e} open={open} onToggle={toggle} onChanged={load} />
-          ))}
+          <Cards cards={eventCards(past, 0)} past open={open} onToggle={toggle} onChanged={load} />
         </section>
       ) : null}
     </>
+  )
+}
+
+type SlotProps = { open: string | null; onToggle: (slotId: string) => void; onChanged: () => void }
+
+function Cards({ cards, past = false, ...props }: SlotProps & { cards: EventCard[]; past?: boolean }) {
+  return cards.map((card) =>
+    card.kind === 'event' ? (
+      <EventBlock key={card.event.slug} event={card.event} {...props} />
+    ) : (
+      <SeriesBlock key={`${card.series}-${past ? 'past' : 'upcoming'}`} card={card} past={past} {...props} />
+    ),
+  )
+}
+
+function SeriesBlock({ card, past, open, onToggle, onChanged }: SlotProps & { card: Extract<EventCard, { kind: 'series' }>; past: boolean }) {
+  const first = card.first
+  const id = `series-${card.series}-${past ? 'past' : 'upcoming'}`
+  // A roster opened by the address (?slot=) stays in view even when its date is one of the rest.
+  const [expanded, setExpanded] = useState(() => card.rest.some((e) => e.slots.some((s) => s.id === open)))
+  const dates = (events: OrganizeEvent[]) =>
+    events.map((e) => (
+      <div key={e.slug} className="organize-date" aria-labelledby={`ev-${e.slug}`} role="group">
+        <h4 id={`ev-${e.slug}`}>
+          <a href={e.path}>{e.date_text}</a>
+        </h4>
+        <ul className="organize-slots">
+          {e.slots.map((slot) => (
+            <SlotItem key={slot.id} event={e} slot={slot} open={open === slot.id} onToggle={() => onToggle(slot.id)} onChanged={onChanged} />
+          ))}
+        </ul>
+      </div>
+    ))
+  return (
+    <article className="card organize-event organize-series" aria-labelledby={id}>
+      <h3 id={id}>{first.title}</h3>
+      <p className="muted">
+        {first.organization.name} · {card.dates.length === 1 ? '1 date' : `${card.dates.length} dates`}
+      </p>
+      {dates(card.shown)}
+      {card.rest.length ? (
+        <>
+          <button type="button" className="btn btn-secondary" aria-expanded={expanded} aria-controls={`${id}-rest`} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Fewer dates' : `${past ? 'Past dates' : 'All dates'} (${card.dates.length})`}
+          </button>
+          <div id={`${id}-rest`}>{expanded ? dates(card.rest) : null}</div>
+        </>
+      ) : null}
+    </article>
   )
 }
 

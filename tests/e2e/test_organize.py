@@ -361,6 +361,60 @@ def test_admin_grants_and_revokes_organizer_roles(
     expect(organizers.get_by_role("listitem").filter(has_text=helper.email)).to_have_count(0)
 
 
+SERIES = "st-patrick-lunch-service"
+# A series of 25 dates listed one card a date made a 7,500 px page (issue 26); its card now shows
+# the next dates only, so the whole page stays within a couple of screens.
+MAX_ORGANIZE_HEIGHT = 2_500
+
+
+def test_a_long_series_shows_its_next_dates_and_the_rest_behind_all_dates(
+    checkin_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+) -> None:
+    """Issue 26: an organizer of a 25-date series sees one card with its next 3 dates; "All
+    dates" reveals the other upcoming ones, the past dates stay folded, the page stays short."""
+    dates = [e for e in events["events"] if e["series"] == SERIES]
+    assert len(dates) >= 20, f"{SERIES} is no longer a long series: pick another"
+    now = datetime.fromisoformat(CHECKIN_NOW)
+    upcoming = [e for e in dates if max(datetime.fromisoformat(s["end"]) for s in e["slots"]) > now]
+    past = [e for e in dates if e not in upcoming]
+    assert len(upcoming) > 3 and past, "CHECKIN_NOW no longer falls inside the series"
+    host = dates[0]["host"]["slug"]
+    organizer = register_account(checkin_server, "Sam Series", "series")
+    verify_account(checkin_server, mailbox, organizer)
+    granted = roles_cli(checkin_server, "grant", organizer.email, "organizer", "--org", host)
+    assert granted.returncode == 0, granted.stderr
+
+    page = signed_in_page(new_session(checkin_server, width=1280), organizer)
+    visit(page, "/organize")
+    card = page.get_by_role("region", name="Upcoming events").get_by_role("article")
+    expect(card).to_have_count(1, timeout=15_000)
+    shown = [e["date_text"] for e in upcoming[:3]]
+    rest = [e["date_text"] for e in upcoming[3:]]
+    for text in shown:
+        expect(card.get_by_role("link", name=text, exact=True)).to_be_visible()
+    expect(card.get_by_role("link", name=rest[0], exact=True)).to_have_count(0)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < MAX_ORGANIZE_HEIGHT, f"/organize is {height} px tall with {len(dates)} dates"
+    assert not axe_violations(page), axe_violations(page)
+
+    more = card.get_by_role("button", name=f"All dates ({len(upcoming)})")
+    expect(more).to_have_attribute("aria-expanded", "false")
+    more.click()
+    fewer = card.get_by_role("button", name="Fewer dates")
+    expect(fewer).to_have_attribute("aria-expanded", "true")
+    for text in rest:
+        expect(card.get_by_role("link", name=text, exact=True)).to_be_visible()
+
+    folded = page.get_by_role("region", name="Past events").get_by_role("article")
+    expect(folded.get_by_role("link", name=past[0]["date_text"], exact=True)).to_have_count(0)
+    folded.get_by_role("button", name=f"Past dates ({len(past)})").click()
+    for event in past:
+        expect(folded.get_by_role("link", name=event["date_text"], exact=True)).to_be_visible()
+
+
 def qr_video(png: bytes, path: Path) -> Path:
     """A Y4M clip (what Chromium's fake camera plays) of the QR code `png` held up to the camera."""
     width, height = 640, 480

@@ -29,10 +29,11 @@ async def test_events_list_upcoming_soonest_first_then_past_with_counts(
     assert [e["slug"] for e in everything] == [
         "inclusive-sports-clinic", "tiny-workshop", "forest-park-cleanup"]
     clinic, workshop = mine
-    assert {k: clinic[k] for k in ("title", "organization", "date", "date_text", "path")} == {
+    assert {k: clinic[k] for k in ("title", "organization", "date", "date_text", "path",
+                                   "series")} == {
         "title": "Inclusive Sports Clinic",
         "organization": {"slug": KEEN, "name": "KEEN St. Louis"}, "date": "2025-07-27",
-        "date_text": "July 27, 2025", "path": "/events/inclusive-sports-clinic"}
+        "date_text": "July 27, 2025", "path": "/events/inclusive-sports-clinic", "series": None}
     assert [s["id"] for s in clinic["slots"]] == CLINIC_SLOTS
     assert workshop["slots"] == [{
         "id": TINY_SLOT, "time": "6:00-7:00 PM", "start": "2025-05-01T18:00:00-05:00",
