@@ -106,9 +106,9 @@ location: {marker} with the place, such as Forest Park, St. Louis, MO
 # indented by two spaces.
 description: >-
   {marker} with what volunteers will do, in a few sentences.
-# Optional: left out, anyone RSVPs with a name and an email (guest); `rsvp: account` asks
-# volunteers to sign in first.
-# rsvp: account
+# Who may RSVP: account (volunteers sign in first) or guest (anyone, with a name and an email; the
+# default when this line is left out). content/README.md says which the site offers a form for.
+rsvp: account
 # Optional: how many volunteers each slot takes (1 or more).
 # capacity: 20
 # The RSVP time slots, one per line: start-end with AM/PM. Do not change a slot's time once people
