@@ -641,9 +641,11 @@ class Event(Content):
         examples=["Coach young athletes *one-to-one*."],
     )
     rsvp: Literal["account", "guest"] = Field(
+        default="guest",
         title="RSVP",
-        description="`account`: volunteers sign in to RSVP; `guest`: anyone, via the form.",
-        examples=["account"],
+        description="Optional: `guest` (the default): anyone RSVPs with a name and an email; "
+        "`account`: volunteers sign in to RSVP.",
+        examples=["guest", "account"],
     )
     capacity: Capacity | None = Field(
         default=None,

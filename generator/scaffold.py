@@ -106,7 +106,8 @@ location: {marker} with the place, such as Forest Park, St. Louis, MO
 # indented by two spaces.
 description: >-
   {marker} with what volunteers will do, in a few sentences.
-# RSVP: account (volunteers sign in) or guest (anyone, through the form, no account).
+# Who may RSVP: account (volunteers sign in first) or guest (anyone, with a name and an email; the
+# default when this line is left out). content/README.md says which the site offers a form for.
 rsvp: account
 # Optional: how many volunteers each slot takes (1 or more).
 # capacity: 20

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { RSVP_MSG, rsvpCount, spotsText, type RsvpStats } from '../src/api/rsvp'
 import { getAuthClient } from '../src/auth/useAuth'
 import type { EventItem, Slot } from '../src/content/types'
-import type { SlotState } from '../src/events/useSlotRsvp'
+import { slotMessageId, type SlotState } from '../src/events/useSlotRsvp'
 import { GALLERY_SIZES, Img } from './Img'
 import { RichText } from './RichText'
 
@@ -75,8 +75,12 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
             >
               {BUTTON_TEXT[s.status]}
             </button>
-            {(s.status === 'full' || s.status === 'error') && s.message ? <p className="error" role="alert">{s.message}</p> : null}
-            {s.status === 'waitlisted' && s.message ? <p className="success" role="status">{s.message}</p> : null}
+            {(s.status === 'full' || s.status === 'error') && s.message ? (
+              <p className="error" role="alert" id={slotMessageId(slot.id)} tabIndex={-1}>{s.message}</p>
+            ) : null}
+            {(s.status === 'waitlisted' || s.status === 'done') && s.message ? (
+              <p className="success" role="status" id={slotMessageId(slot.id)} tabIndex={-1}>{s.message}</p>
+            ) : null}
           </li>
         )
       })}

@@ -16,6 +16,11 @@ export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClo
   // The slot is full: the waitlist offer (its text); then the waitlist place (its text).
   const [full, setFull] = useState<string | null>(null)
   const [waitlisted, setWaitlisted] = useState<string | null>(null)
+  // The waitlist place replaces the form (and the button that had focus): focus moves to it.
+  const placeRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (waitlisted) placeRef.current?.focus()
+  }, [waitlisted])
 
   // Focus moves in on open, is trapped inside, and returns to where it was on close.
   useEffect(() => {
@@ -100,7 +105,7 @@ export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClo
         </p>
         {waitlisted ? (
           <>
-            <p className="success" role="status">{waitlisted}</p>
+            <p className="success" role="status" tabIndex={-1} ref={placeRef}>{waitlisted}</p>
             <button type="button" className="btn" onClick={onClose}>
               Close
             </button>

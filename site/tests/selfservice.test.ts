@@ -88,9 +88,9 @@ describe('waitlist: signed-in slot RSVP', () => {
     expect(posts.map((c) => (c.body as { waitlist?: boolean }).waitlist)).toEqual([undefined, true])
     expect(posts[1]!.headers.get('x-auth-token')).toBe('tok')
   })
-  it("created and already are done; a failure is an error in the slot, in the service's words when it sent some", async () => {
-    expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done' })
-    expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done' })
+  it("created and already are done with their confirmation; a failure is an error in the slot, in the service's words when it sent some", async () => {
+    expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done', message: RSVP_MSG.success })
+    expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done', message: RSVP_MSG.already })
     expect(slotStateOf({ outcome: 'failed' })).toEqual({ status: 'error', message: RSVP_MSG.failed })
     const ended = 'This time slot has ended; RSVPs are closed.'
     const { client } = await signedIn(() => json({ error: ended }, 410))

@@ -99,6 +99,11 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     expect(button).to_have_text("RSVP'd!", timeout=15_000)
     expect(button).to_be_disabled()
     watch.wait_dialog(page, RSVP_SUCCESS)
+    # The button is disabled now; focus goes to the slot's own confirmation, on screen.
+    confirmation = page.locator(f'[id="slot-message-{slot["id"]}"]')
+    expect(confirmation).to_have_text(RSVP_SUCCESS)
+    expect(confirmation).to_be_focused()
+    expect(confirmation).to_be_in_viewport()
     for other in event["slots"][1:]:
         expect(slot_button(page, other["time"])).to_have_text("RSVP")
 

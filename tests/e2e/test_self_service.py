@@ -118,6 +118,8 @@ def test_full_slot_waitlist_then_cancel_from_email_promotes(
     item.get_by_role("button", name="Join the waitlist").click()
     expect(item).to_contain_text("You are #1 on the waitlist")
     expect(item.get_by_role("button", name="On the waitlist")).to_be_disabled()
+    # Focus follows the answer to the waitlist place, inside the slot.
+    expect(item.locator('[id^="slot-message-"]')).to_be_focused()
     status, stats = pinned_server.api("GET", f"/api/rsvp?eventId={slot['id']}")
     assert (stats["count"], stats["remaining"], stats["waitlist"]) == (capacity, 0, 1), stats
 

@@ -110,6 +110,8 @@ def test_build_emits_slot_ids_and_redirects(run_cli: Callable[..., tuple[int, st
     assert clinic["start"] == "2025-07-27T14:00:00-05:00"
     assert clinic["end"] == "2025-07-27T14:50:00-05:00"
     assert clinic["rsvp"] == "account"
+    # The fixture's cleanup says no `rsvp:`: guests are welcome by default.
+    assert events["slots"]["forest-park-cleanup-1-00pm-3-00pm"]["rsvp"] == "guest"
     assert clinic["capacity"] is None
     # Across the end of daylight time (2025-11-02) the local time stays 9:00 AM.
     swim = events["slots"]["keen-swim-2025-10-18-9-00-9-50-am"]

@@ -16,8 +16,9 @@ export type SlotState = { status: SlotStatus; message?: string }
 export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): SlotState {
   switch (result.outcome) {
     case 'created':
+      return { status: 'done', message: RSVP_MSG.success }
     case 'already':
-      return { status: 'done' }
+      return { status: 'done', message: RSVP_MSG.already }
     case 'full':
       return { status: 'full', message: result.message }
     case 'waitlisted':
@@ -26,6 +27,9 @@ export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): Slo
       return { status: 'error', message: result.message ?? RSVP_MSG.failed }
   }
 }
+
+/** The id of a slot's message (its confirmation, waitlist place or error), which takes focus after an RSVP. */
+export const slotMessageId = (slotId: string) => `slot-message-${slotId}`
 
 /** The states of the slots `ids` among `rsvps`: RSVP'd!, or the waitlist place ("You are #2 on the waitlist."). */
 export function slotStates(rsvps: readonly Pick<MyRsvp, 'eventId' | 'status' | 'position' | 'past'>[], ids: readonly string[]): Record<string, SlotState> {
@@ -113,6 +117,13 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     // Full, waitlisted and failed answers show in the slot (full with its Join the waitlist button).
     if (result.outcome === 'created') window.alert(RSVP_MSG.success)
     else if (result.outcome === 'already') window.alert(RSVP_MSG.already)
+    // The button is disabled now, so focus would fall to the page's top: it goes to the slot's own
+    // confirmation (or error), scrolled into view, where the person is looking.
+    const shown = document.getElementById(slotMessageId(eventId))
+    if (shown) {
+      shown.focus({ preventScroll: true })
+      shown.scrollIntoView({ block: 'nearest' })
+    }
   }, [onChange])
 
   // Back from sign-in (password or Google): ?showRSVP=true&eventId=... completes the RSVP,
