@@ -2,6 +2,7 @@
 import type { AuthClient, User } from '../auth/client'
 import { splitName } from '../lib/names'
 import { PUBLIC, errorText, type Api, type Body, type Ok } from './client'
+import type { paths } from './generated/schema'
 
 export const RSVP_MSG = {
   already: "You have already RSVP'd to this event!",
@@ -33,11 +34,8 @@ export async function hasRsvped(client: AuthClient, eventId: string, email: stri
   return data?.hasRSVPed === true
 }
 
-/**
- * POST /rsvp's 409: already registered, on the waitlist (`position`), or the slot is full (`full`). The
- * service's document declares only `error` for it; the other two are read defensively until it does.
- */
-type Refusal = { error?: string; full?: boolean; position?: number }
+/** POST /rsvp's 409: already registered, on the waitlist (`position`), or the slot is full (`full`). */
+type Refusal = paths['/api/rsvp']['post']['responses'][409]['content']['application/json']
 
 /** The full / waitlist answers of POST /rsvp (201 waitlisted, 409 full, 409 already on the waitlist); null otherwise. */
 function waitlistResult(status: number, created: Ok<'/api/rsvp', 'post'> | undefined, refused: unknown): RsvpResult | null {
@@ -47,8 +45,8 @@ function waitlistResult(status: number, created: Ok<'/api/rsvp', 'post'> | undef
   }
   if (status !== 409 || !refused || typeof refused !== 'object') return null
   const answer = refused as Refusal
-  if (answer.full === true) return { outcome: 'full', message: answer.error || RSVP_MSG.full }
-  if (typeof answer.position === 'number') {
+  if ('full' in answer) return { outcome: 'full', message: answer.error || RSVP_MSG.full }
+  if ('position' in answer) {
     return { outcome: 'waitlisted', position: answer.position, message: answer.error || RSVP_MSG.waitlisted(answer.position) }
   }
   return null
