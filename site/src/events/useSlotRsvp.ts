@@ -92,7 +92,8 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     const ids = openSlotKey.split(' ')
     myRsvps(getAuthClient())
       .then((rsvps) => {
-        if (!cancelled) setStatus((prev) => ({ ...prev, ...slotStates(rsvps, ids) }))
+        // What this page's own RSVPs answered is as new as the list, and carries their message.
+        if (!cancelled) setStatus((prev) => ({ ...slotStates(rsvps, ids), ...prev }))
       })
       .catch(() => undefined)
     return () => {
