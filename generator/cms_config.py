@@ -119,10 +119,14 @@ class _Schema:
                     "fields": self.fields(node, path, optional=not required)}
         if kind == "array":
             return self.list_widget(node, path)
+        if kind == "boolean":
+            return {"widget": "boolean"}
         if kind == "integer":
             widget: dict[str, Any] = {"widget": "number", "value_type": "int"}
             if "minimum" in node:
                 widget["min"] = node["minimum"]
+            if "maximum" in node:
+                widget["max"] = node["maximum"]
             return widget
         if node.get("format") == "date":
             # Saved as plain year-month-day text; the picker works in UTC so no time zone

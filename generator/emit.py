@@ -15,9 +15,18 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from generator import calendars, civic_index, cms_config, images, outputs, photos, previews
+from generator import (
+    calendars,
+    civic_index,
+    cms_config,
+    images,
+    outputs,
+    panels,
+    photos,
+    previews,
+)
 from generator.checks.run import APP_ROUTES
-from generator.models import SOCIAL_DOMAINS, Event, Image, Organization
+from generator.models import SOCIAL_DOMAINS, BeforeYouGo, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
 from generator.slots import parse_time_range, slot_id
@@ -47,6 +56,24 @@ def time_text(start: dt.time, end: dt.time) -> str:
     """Format a time range compactly: 1:00-3:50 PM, or 11:00 AM-1:00 PM across noon."""
     (s, s_mer), (e, e_mer) = _clock(start), _clock(end)
     return f"{s}-{e} {e_mer}" if s_mer == e_mer else f"{s} {s_mer}-{e} {e_mer}"
+
+
+def _before_you_go(notes: BeforeYouGo | None) -> outputs.BeforeYouGoOut | None:
+    """The event's know-before-you-go block as the site reads it; none when it says nothing."""
+    # The web editor writes `guardian_consent: false` when left alone: that alone says nothing.
+    if notes is None:
+        return None
+    if not notes.guardian_consent and notes.model_copy(
+            update={"guardian_consent": None}) == BeforeYouGo():
+        return None
+    wheelchair = notes.wheelchair
+    return outputs.BeforeYouGoOut(
+        wheelchair=None if wheelchair is None else
+        outputs.WheelchairOut(access=wheelchair.access, note=wheelchair.note),
+        minimum_age=notes.minimum_age, guardian_consent=bool(notes.guardian_consent),
+        bring=list(notes.bring), parking=notes.parking, transit=notes.transit,
+        setting=notes.setting,
+    )
 
 
 class Emitter:
@@ -154,7 +181,8 @@ class Emitter:
             logo=self.logos[slug], tagline=org.tagline, description=org.description,
             description_html=self.project.descriptions[org.description],
             future_goals=list(org.future_goals), programs=list(org.programs),
-            photos=[self.image(p) for p in org.photos], core_impact=list(org.core_impact),
+            photos=[self.image(p) for p in org.photos],
+            panels=panels.panels(org.colors, len(org.photos)), core_impact=list(org.core_impact),
             impact_numbers=list(org.impact_numbers), social=social, phone=org.phone,
             email=org.email, website=org.website,
             events=[
@@ -180,6 +208,7 @@ class Emitter:
             slots.append(outputs.SlotOut(
                 id=slot_id(key, slot.time), time=slot.time, start=self._moment(day, start),
                 end=self._moment(day, end), capacity=slot.capacity or event.capacity,
+                max_guests_per_rsvp=event.max_guests_per_rsvp,
             ))
         first, last = parse_time_range(event.slots[0].time)[0], max(
             parse_time_range(s.time)[1] for s in event.slots
@@ -189,13 +218,14 @@ class Emitter:
             calendar=f"{path}/calendar.ics", title=event.title, description=event.description,
             description_html=self.project.descriptions[event.description],
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
-                                 logo=self.logos[event.host]),
+                                 logo=self.logos[event.host], email=host.model.email),
             date=day.isoformat(), date_text=date_text(day),
             time_text=event.slots[0].time if len(slots) == 1 else time_text(first, last),
             location=event.location, map_url=MAP_SEARCH + quote(event.location),
             rsvp=event.rsvp, start=min(s.start for s in slots),
             end=max(s.end for s in slots), slots=slots, thank_you=event.thank_you,
             gallery=[self.image(p) for p in event.gallery],
+            before_you_go=_before_you_go(event.before_you_go),
         )
 
     def _events(self) -> outputs.EventsOut:
@@ -215,7 +245,8 @@ class Emitter:
                 time=slot.time, date=event.date, date_text=event.date_text,
                 timezone=self.site.timezone, start=slot.start, end=slot.end,
                 capacity=slot.capacity, rsvp=event.rsvp, location=event.location,
-                host_name=event.host.name,
+                host_name=event.host.name, max_guests_per_rsvp=slot.max_guests_per_rsvp,
+                guardian_consent=bool(event.before_you_go and event.before_you_go.guardian_consent),
             )
             for event in feed
             for slot in event.slots

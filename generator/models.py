@@ -13,6 +13,7 @@ from zoneinfo import available_timezones
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -162,6 +163,12 @@ def _phone(value: str) -> str:
 def _email(value: str) -> str:
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}", value):
         raise _fail("an email address such as info@example.org", repr(value), "Fix the address.")
+    # Replies to organizers' messages may go to it, and a Reply-To reaches every mail server
+    # only with ASCII before the @ (an international domain is encoded, so it may stay).
+    if not re.fullmatch(EMAIL_PATTERN, value):
+        raise _fail("an address without accented or non-Latin letters before the @", repr(value),
+                    "Write the part before the @ in plain letters, digits and . _ + -, or use "
+                    "another of the organization's addresses.")
     return value
 
 
@@ -180,7 +187,7 @@ TIME_RANGE_PATTERN = (
     r"[AaPp][Mm]\s*$"
 )
 PHONE_PATTERN = r"^[0-9()+.\- ]{7,20}$"
-EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$"
+EMAIL_PATTERN = r"^[\x21-\x3f\x41-\x7e]+@[^@\s]+\.[A-Za-z]{2,}$"
 
 
 def _pattern(pattern: str) -> Any:
@@ -248,7 +255,7 @@ class Image(Content):
         title="Picture",
         description="The picture's path: the file under content/images/, written from /images/; "
         "a JPEG (.jpg), PNG, WebP or SVG.",
-        examples=["/images/organizations/keenstl/photo-1.svg"],
+        examples=["/images/organizations/keenstl/photo-1.jpg"],
     )
     alt: Text = Field(
         title="Alt text",
@@ -518,11 +525,12 @@ class Organization(Content):
     programs: list[Text] = Field(min_length=1, description="A list of programs.",
                                  examples=[["Sports clinics", "Swim sessions"]])
     photos: list[Image] = Field(
-        min_length=2, max_length=2,
-        description="Exactly two pictures, each with `src` (`/images/...`) and `alt` (what it "
-        "shows).",
-        examples=[[{"src": "/images/organizations/keenstl/photo-1.svg", "alt": "A coach"},
-                   {"src": "/images/organizations/keenstl/photo-2.svg", "alt": "A pool"}]],
+        default=[], max_length=2,
+        description="Optional: up to two photos, each with `src` (`/images/...`) and `alt` (what "
+        "it shows). A place without a photo shows the name or tagline in large letters on the "
+        "`colors` instead.",
+        examples=[[{"src": "/images/organizations/keenstl/photo-1.jpg", "alt": "A coach"},
+                   {"src": "/images/organizations/keenstl/photo-2.png", "alt": "A pool"}]],
     )
     core_impact: list[Card] = Field(
         min_length=4, max_length=4,
@@ -544,8 +552,12 @@ class Organization(Content):
     website: HttpsUrl | None = Field(default=None,
                                      description="Optional: the website, with `https://`.",
                                      examples=["https://www.keenstl.org"])
-    email: Email | None = Field(default=None, description="Optional: a contact email address.",
-                                examples=["info@example.org"])
+    email: Email | None = Field(
+        default=None,
+        description="Optional: the organization's public contact email. The profile shows it, "
+        "and organizers may send their messages to volunteers with replies going to it.",
+        examples=["info@example.org"],
+    )
     phone: Phone | None = Field(default=None, description="Optional: a contact phone number.",
                                 examples=["(314) 555-0100"])
     events_card: list[Card] = Field(
@@ -587,6 +599,21 @@ RULE_PATTERN = (
     r"^(RRULE:)?(?!.*(UNTIL|COUNT|DTSTART)=)([A-Z]+=[^;=]+;)*"
     r"FREQ=(YEARLY|MONTHLY|WEEKLY|DAILY)(;[A-Z]+=[^;=]+)*$"
 )
+# The most guests one RSVP may bring (the YAML's `max_guests_per_rsvp`).
+MAX_GUESTS = 20
+
+
+def _guests(value: int) -> int:
+    if not 0 <= value <= MAX_GUESTS:
+        raise _fail(
+            f"a number of guests from 0 to {MAX_GUESTS}", repr(value),
+            "Write how many people one RSVP may bring along, or remove the line for none.",
+        )
+    return value
+
+
+Guests = Annotated[int, AfterValidator(_guests),
+                   Field(json_schema_extra={"minimum": 0, "maximum": MAX_GUESTS})]
 Capacity = Annotated[int, AfterValidator(_capacity), Field(json_schema_extra={"minimum": 1})]
 RepeatRule = Annotated[str, StringConstraints(strip_whitespace=True), AfterValidator(_rule),
                        _pattern(RULE_PATTERN)]
@@ -603,6 +630,100 @@ class Slot(Content):
     capacity: Capacity | None = Field(
         default=None, description="Optional: this slot's own capacity, instead of the event's.",
         examples=[12],
+    )
+
+
+def _yes_no(value: Any) -> Any:
+    # YAML 1.1 (PyYAML) reads an unquoted yes or no as true or false; the editor meant the word.
+    return {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+
+
+# The youngest a volunteer can be: 0 says every age is welcome (children with an adult).
+MAX_MINIMUM_AGE = 99
+
+
+def _minimum_age(value: int) -> int:
+    if not 0 <= value <= MAX_MINIMUM_AGE:
+        raise _fail(
+            f"an age from 0 to {MAX_MINIMUM_AGE}", repr(value),
+            "Write the youngest age a volunteer may be, in years (0 if every age is welcome), "
+            "or remove `minimum_age:` if the host has not said.",
+        )
+    return value
+
+
+WheelchairAccess = Annotated[Literal["yes", "no", "partly"], BeforeValidator(_yes_no)]
+MinimumAge = Annotated[int, AfterValidator(_minimum_age),
+                       Field(json_schema_extra={"minimum": 0, "maximum": MAX_MINIMUM_AGE})]
+
+
+class Wheelchair(Content):
+    """Whether a wheelchair user can take part: yes, no or partly, with a note."""
+
+    access: WheelchairAccess = Field(
+        description="`yes` (step-free where volunteers work), `partly` (some of it; say which "
+        "in `note`) or `no`.",
+        examples=["yes", "partly"],
+    )
+    note: Text | None = Field(
+        default=None,
+        description="Optional: a sentence on what is and is not step-free, such as an accessible "
+        "entrance or gravel paths.",
+        examples=["The beds are on gravel paths; the Visitor Center is step-free."],
+    )
+
+
+# Guardian consent is for volunteers under 18: with a minimum age of 18 or more there are none.
+ADULT_AGE = 18
+_CONSENT_RULE: dict[str, Any] = {"not": {
+    "required": ["minimum_age", "guardian_consent"],
+    "properties": {"minimum_age": {"minimum": ADULT_AGE}, "guardian_consent": {"const": True}},
+}}
+
+
+class BeforeYouGo(Content):
+    """What volunteers should know before they sign up; each field optional, as the host says."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_CONSENT_RULE)
+
+    wheelchair: Wheelchair | None = Field(
+        default=None, title="Wheelchair access",
+        description="Optional: `access` (`yes`, `no` or `partly`) and a `note` on what is "
+        "step-free.",
+        examples=[{"access": "partly", "note": "The beds are on gravel paths."}],
+    )
+    minimum_age: MinimumAge | None = Field(
+        default=None,
+        description="Optional: the youngest age a volunteer may be, in years; `0` if every age "
+        "is welcome. Leave it out if the host has not said.",
+        examples=[16, 0],
+    )
+    guardian_consent: bool | None = Field(
+        default=None, title="Guardian consent under 18",
+        description="Optional: `true` when volunteers under 18 need a parent's or guardian's "
+        "consent to take part.",
+        examples=[True],
+    )
+    bring: list[Text] = Field(
+        default=[], max_length=12, title="What to bring",
+        description="Optional: what to bring or wear, one short item each, e.g. "
+        "`[Closed-toe shoes, A water bottle]`.",
+        examples=[["Closed-toe shoes", "A water bottle"]],
+    )
+    parking: Text | None = Field(
+        default=None,
+        description="Optional: where to park, and whether it is free.",
+        examples=["Free parking in the lot on Dale Ave."],
+    )
+    transit: Text | None = Field(
+        default=None,
+        description="Optional: how to get there by bus, MetroLink or bike.",
+        examples=["MetroBus 8 stops at the Shaw Blvd entrance."],
+    )
+    setting: Literal["indoor", "outdoor", "both"] | None = Field(
+        default=None, title="Indoor or outdoor",
+        description="Optional: `indoor`, `outdoor` or `both`, so volunteers dress for it.",
+        examples=["outdoor"],
     )
 
 
@@ -652,6 +773,14 @@ class Event(Content):
         description="Optional: how many volunteers each slot takes (1 or more).",
         examples=[20],
     )
+    max_guests_per_rsvp: Guests = Field(
+        default=0,
+        title="Guests per RSVP",
+        description="Optional: how many other people (friends, family) one RSVP may bring, "
+        f"0 to {MAX_GUESTS}; 0 (the default) means each person RSVPs for themselves. Guests "
+        "take seats too: a party is seated, waitlisted and moved up whole.",
+        examples=[0, 3],
+    )
     slots: list[Slot] = Field(min_length=1,
                               description="The RSVP time slots, each with `time` and optionally "
                               "`capacity`.",
@@ -672,6 +801,13 @@ class Event(Content):
         default=[], alias="except",
         description="Series only: dates of the series that do not take place.",
         examples=[["2027-07-17"]],
+    )
+    before_you_go: BeforeYouGo | None = Field(
+        default=None, title="Before you go",
+        description="Optional: what volunteers should know before signing up: `wheelchair`, "
+        "`minimum_age`, `guardian_consent`, `bring`, `parking`, `transit` and `setting` "
+        "(indoor or outdoor). Write only what the host has told you.",
+        examples=[{"minimum_age": 16, "setting": "outdoor", "bring": ["Closed-toe shoes"]}],
     )
     thank_you: Text | None = Field(default=None,
                                    description="Optional note shown after the event.",

@@ -127,6 +127,14 @@ class EventRefOut(Output):
     end: str
 
 
+class PanelOut(Output):
+    """A photo's place without a photo: large type on one of the organization's colours."""
+
+    shows: Literal["name", "tagline"] = Field(description="Which text the panel shows.")
+    background: str = Field(description="A #rrggbb colour: the organization's, or the brand's.")
+    color: str = Field(description="The text's #rrggbb colour, at least 4.5:1 on the background.")
+
+
 class OrganizationOut(Output):
     """One profile page's content (an entry of an organizations/profiles-<n>.json file)."""
 
@@ -145,6 +153,9 @@ class OrganizationOut(Output):
     future_goals: list[str]
     programs: list[str]
     photos: list[ImageOut]
+    panels: list[PanelOut] = Field(
+        description="What fills the places of the two photos the partner has not given."
+    )
     core_impact: list[Card]
     impact_numbers: list[ImpactNumber]
     social: list[SocialLinkOut]
@@ -173,6 +184,11 @@ class HostOut(Output):
     name: str
     link: str
     logo: ImageOut
+    email: str | None = Field(
+        default=None,
+        description="The organization's public contact email (its YAML's `email`): where "
+        "replies to an organizer's message may go.",
+    )
 
 
 class SlotOut(Output):
@@ -183,6 +199,29 @@ class SlotOut(Output):
     start: str
     end: str
     capacity: int | None
+    max_guests_per_rsvp: int = Field(
+        default=0, ge=0, description="How many guests one RSVP may bring (0: none)."
+    )
+
+
+class WheelchairOut(Output):
+    """Whether a wheelchair user can take part, as the event's YAML says."""
+
+    access: Literal["yes", "no", "partly"]
+    note: str | None
+
+
+class BeforeYouGoOut(Output):
+    """What to know before signing up; null fields are ones the event does not say."""
+
+    wheelchair: WheelchairOut | None
+    minimum_age: int | None = Field(description="0: every age is welcome; null: not said.")
+    guardian_consent: bool = Field(
+        description="Whether volunteers under 18 need a parent's or guardian's consent.")
+    bring: list[str]
+    parking: str | None
+    transit: str | None
+    setting: Literal["indoor", "outdoor", "both"] | None
 
 
 class EventOut(Output):
@@ -210,6 +249,8 @@ class EventOut(Output):
     slots: list[SlotOut]
     thank_you: str | None
     gallery: list[ImageOut]
+    before_you_go: BeforeYouGoOut | None = Field(
+        description="Know-before-you-go details; null when the event's YAML gives none.")
 
 
 class SlotRecord(Output):
@@ -229,6 +270,13 @@ class SlotRecord(Output):
     rsvp: Literal["account", "guest"]
     location: str
     host_name: str
+    # A default, so an events.json written before guests existed still loads.
+    max_guests_per_rsvp: int = Field(
+        default=0, ge=0, description="How many guests one RSVP may bring (0: none)."
+    )
+    guardian_consent: bool = Field(
+        default=False, description="Whether volunteers under 18 need a guardian's consent "
+        "(the event's `before_you_go.guardian_consent`).")
 
 
 class SeriesDateOut(Output):

@@ -22,7 +22,8 @@ SAMPLE_TEXTS = (
     "Optional note shown after the event.",
     "What the picture shows.",
 )
-# The grey pictures the scaffolds put in place of photos; the check refuses them by this title.
+# The grey pictures earlier scaffolds put in place of photos (profiles need none now); files made
+# then may still hold them, so the check refuses them by this title.
 PICTURE_TITLE = "Placeholder picture"
 PLACEHOLDER_SVG = f"""\
 <svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500" role="img">\

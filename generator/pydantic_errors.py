@@ -163,6 +163,9 @@ def translate(doc: Document, model: type[BaseModel], exc: ValidationError) -> li
             expected = f"one of {ctx.get('expected')}"
             found = _show(value)
             hint = "Use one of the allowed values exactly as written."
+        elif kind in ("bool_parsing", "bool_type"):
+            expected, found = "true or false", _show(value)
+            hint = "Write true or false without quotes, or remove the line if it is optional."
         elif kind.startswith("date"):
             expected, found, hint = bad_date(value)
         elif kind == "string_pattern_mismatch":

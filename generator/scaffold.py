@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 from generator.checks.run import RESERVED_SEGMENTS, SLUG_PATTERN
-from generator.placeholders import MARKER, PLACEHOLDER_SVG
+from generator.placeholders import MARKER
 from generator.registry import EVENT, ORGANIZATION
 
 TEMPLATE = """\
@@ -44,13 +44,13 @@ future_goals:
 # Programs people can join, one per line.
 programs:
   - {marker} with a program people can join.
-# Exactly two pictures (JPEG, PNG, WebP or SVG) in content/images/organizations/{slug}/: put your
-# photos there in place of the grey placeholders, and write their file names here.
-photos:
-  - src: /images/organizations/{slug}/photo-1.svg
-    alt: {marker} with what the first picture shows.
-  - src: /images/organizations/{slug}/photo-2.svg
-    alt: {marker} with what the second picture shows.
+# Without photos the profile shows the name and tagline in large letters on the colours above.
+# Optional: up to two photos (JPEG, PNG or WebP) in content/images/organizations/{slug}/.
+# photos:
+#   - src: /images/organizations/{slug}/photo-1.jpg
+#     alt: {marker} with what the first photo shows.
+#   - src: /images/organizations/{slug}/photo-2.jpg
+#     alt: {marker} with what the second photo shows.
 # Exactly four cards on what the organization achieves: a short title and a sentence or two each.
 core_impact:
   - title: {marker} with a short title
@@ -106,9 +106,9 @@ location: {marker} with the place, such as Forest Park, St. Louis, MO
 # indented by two spaces.
 description: >-
   {marker} with what volunteers will do, in a few sentences.
-# Who may RSVP: account (volunteers sign in first) or guest (anyone, with a name and an email; the
-# default when this line is left out). content/README.md says which the site offers a form for.
-rsvp: account
+# Optional: guests are welcome by default (anyone RSVPs with a name and an email). Only if you must
+# know who comes before the day (a background check, work with children), make volunteers sign in:
+# rsvp: account
 # Optional: how many volunteers each slot takes (1 or more).
 # capacity: 20
 # The RSVP time slots, one per line: start-end with AM/PM. Do not change a slot's time once people
@@ -128,6 +128,18 @@ slots:
 # gallery:
 #   - src: /images/events/{slug}/photo-1.jpg
 #     alt: {marker} with what the picture shows.
+# Optional: what volunteers should know before signing up (content/README.md, "Before you go").
+# Keep only the lines the host has told you, with their real answers.
+# before_you_go:
+#   wheelchair:
+#     access: partly
+#     note: {marker} with what is and is not step-free.
+#   minimum_age: 16
+#   guardian_consent: true
+#   bring: [Closed-toe shoes, A water bottle]
+#   parking: {marker} with where to park.
+#   transit: {marker} with the bus or MetroLink stop.
+#   setting: outdoor
 """
 
 
@@ -172,7 +184,7 @@ def new_event(content: Path, slug: str, host: str, title: str | None = None,
 
 
 def new_org(content: Path, slug: str, name: str | None = None) -> Path:
-    """Write content/organizations/<slug>.yaml and placeholder pictures; refuse to overwrite."""
+    """Write content/organizations/<slug>.yaml; refuse to overwrite."""
     folder = content / ORGANIZATION.entries_folder
     _free_slug(folder, slug, "organization")
     folder.mkdir(parents=True, exist_ok=True)
@@ -182,10 +194,4 @@ def new_org(content: Path, slug: str, name: str | None = None) -> Path:
     text = TEMPLATE.format(slug=slug, name=name, marker=MARKER, initials=initials or "AB",
                            modeline=ORGANIZATION.modeline)
     path.write_text(text, encoding="utf-8")
-    pictures = content / "images" / "organizations" / slug
-    pictures.mkdir(parents=True, exist_ok=True)
-    for n in (1, 2):
-        picture = pictures / f"photo-{n}.svg"
-        if not picture.exists():
-            picture.write_text(PLACEHOLDER_SVG, encoding="utf-8")
     return path

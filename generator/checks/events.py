@@ -11,7 +11,7 @@ from generator.checks.run import (
     Entry,
     Run,
 )
-from generator.models import Event
+from generator.models import ADULT_AGE, Event
 from generator.series import COUNT_LIMIT, MAX_OCCURRENCES, expand, first_start, occurrence_id
 from generator.series import size as series_size
 from generator.slots import parse_time_range, slot_id
@@ -35,6 +35,7 @@ def check_events(run: Run, project: Draft) -> None:
             run.error(entry.doc, (name,), "`repeat:` with a rule, for a field of a series",
                       f"`{name}:` on an event without `repeat:`",
                       "Add the series' rule as `repeat:`, or remove this line.", key=True)
+        _check_before_you_go(run, entry)
         for day in days:
             base = occurrence_id(slug, day) if event.is_series else slug
             ids: dict[str, int] = {}
@@ -67,6 +68,19 @@ def check_events(run: Run, project: Draft) -> None:
                   f"{guest!r} with rsvp {ge.rsvp} and {len(ge.slots)} slots"
                   + (", a series" if ge.is_series else ""),
                   "The guest form RSVPs for one slot without an account; fix the event file.")
+
+
+def _check_before_you_go(run: Run, entry: Entry[Event]) -> None:
+    notes = entry.model.before_you_go
+    if notes is None or not notes.guardian_consent or notes.minimum_age is None:
+        return
+    if notes.minimum_age >= ADULT_AGE:
+        run.error(entry.doc, ("before_you_go", "guardian_consent"),
+                  f"`guardian_consent: true` only with a minimum age under {ADULT_AGE}",
+                  f"`guardian_consent: true` with `minimum_age: {notes.minimum_age}`",
+                  f"Guardian consent is for volunteers under {ADULT_AGE}, and this event takes "
+                  f"none: remove `guardian_consent:`, or lower `minimum_age:` if minors may come.",
+                  key=True)
 
 
 def _check_host(run: Run, project: Draft, entry: Entry[Event]) -> None:

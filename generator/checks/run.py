@@ -23,8 +23,8 @@ from generator.registry import PAGES as PAGE_TYPES
 # The routes the site itself defines; organization slugs live beside them at the top level.
 APP_ROUTES = (
     "/", "/features", "/about", "/tornado", "/organizations", "/login", "/register",
-    "/dashboard", "/verify", "/auth/callback", "/reset-password", "/cancel",
-    "/organize", "/organize/checkin", "/organize/roles", "/verify-hours",
+    "/dashboard", "/verify", "/auth/callback", "/reset-password", "/cancel", "/consent",
+    "/organize", "/organize/checkin", "/organize/roles", "/verify-hours", "/follows",
 )
 
 

@@ -123,6 +123,14 @@ def test_widgets_follow_the_schema_types() -> None:
     assert "default" not in event["except"]["field"]  # else a new event starts with one date
     assert (event["capacity"]["widget"], event["capacity"]["value_type"],
             event["capacity"]["min"]) == ("number", "int", 1)
+    before = {f["name"]: f for f in event["before_you_go"]["fields"]}
+    assert before["guardian_consent"]["widget"] == "boolean"
+    assert (before["minimum_age"]["widget"], before["minimum_age"]["min"],
+            before["minimum_age"]["max"]) == ("number", 0, 99)
+    assert before["setting"]["options"] == ["indoor", "outdoor", "both"]
+    access = before["wheelchair"]["fields"][0]
+    assert (access["name"], access["widget"], access["options"]) == (
+        "access", "select", ["yes", "no", "partly"])
 
 
 def test_an_event_host_is_chosen_among_the_organizations() -> None:

@@ -70,13 +70,13 @@ def test_scaffold_placeholder_list_is_what_the_guide_and_scaffolds_use(
     values = [v.split("#")[0].strip() for v in re.findall(r":\s(.+)$", sample, re.MULTILINE)]
     assert set(placeholders.SAMPLE_TEXTS) <= set(values)
     assert all(placeholders.find(text) for text in placeholders.SAMPLE_TEXTS)
-    # The scaffolds write the list's marker and picture.
+    # The scaffolds write the list's marker, and no placeholder picture: photos are optional.
     path = new_event(content, "riverlink-homework-help", "keenstl", day=dt.date(2026, 3, 7))
-    assert path.read_text().count(f"{placeholders.MARKER} with") == 5
+    assert path.read_text().count(f"{placeholders.MARKER} with") == 8
     assert run("new-org", "--content", str(content), "riverlink")[0] == 0
-    picture = content / "images/organizations/riverlink/photo-1.svg"
-    assert picture.read_text() == placeholders.PLACEHOLDER_SVG
-    assert placeholders.is_placeholder_picture(picture)
+    org = content / "organizations/riverlink.yaml"
+    assert org.read_text().count(f"{placeholders.MARKER} with") == 17
+    assert not (content / "images/organizations/riverlink").exists()
 
 
 def test_guide_lists_every_kind_of_placeholder_and_only_placeholders() -> None:
@@ -107,6 +107,10 @@ def test_new_event_scaffold_is_refused_until_filled_in_and_its_series_example_is
     filled = text.replace("REPLACE with ", "")
     filled = re.sub(r"^# (repeat|until|except): ", r"\1: ", filled, flags=re.MULTILINE)
     assert "\nrepeat: FREQ=WEEKLY;BYDAY=" in filled and "\nuntil: " in filled
+    # And so is its before-you-go example.
+    head, block = filled.split("# before_you_go:", 1)
+    filled = head + re.sub(r"^# ", "", "before_you_go:" + block, flags=re.MULTILINE)
+    assert "\nbefore_you_go:\n  wheelchair:\n    access: partly\n" in filled
     path.write_text(filled)
     status, _, stderr = run("check", "--content", "content")
     assert (status, stderr) == (0, "")

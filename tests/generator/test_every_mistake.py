@@ -14,9 +14,20 @@ from generator.placeholders import PLACEHOLDER_SVG
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 ORG, EVT = "organizations", "events"
+# A drawing of the tests' own: the copied profiles get photos from it, then mistakes in them.
+DRAWING = Path(__file__).parent / "fixtures/valid/images/organizations/keenstl/photo-1.svg"
+
+
+def _photos(slug: str) -> tuple[str, str, str]:
+    """A mistake's setting: two SVG photos added to a profile that has none."""
+    block = "".join(f"  - src: /images/{ORG}/{slug}/photo-{n}.svg\n    alt: A drawing\n"
+                    for n in (1, 2))
+    return f"{ORG}/{slug}.yaml", "\ncore_impact:", f"\nphotos:\n{block}core_impact:"
+
 
 # (file, old, new): each injects one mistake into the copy.
 MISTAKES = [
+    _photos("Coca"), _photos("BrightsideSTL"), _photos("girlscouts"),
     (f"{ORG}/doorways.yaml", "tagline: Housing", "tagline: TODO Housing"),
     (f"{ORG}/pedal.yaml", "tagline: A St. Louis", "tagline: Lorem ipsum dolor. A St. Louis"),
     (f"{ORG}/pedal.yaml", "website: https://www.pedalthecause.org",
@@ -88,6 +99,10 @@ def test_every_mistake_is_reported_in_one_run_at_its_place(
         assert old in text, (file, old)
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
     images = root / "images" / ORG
+    for slug in ("Coca", "BrightsideSTL", "girlscouts"):
+        (images / slug).mkdir(parents=True)
+        for n in (1, 2):
+            shutil.copy(DRAWING, images / slug / f"photo-{n}.svg")
     coca = images / "Coca" / "photo-1.svg"
     coca.write_text(coca.read_text().replace("</svg>", "<script>alert(1)</script></svg>"))
     (images / "Coca" / "photo-2.svg").write_text(PLACEHOLDER_SVG)

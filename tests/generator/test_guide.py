@@ -12,7 +12,7 @@ from generator.checks.run import APP_ROUTES
 GUIDE = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_text()
 # Pages only emails, sign-in, the organizer tools and hours records lead to; not for links.
 NOT_FOR_LINKS = {
-    "/verify", "/auth/callback", "/reset-password", "/cancel",
+    "/verify", "/auth/callback", "/reset-password", "/cancel", "/consent",
     "/organize/checkin", "/organize/roles", "/verify-hours",
 }
 

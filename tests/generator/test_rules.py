@@ -204,6 +204,11 @@ CASES = [
         "makes 10,000 dates. The limit is 400 dates: lower `count:`, or split the series into "
         "several files.",
     ]),
+    ("at most 20 guests per RSVP", "events/keen-swim.yaml", "count: 4",
+     "count: 4\nmax_guests_per_rsvp: 21", [
+        f"{SWIM}:6:22: max_guests_per_rsvp: expected a number of guests from 0 to 20, found 21. "
+        "Write how many people one RSVP may bring along, or remove the line for none.",
+    ]),
     ("host in its exact case", "events/inclusive-sports-clinic.yaml", "host: keenstl",
      "host: KeenSTL", [
         f"{CLINIC}:4:7: host: expected the slug of a file in content/organizations/, found "
@@ -211,10 +216,50 @@ CASES = [
     ]),
     ("misspelled field named as editors write it", "events/keen-swim.yaml",
      "except: [2025-11-01]", "excpet: [2025-11-01]", [
-        f"{SWIM}:6:1: excpet: expected one of the fields capacity, count, date, description, "
-        "except, gallery, host, location, repeat, rsvp, slots, thank_you, title, until, found the "
+        f"{SWIM}:6:1: excpet: expected one of the fields before_you_go, capacity, count, date, "
+        "description, except, gallery, host, location, max_guests_per_rsvp, repeat, rsvp, slots, "
+        "thank_you, title, until, found the "
         "unknown field `excpet`. Did you mean `except`? Rename or remove it; unknown fields are "
         "refused so typos never vanish silently.",
+    ]),
+    ("wheelchair access is yes, no or partly", "events/keen-swim.yaml", "access: partly",
+     "access: maybe", [
+        f"{SWIM}:17:13: before_you_go.wheelchair.access: expected one of 'yes', 'no' or 'partly', "
+        "found 'maybe'. Use one of the allowed values exactly as written.",
+    ]),
+    ("wheelchair note comes with its access", "events/keen-swim.yaml", "    access: partly\n",
+     "", [
+        f"{SWIM}:17:5: before_you_go.wheelchair.access: expected the required field `access`, "
+        "found no such field in this block. Add `access:` here (see content/README.md for what "
+        "it holds).",
+    ]),
+    ("minimum age from 0 to 99", "events/keen-swim.yaml", "minimum_age: 14", "minimum_age: -1", [
+        f"{SWIM}:19:16: before_you_go.minimum_age: expected an age from 0 to 99, found -1. Write "
+        "the youngest age a volunteer may be, in years (0 if every age is welcome), or remove "
+        "`minimum_age:` if the host has not said.",
+    ]),
+    ("guardian consent is true or false", "events/keen-swim.yaml", "guardian_consent: true",
+     "guardian_consent: sometimes", [
+        f"{SWIM}:20:21: before_you_go.guardian_consent: expected true or false, found "
+        "'sometimes'. Write true or false without quotes, or remove the line if it is optional.",
+    ]),
+    ("guardian consent only where minors may come", "events/keen-swim.yaml", "minimum_age: 14",
+     "minimum_age: 18", [
+        f"{SWIM}:20:3: before_you_go.guardian_consent: expected `guardian_consent: true` only "
+        "with a minimum age under 18, found `guardian_consent: true` with `minimum_age: 18`. "
+        "Guardian consent is for volunteers under 18, and this event takes none: remove "
+        "`guardian_consent:`, or lower `minimum_age:` if minors may come.",
+    ]),
+    ("setting is indoor, outdoor or both", "events/keen-swim.yaml", "setting: indoor",
+     "setting: inside", [
+        f"{SWIM}:24:12: before_you_go.setting: expected one of 'indoor', 'outdoor' or 'both', "
+        "found 'inside'. Use one of the allowed values exactly as written.",
+    ]),
+    ("misspelled before-you-go field", "events/keen-swim.yaml", "  parking:", "  parkng:", [
+        f"{SWIM}:22:3: before_you_go.parkng: expected one of the fields bring, guardian_consent, "
+        "minimum_age, parking, setting, transit, wheelchair, found the unknown field `parkng`. "
+        "Did you mean `parking`? Rename or remove it; unknown fields are refused so typos never "
+        "vanish silently.",
     ]),
     ("to-do note", "organizations/keenstl.yaml", TAGLINE, "tagline: TBD", [
         f"{KEEN}:8:10: tagline: expected the organization's own text, found the to-do note "

@@ -121,7 +121,9 @@ def test_every_content_field_has_a_description_and_examples() -> None:
                 assert prop.get("description"), f"{where}.{name} has no description"
                 assert prop.get("examples"), f"{where}.{name} has no examples"
             for key, value in node.items():
-                walk(value, f"{where}.{key}")
+                # A rule's condition (if, not) names fields described where they are declared.
+                if key not in ("if", "not"):
+                    walk(value, f"{where}.{key}")
         elif isinstance(node, list):
             for i, value in enumerate(node):
                 walk(value, f"{where}[{i}]")

@@ -6,6 +6,7 @@ Code's YAML extension does, on real content files with their schema modelines.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import subprocess
 from pathlib import Path
@@ -20,11 +21,17 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 @pytest.fixture(scope="module")
-def hover_tool() -> Path:
+def hover_tool(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The hover script, with its pinned npm packages installed from the lock file."""
-    if not (HERE / "node_modules" / "yaml-language-server").is_dir():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE,
-                       check=True, timeout=300, capture_output=True)
+    # Every xdist worker that runs one of these asks for the install, into one folder: a lock the
+    # workers share makes one `npm ci` there at a time (two at once broke each other's install
+    # in CI).
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "yaml-hover-install.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (HERE / "node_modules" / "yaml-language-server").is_dir():
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE,
+                           check=True, timeout=300, capture_output=True)
     return HERE / "hover.mjs"
 
 
