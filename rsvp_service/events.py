@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import AwareDatetime, ValidationError
 
 from generator.calendars import slot_calendar
-from generator.civic_index import OrganizationIndex
+from generator.civic_index import OrganizationIndex, OrganizationIndexEntry
 from generator.outputs import EventOut, EventsOut, SlotRecord
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,10 @@ class Catalogue:
     # Names by slug, and the hosting organization's slug by event slug.
     organizations: Mapping[str, str] = field(default_factory=dict)
     event_hosts: Mapping[str, str] = field(default_factory=dict)
+    # Contact emails by organization slug: only organizations whose YAML gives one.
+    contacts: Mapping[str, str] = field(default_factory=dict)
+    # Each organization's causes (organizations.json), by slug: what people follow as a cause.
+    causes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def slots_for(self, event_id: str) -> list[Slot]:
         """Return the slot an id names, or every slot of the event it names (else empty)."""
@@ -89,9 +93,11 @@ class Catalogue:
 
 
 def parse_catalogue(
-    document: EventsOut, organizations: Mapping[str, str] | None = None
+    document: EventsOut, organizations: Mapping[str, str] | None = None,
+    causes: Mapping[str, tuple[str, ...]] | None = None,
 ) -> Catalogue:
-    """Build the catalogue from a validated events.json (and organizations.json's names)."""
+    """Build the catalogue from a validated events.json (and organizations.json's names and
+    causes)."""
     slots = {slot_id: Slot.from_record(slot_id, record)
              for slot_id, record in document.slots.items()}
     event_slots = {event.slug: tuple(slot.id for slot in event.slots) for event in document.events}
@@ -108,7 +114,9 @@ def parse_catalogue(
                      occurrences={event.slug: event for event in document.events},
                      site_url=document.site_url, timezone=document.timezone,
                      organizations=names,
-                     event_hosts={event.slug: event.host.slug for event in document.events})
+                     event_hosts={event.slug: event.host.slug for event in document.events},
+                     contacts={host.slug: host.email for host in hosts if host.email},
+                     causes=dict(causes or {}))
 
 
 def _first_problem(exc: ValidationError) -> str:
@@ -130,7 +138,10 @@ def load_catalogue(path: Path) -> Catalogue:
     except OSError as exc:
         raise EventsFileError(f"EVENTS_FILE {path} cannot be read: {exc.strerror}.") from None
     try:
-        return parse_catalogue(EventsOut.model_validate_json(raw), _organizations(path))
+        entries = _organizations(path)
+        return parse_catalogue(EventsOut.model_validate_json(raw),
+                               {entry.id: entry.name for entry in entries},
+                               {entry.id: tuple(entry.causes) for entry in entries})
     except ValidationError as exc:
         raise EventsFileError(
             f"EVENTS_FILE {path} is not a valid events.json: {_first_problem(exc)}."
@@ -150,13 +161,13 @@ def reload_catalogue(path: Path, current: Catalogue) -> Catalogue:
     return catalogue
 
 
-def _organizations(events_path: Path) -> dict[str, str]:
-    """Names by slug from the organizations.json beside events.json (none when it is absent)."""
+def _organizations(events_path: Path) -> list[OrganizationIndexEntry]:
+    """The entries of the organizations.json beside events.json (none when it is absent)."""
     path = events_path.parent / "organizations.json"
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return {}
+        return []
     except OSError as exc:
         raise EventsFileError(f"{path} cannot be read: {exc.strerror}.") from None
     try:
@@ -164,4 +175,4 @@ def _organizations(events_path: Path) -> dict[str, str]:
     except ValidationError as exc:
         raise EventsFileError(
             f"{path} is not a valid organizations.json: {_first_problem(exc)}.") from None
-    return {entry.id: entry.name for entry in entries}
+    return entries

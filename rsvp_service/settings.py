@@ -97,6 +97,17 @@ class Settings(BaseSettings):
     reminder_poll_seconds: float = Field(
         default=60.0, gt=0, description="How often the service looks for reminders that are due."
     )
+    consent_hold_hours: float = Field(
+        default=48.0, gt=0,
+        description="How long a minor's seat is held for their guardian's consent before it is "
+        "released to the waitlist.",
+    )
+    digest_day: Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                        "sunday"] = Field(
+        default="thursday", description="The weekday the weekly digest of follows goes out.")
+    digest_hour: int = Field(
+        default=16, ge=0, le=23,
+        description="The hour (0-23, the site's time zone) of DIGEST_DAY from which it goes out.")
     background_tasks: Literal["in-process", "separate"] = Field(
         default="in-process",
         description="Where mail, reminders and guest-data erasure run: in the web process, or "

@@ -1,7 +1,8 @@
 """The badge table: each badge's id, name, description, accessible SVG and rule, in one place.
 
-A badge is earned at the check-in that first made its rule true, going through a volunteer's
-attended slots in the order they took place; the site only shows what this module says.
+A badge is earned when the hours that first made its rule true were credited (the end of the
+slot checked in at: hours are served, not promised), going through a volunteer's attended slots
+in the order they took place; the site only shows what this module says.
 """
 
 from __future__ import annotations
@@ -89,21 +90,21 @@ class Step:
     organization: str
     day: date
     hours: Decimal
-    checked_in_at: datetime
+    credited_at: datetime
 
 
 def earned(steps: Sequence[Step]) -> dict[str, datetime]:
-    """Return when each earned badge was earned (the check-in that first made its rule true)."""
+    """Return when each earned badge was earned (the credit that first made its rule true)."""
     progress = Progress()
     when: dict[str, datetime] = {}
-    for step in sorted(steps, key=lambda s: (s.day, s.checked_in_at)):
+    for step in sorted(steps, key=lambda s: (s.day, s.credited_at)):
         progress.hours += step.hours
         progress.events.add(step.event)
         progress.organizations.add(step.organization)
         progress.months.add((step.day.year, step.day.month))
         for badge in BADGES:
             if badge.id not in when and badge.rule(progress):
-                when[badge.id] = step.checked_in_at
+                when[badge.id] = step.credited_at
     return when
 
 

@@ -9,11 +9,6 @@ public answer holds the name and the entries, nothing more about the person.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
-import re
-
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -34,6 +29,7 @@ from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.organize.roles import signed_in
 from rsvp_service.settings import Settings
+from rsvp_service.signed_ids import SignedIds
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Media, Reply, endpoint
 from rsvp_service.web.ratelimit import enforce
@@ -45,33 +41,18 @@ NOTHING_TO_RECORD = ("You have no verified hours yet. A record lists the events 
 NOT_VALID = "This verification code is not valid. Check that the link was copied in full."
 REVOKED = "This record was revoked by its owner."
 NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
-MAC_LENGTH = 26  # base32 characters: 130 bits
-# Used with fullmatch: `$` would also accept a trailing newline.
-CODE = re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{MAC_LENGTH}}})")
-
-
-def _key(settings: Settings) -> bytes:
-    return hmac.new(settings.secret_key.encode(), b"civicstl hours record v1",
-                    hashlib.sha256).digest()
-
-
-def _mac(settings: Settings, record_id: int) -> str:
-    digest = hmac.new(_key(settings), str(record_id).encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest).decode()[:MAC_LENGTH].lower()
+# 26 base32 characters: 130 bits (codes are typed from printouts, so shorter than links' 32).
+CODES = SignedIds(b"civicstl hours record v1", length=26)
 
 
 def sign(settings: Settings, record_id: int) -> str:
     """Return the verification code of a record: `<id>-<mac>` (lower case, URL-safe)."""
-    return f"{record_id}-{_mac(settings, record_id)}"
+    return CODES.sign(settings, record_id)
 
 
 def verified_id(settings: Settings, code: str) -> int | None:
     """Return the record id a code names when its signature holds, else None."""
-    match = CODE.fullmatch(code)
-    if match is None:
-        return None
-    record_id = int(match.group(1))
-    return record_id if hmac.compare_digest(match.group(2), _mac(settings, record_id)) else None
+    return CODES.id_of(code) if CODES.holds(settings, code) else None
 
 
 def record_url(settings: Settings, code: str) -> str:

@@ -46,11 +46,13 @@ class Attended:
     date_text: str
     hours: Decimal
     checked_in_at: datetime
+    # When the hours were credited: the slot's end, or the check-in for a slot no longer listed.
+    credited_at: datetime
 
     def step(self) -> Step:
         """The slot as the badge rules count it."""
         return Step(self.event, self.organization, date.fromisoformat(self.date), self.hours,
-                    self.checked_in_at)
+                    self.credited_at)
 
     def listed(self) -> AttendedSlot:
         """The slot as GET /api/me/impact lists it."""
@@ -81,6 +83,7 @@ async def attended(user: User, catalogue: Catalogue, now: datetime) -> list[Atte
             date=day, date_text=slot.date_text if slot else day,
             hours=row.hours if row.hours is not None else Decimal(0),
             checked_in_at=row.checked_in_at,
+            credited_at=slot.end if slot else row.checked_in_at,
         ))
     result.sort(key=lambda entry: (entry.date, entry.checked_in_at), reverse=True)
     return result

@@ -1,4 +1,4 @@
-"""Background work: the mail sender, reminders and guest-data erasure, in one loop.
+"""Background work: the mail sender, reminders, weekly digests and guest-data erasure, in one loop.
 
-May import: mail, rsvps, privacy, db, settings, clock.
+May import: mail, rsvps, follows, privacy, db, settings, clock.
 """

@@ -1,4 +1,4 @@
-"""The service's background work: the mail sender, reminders and guest-data erasure.
+"""The service's background work: mail, reminders, digests, consent holds, guest-data erasure.
 
 It runs inside the web process (`BACKGROUND_TASKS=in-process`, the default) or in a process
 of its own (`separate`: `python -m rsvp_service worker`, which `serve` starts beside the web
@@ -16,8 +16,10 @@ import os
 import signal
 from collections.abc import Callable
 
+from rsvp_service.consent.release import ConsentReleaser
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.events import Catalogue, load_catalogue, reload_catalogue
+from rsvp_service.follows.digest import DigestScheduler
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.privacy.retention import GuestDataEraser
@@ -34,15 +36,21 @@ class Background:
         self.sender = OutboxSender(settings, make_transport(settings), catalogue)
         self.reminders = ReminderScheduler(settings, catalogue, self.sender.wake)
         self.eraser = GuestDataEraser(settings, catalogue)
+        self.digests = DigestScheduler(settings, catalogue, self.sender.wake)
+        self.consents = ConsentReleaser(settings, catalogue, self.sender.wake)
 
     def start(self) -> None:
         """Start the sender and the periodic passes in the running event loop."""
         self.sender.start()
         self.eraser.start()
         self.reminders.start()
+        self.digests.start()
+        self.consents.start()
 
     async def stop(self) -> None:
         """Stop the passes, then let the sender finish the message in hand."""
+        await self.consents.stop()
+        await self.digests.stop()
         await self.reminders.stop()
         await self.eraser.stop()
         await self.sender.stop()
@@ -76,7 +84,7 @@ async def run_worker(settings: Settings, *, parent_pid: int | None = None) -> No
     loop.add_signal_handler(signal.SIGINT, stopping.set)
     loop.add_signal_handler(signal.SIGHUP, reload)
     background.start()
-    log.info("Background worker started: mail, reminders and guest-data erasure.")
+    log.info("Background worker started: mail, reminders, weekly digests and guest-data erasure.")
     watch = None
     if parent_pid is not None:
         watch = asyncio.create_task(_parent_gone(parent_pid), name="parent-watch")

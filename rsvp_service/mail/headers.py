@@ -1,4 +1,4 @@
-"""Headers that carry people's text (the recipient's name, the subject): data, never decoded.
+"""Headers that carry people's text (names in To and Reply-To, the subject): data, never decoded.
 
 The email package parses every value it is given, `Address(display_name=...)` included, and
 decodes RFC 2047 encoded words even inside a quoted display name: the name
@@ -93,7 +93,7 @@ class PeoplesSubject(_OwnWords, UniqueUnstructuredHeader, BaseHeader):
 
 
 class PeoplesTo(_OwnWords, UniqueAddressHeader, BaseHeader):
-    """A To header of one Address whose display name is data: `=?` in it is never decoded."""
+    """A To or Reply-To header of one Address whose display name is data: `=?` never decoded."""
 
     max_count: ClassVar[Literal[1]] = 1
 
@@ -126,6 +126,8 @@ def _registry() -> HeaderRegistry:
     registry = HeaderRegistry()
     registry.map_to_type("subject", PeoplesSubject)
     registry.map_to_type("to", PeoplesTo)
+    # Reply-To carries a person's (or an organization's) name too: one address, the same care.
+    registry.map_to_type("reply-to", PeoplesTo)
     return registry
 
 

@@ -6,7 +6,14 @@ returning a `Mail` to `outbox.enqueue` and a builder returning a `Draft`, plus o
 
 from __future__ import annotations
 
-from rsvp_service.mail import account_links, confirmation, organizer_message, rsvp_notices
+from rsvp_service.mail import (
+    account_links,
+    confirmation,
+    consent_request,
+    follow_notices,
+    organizer_message,
+    rsvp_notices,
+)
 from rsvp_service.mail.message import Builder
 
 BUILDERS: dict[str, Builder] = {
@@ -17,5 +24,10 @@ BUILDERS: dict[str, Builder] = {
     rsvp_notices.PROMOTED: rsvp_notices.build_promoted,
     rsvp_notices.CANCELLED: rsvp_notices.build_cancelled,
     rsvp_notices.REMINDER: rsvp_notices.build_reminder,
+    rsvp_notices.CONSENT_DECLINED: rsvp_notices.build_consent_declined,
+    rsvp_notices.CONSENT_EXPIRED: rsvp_notices.build_consent_expired,
+    consent_request.KIND: consent_request.build_consent_request,
     organizer_message.KIND: organizer_message.build_organizer_message,
+    follow_notices.CONFIRM: follow_notices.build_confirm,
+    follow_notices.DIGEST: follow_notices.build_digest,
 }

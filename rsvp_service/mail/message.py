@@ -97,26 +97,37 @@ class Draft:
     html: str
     attachments: tuple[Attachment, ...] = ()
     inline: tuple[InlineImage, ...] = ()
+    # Where replies go (a person's or organization's address, with its name), when not to no one:
+    # From stays the service's own address for every kind.
+    reply_to: str | None = None
+    reply_to_name: str = ""
+    # An https URL a POST to which unsubscribes the recipient at once (RFC 8058 one-click).
+    unsubscribe_url: str | None = None
 
 
 Builder = Callable[[MailContext, QueuedMail], Draft]
 
 
-def encodable_address(address: str) -> str:
+def encodable_address(address: str, what: str = "recipient") -> str:
     """Return the address as it goes on the wire: an IDNA domain, UTF-8 only in a local part.
 
     Raises PermanentMailError when the address cannot be encoded at all.
     """
-    check_header_value(address, "recipient")
+    check_header_value(address, what)
     local, at, domain = address.rpartition("@")
     if not at or not local or not domain:
-        raise PermanentMailError("The recipient address has no local part or no domain.")
+        raise PermanentMailError(f"The {what} address has no local part or no domain.")
     if not domain.isascii():
         try:
             domain = idna.encode(domain, uts46=True).decode("ascii")
         except idna.IDNAError:
-            raise PermanentMailError("The recipient's domain cannot be encoded (IDNA).") from None
+            raise PermanentMailError(f"The {what}'s domain cannot be encoded (IDNA).") from None
     return f"{local}@{domain}"
+
+
+def _address(address: str, name: str) -> Address:
+    local, _, domain = address.rpartition("@")
+    return Address(display_name=name, username=local, domain=domain)
 
 
 def message_id(queued: QueuedMail, sender: str) -> str:
@@ -137,17 +148,23 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
         # Building depends only on the row and the catalogue: trying again changes nothing.
         raise PermanentMailError(f"The message could not be built: {exc!r}") from exc
     recipient = encodable_address(queued.recipient)
-    policy = headers.SMTP if recipient.isascii() else headers.SMTPUTF8
-    message = EmailMessage(policy=policy)
+    reply_to = encodable_address(draft.reply_to, "reply-to") if draft.reply_to else None
+    ascii_only = recipient.isascii() and (reply_to is None or reply_to.isascii())
+    message = EmailMessage(policy=headers.SMTP if ascii_only else headers.SMTPUTF8)
     try:
         message["From"] = check_header_value(settings.mail_from, "sender")
-        local, _, domain = recipient.rpartition("@")
-        message["To"] = Address(display_name=draft.to_name, username=local, domain=domain)
+        message["To"] = _address(recipient, draft.to_name)
+        if reply_to is not None:
+            message["Reply-To"] = _address(reply_to, draft.reply_to_name)
         message["Subject"] = draft.subject
     except (HeaderParseError, IndexError, ValueError) as exc:
         raise PermanentMailError(f"A header of the message cannot be encoded: {exc}") from None
     message["Date"] = format_datetime(queued.created_at)
     message["Message-ID"] = message_id(queued, settings.mail_from)
+    if draft.unsubscribe_url is not None:
+        url = check_header_value(draft.unsubscribe_url, "unsubscribe URL")
+        message["List-Unsubscribe"] = f"<{url}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(draft.text)
     message.add_alternative(draft.html, subtype="html")
     html_part = message.get_body(("html",))

@@ -23,19 +23,39 @@ class Composed:
     html: str
 
 
-def message_data(slot: Slot, *, organization: str, subject: str, body: str) -> dict[str, str]:
-    """Return what the builder needs, taken when the message is sent (the slot may change)."""
+@dataclass(frozen=True, slots=True)
+class ReplyTo:
+    """Where replies to a message go: a verified organizer's or the organization's address."""
+
+    address: str
+    name: str
+
+
+def message_data(slot: Slot, *, organization: str, subject: str, body: str, reply_to: ReplyTo,
+                 contact: str | None) -> dict[str, str]:
+    """Return what the builder needs, taken when the message is sent (the slot may change).
+
+    The reply address is stored with the message: the email says and does what the preview
+    said, even if the organizer's account or the organization's contact changes meanwhile.
+    """
     return {"organization": organization, "subject": subject, "body": body,
-            "title": slot.title, "date_text": slot.date_text, "time": slot.time}
+            "title": slot.title, "date_text": slot.date_text, "time": slot.time,
+            "reply_to": reply_to.address, "reply_to_name": reply_to.name,
+            "contact": contact or ""}
 
 
 def compose(data: dict[str, str], site_url: str) -> Composed:
     """Return the subject and bodies of the message from its data."""
     paragraphs = [block.split("\n") for block in data["body"].split("\n\n") if block.strip()]
+    reply_to = data.get("reply_to", "")
+    # The organization's contact, when replies go elsewhere: how to reach it all the same.
+    contact = data.get("contact", "")
     text, html = render(
         "organizer_message", body=data["body"], paragraphs=paragraphs,
         organization=data["organization"], title=data["title"], date_text=data["date_text"],
-        time=data["time"], site_url=site_url,
+        time=data["time"], site_url=site_url, reply_to=reply_to,
+        reply_to_name=data.get("reply_to_name", ""),
+        contact=contact if contact != reply_to else "",
     )
     return Composed(f"{data['organization']}: {data['subject']}", text, html)
 
@@ -48,5 +68,7 @@ def organizer_message_mail(email: str, *, name: str, data: dict[str, str]) -> Ma
 def build_organizer_message(context: MailContext, queued: QueuedMail) -> Draft:
     """Say what the organizer wrote, with the line about who sent it."""
     composed = compose(dict(queued.data), context.settings.site_url)
+    # Messages queued before replies had an address carry none: they go out without Reply-To.
     return Draft(to_name=queued.data["name"], subject=composed.subject, text=composed.text,
-                 html=composed.html)
+                 html=composed.html, reply_to=queued.data.get("reply_to") or None,
+                 reply_to_name=queued.data.get("reply_to_name", ""))

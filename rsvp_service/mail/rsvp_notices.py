@@ -22,6 +22,9 @@ WAITLISTED = "rsvp_waitlisted"
 PROMOTED = "rsvp_promoted"
 CANCELLED = "rsvp_cancelled"
 REMINDER = "rsvp_reminder"
+# A minor's held seat given up: the guardian declined, or did not answer in time.
+CONSENT_DECLINED = "rsvp_consent_declined"
+CONSENT_EXPIRED = "rsvp_consent_expired"
 
 
 def notice_mail(
@@ -99,4 +102,22 @@ def build_cancelled(context: MailContext, queued: QueuedMail) -> Draft:
         context, queued, subject="Your spot is cancelled: {title}, {date}", calendar=False,
         lead="Your spot is cancelled, as you asked. If you change your mind, you can RSVP again "
         "on the event's page while spots are open.",
+    )
+
+
+def build_consent_declined(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say the guardian declined, so the held spot is released."""
+    return _draft(
+        context, queued, subject="Your spot is released: {title}, {date}", calendar=False,
+        lead="Your parent or guardian declined consent for this event, so your spot has been "
+        "given to someone else. Talk with them, and RSVP again on the event's page if they agree.",
+    )
+
+
+def build_consent_expired(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say the guardian did not answer in time, so the held spot is released."""
+    return _draft(
+        context, queued, subject="Your spot is released: {title}, {date}", calendar=False,
+        lead="Your parent or guardian did not approve in time, so your spot has been given to "
+        "someone else. You can RSVP again on the event's page while spots are open.",
     )

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.web.contract import Moment
@@ -63,6 +64,10 @@ class CheckinPayload(BaseModel):
 
     attendee: AttendeeId | None = None
     code: str | None = Field(default=None, min_length=1, max_length=20)
+    present: int | None = Field(
+        default=None, ge=1, le=MAX_GUESTS + 1,
+        description="How many of the RSVP's party came (the person and their guests); "
+        "omitted: the whole party. Sent again, it corrects the number.")
 
 
 class AttendeePayload(BaseModel):
@@ -109,6 +114,11 @@ class MessagePayload(BaseModel):
     body: str = Field(min_length=1, max_length=5000)
     includeWaitlist: bool = False
     preview: bool = False
+    # Where replies go: the sender's own verified address, or the organization's listed contact.
+    # A choice, never an address: nobody can have replies sent to an address of their own making.
+    replyTo: Literal["me", "organization"] = Field(
+        default="me", description="Where replies go: `me`, the sender's own verified address, "
+        "or `organization`, the contact email its profile lists.")
 
     @field_validator("subject")
     @classmethod
@@ -198,6 +208,8 @@ class OrganizedEvent(_Answer):
     # The slug of the series this event is one date of (null for a one-off): the page groups by it.
     series: str | None
     slots: list[SlotSummary]
+    followers: int = Field(description="How many people follow the hosting organization (a "
+                           "number only: who they are is not shown).")
 
 
 class OrganizedEvents(_Answer):
@@ -234,19 +246,39 @@ class Attendee(_Answer):
     walkIn: bool
     checkedInAt: Moment | None
     hours: float | None
+    partySize: int = Field(ge=1, description="Seats the RSVP takes: the person and guests.")
+    guests: list[str] = Field(
+        description="The guests' names, or 'Guest 2 of <name>' for one not named.")
+    present: int | None = Field(
+        ge=1, description="How many of the party are checked in (null: not checked in).")
+    consent: Literal["awaiting", "approved", "declined"] | None = Field(
+        description="A guardian's consent for a minor: awaiting, approved or declined; null "
+        "when none was asked for.")
+
+
+class ReplyChoices(_Answer):
+    """Where replies to a message about the slot may go: the organizer's own address, and the
+    organization's contact email (null when its profile lists none)."""
+
+    me: str
+    organization: str | None
 
 
 class SlotRoster(_Answer):
-    """GET /api/organize/slots/{slot_id}: the slot's counts and its roster."""
+    """GET /api/organize/slots/{slot_id}: the slot's counts, its roster, where replies may go."""
 
     slot: RosterSlot
     attendees: list[Attendee]
+    replies: ReplyChoices
 
 
 class AttendeeAnswer(_Answer):
     """The person a check-in, undo, walk-in or hours change was about, as they are now."""
 
     attendee: Attendee
+    warning: str | None = Field(
+        description="A sentence the organizer should read, such as a missing guardian's "
+        "consent (the check-in is made all the same).")
 
 
 class MessagePreview(_Answer):
@@ -255,6 +287,7 @@ class MessagePreview(_Answer):
     recipients: int
     subject: str
     body: str
+    replyTo: str = Field(description="The address replies to the message go to.")
 
 
 class MessageSent(_Answer):

@@ -6,6 +6,11 @@ is still NULL, so two check-ins of one person at once, or a retried one, credit 
 answer the same. A walk-in is an RSVP row of its own kind (never holding a seat, so capacity
 does not apply), written by the RSVP store with its check-in in one transaction; its
 `clientId` makes a retried request find it again.
+
+An RSVP with guests is checked in as one party: its attendance row counts how many of the party
+came (`present`, the whole party unless the organizer says fewer). Guests have no account,
+address or hours of their own, so a row per guest would hold nothing but that mark; the count
+is what the organizer sees and what the slot's headcount adds up.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from rsvp_service.rsvps.store import NewWalkIn, add_walk_in
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 
+NO_CONSENT = ("{name} is checked in, but their guardian has not approved. Ask for a parent's or "
+              "guardian's consent before they take part.")
 NOT_ON_ROSTER = ("That code is not on this slot's roster. "
                  "Check the code, or add the person as a walk-in.")
 NOT_ON_ROSTER_ID = ("That person is not on this slot's roster. "
@@ -49,6 +56,8 @@ WAITLISTED = ("{name} is on this slot's waitlist, not its roster, so they cannot
               "Add them as a walk-in if there is room.")
 NOT_CHECKED_IN = "{name} is not checked in. Check them in before setting their hours."
 QUARTER_HOURS = "The field 'hours' must be a multiple of 0.25 (a quarter hour)."
+TOO_MANY_PRESENT = ("{name}'s party has {size}, so at most {size} can be checked in. "
+                    "Send a smaller number in 'present'.")
 ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody}
 
 
@@ -77,20 +86,27 @@ def _name(row: Rsvp) -> str:
 
 
 async def check_in(slot: Slot, catalogue: Catalogue, row: Rsvp, by: Organizer,
-                   now: datetime) -> None:
+                   now: datetime, present: int | None = None) -> None:
     """Check the person in (once, however many times or at once this is called)."""
     hours = Decimal(str(slot_length_hours(slot)))
+    members = row.party_size if present is None else present
     await Attendance.bulk_create([Attendance(
         rsvp_id=row.id, slot_id=slot.id, event=slot.event, organization=catalogue.host_of(slot),
-        checked_in_at=now, hours=hours, checked_in_by_id=by.user.id,
+        checked_in_at=now, hours=hours, checked_in_by_id=by.user.id, present=members,
     )], ignore_conflicts=True)
     await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=True).update(
-        checked_in_at=now, hours=hours, checked_in_by_id=by.user.id)
+        checked_in_at=now, hours=hours, checked_in_by_id=by.user.id, present=members)
+    if present is not None:
+        # A number sent with a repeated check-in corrects how many of the party came.
+        await Attendance.filter(rsvp_id=row.id).update(present=present)
 
 
-async def _answer(slot: Slot, row: Rsvp, now: datetime) -> AttendeeAnswer:
+async def _answer(slot: Slot, row: Rsvp, now: datetime, *, warn: bool = False) -> AttendeeAnswer:
     entry = await person(slot, row)
-    return AttendeeAnswer(attendee=entry.attendee(slot, now))
+    warning = None
+    if warn and entry.consent in ("awaiting", "declined"):
+        warning = NO_CONSENT.format(name=_name(row))
+    return AttendeeAnswer(attendee=entry.attendee(slot, now), warning=warning)
 
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/checkins", body=CheckinPayload,
@@ -104,8 +120,11 @@ async def checkins(request: Request, body: CheckinPayload) -> AttendeeAnswer:
     now = clock.now(request.app.state.settings)
     _open_or_409(slot, now)
     row = await _on_roster(slot, body)
-    await check_in(slot, request.app.state.catalogue, row, organizer, now)
-    return await _answer(slot, row, now)
+    if body.present is not None and body.present > row.party_size:
+        size = "1 person" if row.party_size == 1 else f"{row.party_size} people"
+        raise ApiError(422, TOO_MANY_PRESENT.format(name=_name(row), size=size))
+    await check_in(slot, request.app.state.catalogue, row, organizer, now, body.present)
+    return await _answer(slot, row, now, warn=True)
 
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/checkins/undo", body=AttendeePayload,

@@ -13,6 +13,7 @@ from starlette.routing import BaseRoute
 
 from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.follows.store import follower_counts
 from rsvp_service.organize.bodies import (
     EventBrief,
     Organization,
@@ -22,6 +23,7 @@ from rsvp_service.organize.bodies import (
     SlotRoster,
     SlotSummary,
 )
+from rsvp_service.organize.messages import reply_choices
 from rsvp_service.organize.roles import require_organizer
 from rsvp_service.organize.roster import roster, slot_for_organizer, slot_summaries
 from rsvp_service.web import contract
@@ -29,7 +31,7 @@ from rsvp_service.web.contract import ErrorBody, endpoint
 
 
 def _event(catalogue: Catalogue, slug: str, slots: list[Slot], now: datetime,
-           summaries: dict[str, SlotSummary]) -> OrganizedEvent:
+           summaries: dict[str, SlotSummary], followers: dict[str, int]) -> OrganizedEvent:
     first = slots[0]
     host = catalogue.event_hosts.get(slug, "")
     return OrganizedEvent(
@@ -43,6 +45,7 @@ def _event(catalogue: Catalogue, slug: str, slots: list[Slot], now: datetime,
         path=first.path,
         series=catalogue.occurrences[slug].series,
         slots=[summaries[slot.id] for slot in slots],
+        followers=followers.get(host, 0),
     )
 
 
@@ -60,7 +63,9 @@ async def my_events(request: Request) -> OrganizedEvents:
         if slot_ids and organizer.may_organize(catalogue.event_hosts.get(slug, ""))
     }
     summaries = await slot_summaries([slot for slots in events.values() for slot in slots], now)
-    listed = [_event(catalogue, slug, slots, now, summaries) for slug, slots in events.items()]
+    followers = await follower_counts(catalogue.event_hosts.get(slug, "") for slug in events)
+    listed = [_event(catalogue, slug, slots, now, summaries, followers)
+              for slug, slots in events.items()]
     starts = {slug: slots[0].start for slug, slots in events.items()}
     upcoming = sorted((e for e in listed if not e.past), key=lambda e: starts[e.slug])
     past = sorted((e for e in listed if e.past), key=lambda e: starts[e.slug], reverse=True)
@@ -72,14 +77,16 @@ async def my_events(request: Request) -> OrganizedEvents:
           summary="A slot's counts and roster.")
 async def slot_roster(request: Request) -> SlotRoster:
     """GET /api/organize/slots/{slot_id}: the slot with its counts and its roster."""
-    _organizer, slot = await slot_for_organizer(request)
+    organizer, slot = await slot_for_organizer(request)
     now = clock.now(request.app.state.settings)
     summary = (await slot_summaries([slot], now))[slot.id]
     people = await roster(slot)
     event = EventBrief(slug=slot.event, title=slot.title, date_text=slot.date_text,
                        location=slot.location)
+    catalogue: Catalogue = request.app.state.catalogue
     return SlotRoster(slot=RosterSlot(**summary.model_dump(), event=event),
-                      attendees=[entry.attendee(slot, now) for entry in people])
+                      attendees=[entry.attendee(slot, now) for entry in people],
+                      replies=reply_choices(organizer, catalogue, catalogue.host_of(slot)))
 
 
 def routes() -> list[BaseRoute]:

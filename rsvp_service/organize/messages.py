@@ -3,6 +3,9 @@
 A send queues one email per address through the outbox and logs the message (sender, slot,
 subject, body, recipients, time) in the same transaction, so a logged message is exactly
 one that goes out. Sends are limited per organizer; previews are free.
+
+Replies go to the sender's own verified address, or to the organization's listed contact when
+the organizer chooses: the body names a choice, never an address. From stays the service's.
 """
 
 from __future__ import annotations
@@ -13,10 +16,21 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
-from rsvp_service.mail.organizer_message import compose, message_data, organizer_message_mail
+from rsvp_service.mail.organizer_message import (
+    ReplyTo,
+    compose,
+    message_data,
+    organizer_message_mail,
+)
 from rsvp_service.mail.outbox import enqueue, notify
-from rsvp_service.organize.bodies import MessagePayload, MessagePreview, MessageSent
+from rsvp_service.organize.bodies import (
+    MessagePayload,
+    MessagePreview,
+    MessageSent,
+    ReplyChoices,
+)
 from rsvp_service.organize.models import OrganizerMessage
+from rsvp_service.organize.roles import NOT_VERIFIED, Organizer
 from rsvp_service.organize.roster import slot_for_organizer
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.web import contract
@@ -29,6 +43,31 @@ NOBODY = ("Nobody on this slot's roster has an email address yet, so there is no
           "message. Nothing was sent.")
 TOO_MANY = ("You have sent as many messages as we allow in an hour. "
             "Please wait {minutes} minutes and try again; nothing was sent.")
+NO_CONTACT = ("{name} lists no contact email, so replies cannot go to the organization. Have "
+              "replies come to your own address, or ask an editor to add the organization's "
+              "email to its profile. Nothing was sent.")
+
+
+def reply_choices(organizer: Organizer, catalogue: Catalogue, host: str) -> ReplyChoices:
+    """Where replies to the organizer's messages about the host's events may go."""
+    return ReplyChoices(me=organizer.user.email, organization=catalogue.contacts.get(host))
+
+
+def reply_to(organizer: Organizer, catalogue: Catalogue, host: str,
+             choice: str) -> ReplyTo:
+    """The address replies go to: the organizer's own verified one, or the organization's
+    listed contact; any other address cannot be asked for (409/403 when the choice is not
+    available)."""
+    name = catalogue.organizations.get(host, host)
+    if choice == "organization":
+        contact = catalogue.contacts.get(host)
+        if contact is None:
+            raise ApiError(409, NO_CONTACT.format(name=name))
+        return ReplyTo(contact, name)
+    # The role check refuses unverified accounts already; the rule stays where the address is used.
+    if not organizer.user.is_verified:
+        raise ApiError(403, NOT_VERIFIED)
+    return ReplyTo(organizer.user.email, organizer.user.name)
 
 
 async def recipients(slot: Slot, include_waitlist: bool) -> dict[str, str]:
@@ -67,13 +106,15 @@ async def message_slot(
     settings = request.app.state.settings
     catalogue: Catalogue = request.app.state.catalogue
     host = catalogue.host_of(slot)
+    replies = reply_to(organizer, catalogue, host, body.replyTo)
     data = message_data(slot, organization=catalogue.organizations.get(host, slot.host_name),
-                        subject=body.subject, body=body.body)
+                        subject=body.subject, body=body.body, reply_to=replies,
+                        contact=catalogue.contacts.get(host))
     people = await recipients(slot, body.includeWaitlist)
     if body.preview:
         composed = compose(data, settings.site_url)
         return Reply(MessagePreview(recipients=len(people), subject=composed.subject,
-                                    body=composed.text), status=200)
+                                    body=composed.text, replyTo=replies.address), status=200)
     if not people:
         raise ApiError(409, NOBODY)
     await _spend(request, organizer.user.id)

@@ -49,6 +49,10 @@ class Attendance(Model):
         max_digits=5, decimal_places=2, null=True,
         description="Hours credited: the slot's length at check-in unless an organizer set them.",
     )
+    present = fields.IntField(
+        default=1, db_default=1,
+        description="How many of the RSVP's party came (the person and their guests).",
+    )
     walk_in = fields.BooleanField(default=False, description="Added at the door, no RSVP before.")
     client_id = fields.CharField(
         max_length=64, null=True, description="The check-in page's id of a walk-in (retries)."

@@ -13,8 +13,9 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from starlette.requests import Request
-from tortoise.functions import Count
+from tortoise.functions import Sum
 
+from rsvp_service.consent.records import ConsentState, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.organize.bodies import Attendee, RosterStatus, SlotSummary
 from rsvp_service.organize.models import Attendance
@@ -69,6 +70,7 @@ class Person:
     rsvp: Rsvp
     attendance: Attendance | None
     position: int | None
+    consent: ConsentState | None = None
 
     @property
     def checked_in(self) -> bool:
@@ -98,7 +100,18 @@ class Person:
             checkedInAt=attendance.checked_in_at if attendance else None,
             hours=float(attendance.hours) if attendance and attendance.hours is not None
             else None,
+            partySize=self.rsvp.party_size,
+            guests=guest_names(self.rsvp),
+            present=attendance.present if attendance else None,
+            consent=self.consent,
         )
+
+
+def guest_names(rsvp: Rsvp) -> list[str]:
+    """The RSVP's guests as the roster names them: as given, else 'Guest 2 of <name>'."""
+    holder = f"{rsvp.first_name} {rsvp.last_name}".strip()
+    return [name or f"Guest {number} of {holder}"
+            for number, name in enumerate(rsvp.guest_names or [], start=1)]
 
 
 async def person(slot: Slot, rsvp: Rsvp) -> Person:
@@ -109,7 +122,8 @@ async def person(slot: Slot, rsvp: Rsvp) -> Person:
         position = await Rsvp.filter(
             slot_id=slot.id, status=RsvpStatus.WAITLISTED,
             waitlist_ticket__lte=rsvp.waitlist_ticket).count()
-    return Person(rsvp, attendance, position)
+    consent = (await consent_states([rsvp.id])).get(rsvp.id)
+    return Person(rsvp, attendance, position, consent)
 
 
 async def roster(slot: Slot) -> list[Person]:
@@ -120,16 +134,19 @@ async def roster(slot: Slot) -> list[Person]:
                      key=lambda r: (r.waitlist_ticket or 0, r.id))
     present = sorted((r for r in rows if r.status is not RsvpStatus.WAITLISTED),
                      key=lambda r: (f"{r.first_name} {r.last_name}".casefold(), r.id))
-    return [Person(r, attendance.get(r.id), None) for r in present] + [
-        Person(r, attendance.get(r.id), place) for place, r in enumerate(waiting, start=1)]
+    consents = await consent_states([r.id for r in rows])
+    return [Person(r, attendance.get(r.id), None, consents.get(r.id)) for r in present] + [
+        Person(r, attendance.get(r.id), place, consents.get(r.id))
+        for place, r in enumerate(waiting, start=1)]
 
 
 async def slot_summaries(slots: list[Slot], now: datetime) -> dict[str, SlotSummary]:
-    """Return each slot's times, capacity and counts (confirmed, waitlist, checked in)."""
+    """Return each slot's times, capacity and counts (seats taken, waitlist, people here)."""
     ids = [slot.id for slot in slots]
     counters = {c.slot_id: c for c in await SlotCount.filter(slot_id__in=ids)}
+    # People, not RSVPs: each check-in counts the members of its party who came.
     here = await Attendance.filter(slot_id__in=ids, checked_in_at__isnull=False).annotate(
-        n=Count("id")).group_by("slot_id").values("slot_id", "n")
+        n=Sum("present")).group_by("slot_id").values("slot_id", "n")
     checked_in = {str(row["slot_id"]): int(row["n"]) for row in here}
     summaries: dict[str, SlotSummary] = {}
     for slot in slots:

@@ -25,9 +25,11 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ErrorBody, Media, endpoint
 
 HEADER = ("Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at",
-          "Hours")
+          "Hours", "Party size", "Present", "Guests", "Guardian consent")
 STATUS_WORDS = {"confirmed": "Confirmed", "waitlisted": "Waitlisted", "checked_in": "Checked in",
                 "no_show": "No-show"}
+# Empty for an RSVP that asked no guardian (an adult, or an event without consent).
+CONSENT_WORDS = {"awaiting": "Awaiting consent", "approved": "Approved", "declined": "Declined"}
 # `;` separates cells where it is the list separator; spreadsheets read full-width signs
 # (U+FF1D, U+FF0B, U+FF0D, U+FF20) as the ASCII ones.
 FORMULA_STARTS = ("=", "+", "-", "@", ";", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -56,6 +58,10 @@ def _row(slot: Slot, entry: Person, now: datetime) -> list[str]:
         "" if shown.position is None else str(shown.position),
         _local(slot, shown.checkedInAt),
         "" if shown.hours is None else f"{shown.hours:g}",
+        str(shown.partySize),
+        "" if shown.present is None else str(shown.present),
+        "; ".join(shown.guests),
+        CONSENT_WORDS[shown.consent] if shown.consent else "",
     ]
 
 

@@ -1,7 +1,7 @@
 """The signed-in volunteer's own data: export it all as JSON, or delete the account and it.
 
 Besides the account and its RSVPs, that is its check-ins (with hours), service-hours records,
-organizer roles and the messages it sent as an organizer.
+organizer roles, the messages it sent as an organizer, and what its address follows.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from rsvp_service.accounts.passwords import verify_password
 from rsvp_service.accounts.routes import allowed_origin
 from rsvp_service.accounts.sessions import clear_refresh_cookie
 from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.consent.models import GuardianConsent
 from rsvp_service.events import Catalogue
+from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.impact.bodies import RecordSnapshot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance, HoursRecord, OrganizerGrant, OrganizerMessage
@@ -30,6 +32,8 @@ from rsvp_service.privacy.bodies import (
     Export,
     ExportAccount,
     ExportCheckIn,
+    ExportConsent,
+    ExportFollow,
     ExportHoursRecord,
     ExportMessage,
     ExportRole,
@@ -98,6 +102,15 @@ async def export_data(request: Request) -> Reply[Export]:
         ) for row in rows],
         sessions=list(families.values()),
         **await _organizing_data(user, [row.id for row in rows]),
+        follows=[ExportFollow(kind=f.kind.value, target=f.target, created_at=f.created_at,
+                              confirmed_at=f.confirmed_at)
+                 for f in await Follow.filter(follower__email=user.email).order_by("id")],
+        guardian_consents=[ExportConsent(
+            eventId=c.rsvp.slot_id, guardian_email=c.guardian_email, requested_at=c.requested_at,
+            expires_at=c.expires_at, decided_at=c.decided_at,
+            decision=c.decision.value if c.decision else None, released_at=c.released_at)
+            for c in await GuardianConsent.filter(rsvp_id__in=[row.id for row in rows])
+            .order_by("id").select_related("rsvp")],
     )
     return Reply(document, headers={
         "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
@@ -158,9 +171,10 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
         # everything that says who made them.
         ids = await Rsvp.filter(mine(user)).using_db(connection).values_list("id", flat=True)
         await Attendance.filter(rsvp_id__in=list(ids)).using_db(connection).delete()
+        await GuardianConsent.filter(rsvp_id__in=list(ids)).using_db(connection).delete()
         await Rsvp.filter(id__in=list(ids)).using_db(connection).update(
             first_name="", last_name="", phone=None, email="", active_email=None, user_id=None,
-            checkin_code=None)
+            checkin_code=None, guest_names=None)
         await HoursRecord.filter(user_id=user.id).using_db(connection).delete()
         await OrganizerGrant.filter(user_id=user.id).using_db(connection).delete()
         # What an organization did (messages sent, people checked in) stays; who did it does not.
@@ -171,6 +185,8 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
         await RefreshToken.filter(user_id=user.id).using_db(connection).delete()
         await PasswordResetToken.filter(user_id=user.id).using_db(connection).delete()
         await EmailToken.filter(user_id=user.id).using_db(connection).delete()
+        # Follows (and the digest rows) go with the follower row of the account's address.
+        await Follower.filter(email=user.email).using_db(connection).delete()
         await User.filter(id=user.id).using_db(connection).delete()
         # No mail goes to a deleted account (not even the cancellations above), and no record
         # keeps its address or what a message said: every row for the address goes, whatever

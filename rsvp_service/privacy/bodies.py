@@ -105,6 +105,28 @@ class ExportMessage(_Answer):
     sent_at: Moment
 
 
+class ExportFollow(_Answer):
+    """An organization or cause the person follows (for the weekly digest)."""
+
+    kind: str = Field(description="organization or cause.")
+    target: str = Field(description="The organization's slug or the cause's name.")
+    created_at: Moment
+    confirmed_at: Moment | None
+
+
+class ExportConsent(_Answer):
+    """A guardian's consent asked for one of the person's RSVPs: who, when, and the answer."""
+
+    eventId: str
+    guardian_email: str
+    requested_at: Moment
+    expires_at: Moment
+    decided_at: Moment | None
+    decision: str | None = Field(description="approved, declined, or null while awaited.")
+    released_at: Moment | None = Field(
+        description="When the held seat was released (declined, or not approved in time).")
+
+
 class Export(_Answer):
     """GET /api/me/export: everything stored about the person, as a JSON download."""
 
@@ -115,3 +137,5 @@ class Export(_Answer):
     hours_records: list[ExportHoursRecord]
     organizer_roles: list[ExportRole]
     messages_sent: list[ExportMessage]
+    follows: list[ExportFollow]
+    guardian_consents: list[ExportConsent]

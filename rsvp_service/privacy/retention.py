@@ -1,4 +1,6 @@
-"""Privacy by default: guests' names and phone numbers are erased a set time after their slot."""
+"""Privacy by default: guests' names and phone numbers, and their guardians' consent records, are
+erased a set time after their slot, and guests' follows never confirmed are deleted as long after
+they were asked for."""
 
 from __future__ import annotations
 
@@ -6,8 +8,12 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from tortoise.expressions import Q
+
 from rsvp_service import clock
+from rsvp_service.consent.models import GuardianConsent
 from rsvp_service.events import Catalogue
+from rsvp_service.follows.store import erase_unconfirmed
 from rsvp_service.jobs.periodic import PeriodicTask
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
@@ -31,9 +37,16 @@ async def erase_guest_details(catalogue: Catalogue, now: datetime, days: int) ->
     for start in range(0, len(ended), CHUNK):
         erased += await (
             Rsvp.filter(slot_id__in=ended[start : start + CHUNK], user_id=None)
-            .exclude(first_name="", last_name="", phone=None)
-            .update(first_name="", last_name="", phone=None)
+            # One Q: exclude() with several arguments leaves out a row where any one matches.
+            .exclude(Q(first_name="", last_name="", phone=None, guest_names__isnull=True))
+            .update(first_name="", last_name="", phone=None, guest_names=None)
         )
+        # A guest minor's consent record (the guardian's address) goes on the same schedule.
+        consents = await GuardianConsent.filter(
+            rsvp__slot_id__in=ended[start : start + CHUNK], rsvp__user_id=None,
+        ).values_list("id", flat=True)
+        if consents:
+            await GuardianConsent.filter(id__in=list(consents)).delete()
     return erased
 
 
@@ -55,4 +68,7 @@ class GuestDataEraser(PeriodicTask):
         )
         if erased:
             log.info("Erased the names and phone numbers of %d past guest RSVPs.", erased)
+        follows = await erase_unconfirmed(clock.now(self._settings), self._settings.guest_data_days)
+        if follows:
+            log.info("Deleted %d follows never confirmed by their address.", follows)
         return False

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.config import JsonDict
 
+from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.web.contract import ErrorBody, Moment
@@ -25,6 +26,18 @@ def _no_line_breaks(value: str) -> str:
     return value
 
 
+class Guest(BaseModel):
+    """One person an RSVP brings along; the name is optional."""
+
+    model_config = ConfigDict(str_strip_whitespace=True)
+
+    name: str = Field(default="", max_length=100,
+                      description="Shown on the roster; empty: listed as a guest of the person.")
+
+    _names = field_validator("name")(_no_line_breaks)
+    _plain_names = field_validator("name")(no_encoded_words)
+
+
 class RsvpPayload(BaseModel):
     """Body of POST /api/rsvp (the popup form omits eventId)."""
 
@@ -36,12 +49,31 @@ class RsvpPayload(BaseModel):
     lastName: str = Field(default="", max_length=100)
     phone: str | None = Field(default=None, max_length=40)
     waitlist: bool = False
+    # The event's `max_guests_per_rsvp` limits it (checked by the endpoint, which knows the slot).
+    guests: list[Guest] = Field(
+        default=[], max_length=MAX_GUESTS,
+        description="People the person brings: each takes a seat, and the party is seated or "
+        "waitlisted whole.")
+
+    under18: bool = Field(
+        default=False, description="The person is under 18: on an event that asks for a "
+        "guardian's consent, guardianEmail is then required and the seat is held until the "
+        "guardian approves.")
+    guardianEmail: str | None = Field(
+        default=None, max_length=254, json_schema_extra=EMAIL,
+        description="A parent's or guardian's address (not the person's own), sent the consent "
+        "link.")
 
     _emails = field_validator("email")(normalize_email)
     _names = field_validator("firstName", "lastName", "phone")(
         lambda value: value if value is None else _no_line_breaks(value)
     )
     _plain_names = field_validator("firstName", "lastName")(no_encoded_words)
+
+    @field_validator("guardianEmail")
+    @classmethod
+    def _guardian_email(cls, value: str | None) -> str | None:
+        return normalize_email(value) if value else None
 
     @field_validator("phone")
     @classmethod
@@ -81,7 +113,7 @@ class HasRsvped(_Answer):
 
 
 class Count(_Answer):
-    """Confirmed RSVPs, capacity (null: unlimited), spots left and waitlist length."""
+    """Seats taken (guests included), capacity (null: unlimited), spots left and RSVPs waiting."""
 
     count: int = Field(ge=0)
     capacity: int | None = Field(ge=0)
@@ -97,6 +129,9 @@ class RsvpConfirmed(_Answer):
     eventId: str
     event: str
     email: str
+    consent: Literal["awaiting"] | None = Field(
+        default=None, description="awaiting: the seat is held until the guardian, who was "
+        "emailed a link, approves; null when no guardian's consent was asked.")
 
 
 class RsvpWaitlisted(_Answer):
@@ -146,6 +181,9 @@ class MyRsvp(_Answer):
         description="The check-in code as a QR code (an SVG data: URI), for a confirmed RSVP "
         "that is still upcoming.")
     checkedIn: bool = Field(description="Checked in at the door (then it cannot be cancelled).")
+    consent: Literal["awaiting", "approved", "declined"] | None = Field(
+        description="A guardian's consent for this RSVP: awaiting (the seat is "
+        "held), approved or declined; null when none was asked for.")
 
 
 class MyRsvps(_Answer):

@@ -88,6 +88,15 @@ class Rsvp(Model):
         max_length=8, null=True,
         description="Random Crockford base32 code shown at check-in (QR code in the emails).",
     )
+    party_size = fields.IntField(
+        default=1, db_default=1,
+        description="Seats the RSVP takes: the person and their guests (seated and moved up "
+        "whole).",
+    )
+    guest_names: Any = fields.JSONField(
+        null=True, description="The guests' names as given, one per guest ('' when not given); "
+        "NULL: no guests.",
+    )
 
     class Meta:
         table = "rsvp"
@@ -120,6 +129,7 @@ class SlotCount(Model):
     """
 
     slot_id = fields.CharField(max_length=200, primary_key=True)
+    # Seats taken (the confirmed RSVPs' party sizes), and RSVPs (parties) waiting.
     count = fields.IntField(default=0)
     waitlist = fields.IntField(default=0, db_default=0)
     tickets = fields.IntField(

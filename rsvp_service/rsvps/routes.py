@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from starlette.requests import Request
 from starlette.routing import BaseRoute
@@ -11,6 +12,8 @@ from tortoise.expressions import Q
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.consent import tokens as consent_tokens
+from rsvp_service.consent.records import ConsentRequest, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.ops.metrics import RSVPS
@@ -48,9 +51,58 @@ ALREADY = "You have already RSVP'd to this event."
 FULL = "This time slot is full. Join the waitlist?"
 ON_WAITLIST = "You are already on the waitlist for this time slot (#{position})."
 CREATED = "You have RSVP'd! A confirmation email will be sent."
+CREATED_PARTY = ("You have RSVP'd for yourself and {guests}! "
+                 "A confirmation email will be sent.")
+NO_GUESTS = ("This event does not take guests: each person RSVPs for themselves. "
+             "Remove the guests and try again, or ask them to RSVP on their own.")
+TOO_MANY_GUESTS = ("You can bring up to {limit} to this event, and you listed {given}. "
+                   "Remove {extra} and try again.")
+PARTY_TOO_BIG = ("This time slot has {capacity} in all, so a party of {size} can never fit. "
+                 "Bring fewer guests and try again.")
+PARTY_FULL = ("This time slot does not have {size} spots left for your party. "
+              "Join the waitlist? The whole party will be moved up together.")
+GUARDIAN_NEEDED = ("This event asks for a parent's or guardian's consent for volunteers under 18. "
+                   "Enter your parent's or guardian's email address and try again.")
+GUARDIAN_IS_YOU = ("The guardian's email address is your own. Enter your parent's or guardian's "
+                   "address so they can approve, and try again.")
+AWAITING_CONSENT = (" We have emailed your parent or guardian: your spot is held for {hours} "
+                    "hours until they approve.")
 WAITLISTED = "You are #{position} on the waitlist. We will email you if a spot opens up."
 # RSVPs a volunteer holds (walk-ins are in their impact instead, not in their RSVPs).
 LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)
+
+
+def _guests(count: int) -> str:
+    return f"{count} guest" if count == 1 else f"{count} guests"
+
+
+def _check_party(slot: Slot, body: RsvpPayload) -> None:
+    """422 when the party breaks the event's guest limit or could never fit the slot."""
+    given = len(body.guests)
+    limit = slot.max_guests_per_rsvp
+    if given > limit:
+        raise ApiError(422, NO_GUESTS if limit == 0 else TOO_MANY_GUESTS.format(
+            limit=_guests(limit), given=_guests(given), extra=_guests(given - limit)))
+    # A party larger than the slot would wait forever: no cancellation frees enough seats.
+    if given and slot.capacity is not None and given + 1 > slot.capacity:
+        spots = f"{slot.capacity} spot" if slot.capacity == 1 else f"{slot.capacity} spots"
+        raise ApiError(422, PARTY_TOO_BIG.format(capacity=spots, size=given + 1))
+
+
+def _consent(settings: Settings, slot: Slot, body: RsvpPayload, email: str,
+             now: datetime) -> ConsentRequest | None:
+    """The consent request a minor's RSVP needs on this slot (422 without a usable guardian)."""
+    if not (slot.guardian_consent and body.under18):
+        return None
+    if body.guardianEmail is None:
+        raise ApiError(422, GUARDIAN_NEEDED)
+    if body.guardianEmail == email:
+        raise ApiError(422, GUARDIAN_IS_YOU)
+    hours = settings.consent_hold_hours
+    return ConsentRequest(guardian_email=body.guardianEmail,
+                          expires_at=(now + timedelta(hours=hours)).astimezone(UTC),
+                          hold_hours=hours,
+                          sign=partial(consent_tokens.sign, settings))
 
 
 def _catalogue(request: Request) -> Catalogue:
@@ -127,7 +179,8 @@ async def rsvp_count(request: Request, query: CountQuery) -> Count:
                   410: ErrorBody, 429: ErrorBody},
           auth="optional",
           summary="RSVP to a slot (no eventId: the guest event). Account events need a sign-in. "
-          "When the slot is full, waitlist: true joins its waitlist.")
+          "When the slot is full, waitlist: true joins its waitlist. Up to the event's "
+          "max_guests_per_rsvp guests come along, seated or waitlisted as one party.")
 async def create_rsvp(
     request: Request, body: RsvpPayload
 ) -> RsvpConfirmed | RsvpWaitlisted | Reply[OnWaitlist | SlotFull]:
@@ -141,11 +194,13 @@ async def create_rsvp(
     now = clock.now(settings)
     if now >= slot.end:
         raise ApiError(410, ENDED)
+    _check_party(slot, body)
     user = await user_from_request(request)
     if slot.needs_account and user is None:
         raise ApiError(401, SIGN_IN)
     # A signed-in RSVP is always for the account's own address.
     email = user.email if user is not None else body.email
+    consent = _consent(settings, slot, body, email, now)
     await _check_rate_limit(request, email)
     placement = await add_rsvp(
         NewRsvp(
@@ -159,6 +214,8 @@ async def create_rsvp(
             capacity=slot.capacity,
             created_at=now,
             waitlist=body.waitlist,
+            guests=tuple(guest.name for guest in body.guests),
+            consent=consent,
         )
     )
     RSVPS.labels(placement.outcome.value).inc()
@@ -169,15 +226,19 @@ async def create_rsvp(
                                     position=position), status=409)
         raise ApiError(409, ALREADY)
     if placement.outcome is Outcome.FULL:
-        return Reply(SlotFull(error=FULL, full=True), status=409)
+        full = PARTY_FULL.format(size=len(body.guests) + 1) if body.guests else FULL
+        return Reply(SlotFull(error=full, full=True), status=409)
     notify(request)
     if placement.outcome is Outcome.WAITLISTED:
         assert position is not None  # a waitlisted placement has a position
         return RsvpWaitlisted(status="waitlisted", position=position,
                               message=WAITLISTED.format(position=position),
                               eventId=slot.id, event=slot.event, email=email)
-    return RsvpConfirmed(status="confirmed", message=CREATED, eventId=slot.id, event=slot.event,
-                         email=email)
+    message = CREATED_PARTY.format(guests=_guests(len(body.guests))) if body.guests else CREATED
+    if consent is not None:
+        message += AWAITING_CONSENT.format(hours=f"{consent.hold_hours:g}")
+    return RsvpConfirmed(status="confirmed", message=message, eventId=slot.id, event=slot.event,
+                         email=email, consent="awaiting" if consent is not None else None)
 
 
 def mine(user: User) -> Q:
@@ -201,6 +262,7 @@ async def my_rsvps(request: Request) -> MyRsvps:
     checked_in = set(await Attendance.filter(
         rsvp_id__in=[row.id for row in rows], checked_in_at__isnull=False,
     ).values_list("rsvp_id", flat=True))
+    consents = await consent_states([row.id for row in rows])
     upcoming: list[tuple[datetime, MyRsvp]] = []
     past: list[tuple[datetime, MyRsvp]] = []
     for row in rows:
@@ -229,6 +291,7 @@ async def my_rsvps(request: Request) -> MyRsvps:
             code=checkin_codes.display(code) if code else None,
             qr=checkin_codes.qr_svg_uri(code) if code and not is_past else None,
             checkedIn=row.id in checked_in,
+            consent=consents.get(row.id),
         )
         # A slot gone from events.json sorts as the oldest past RSVP.
         when = slot.start if slot else datetime.min.replace(tzinfo=UTC)

@@ -10,9 +10,16 @@ SQLite transactions here take the write lock when they begin, see `db`) and deci
 seat while the count is below capacity, else the next waitlist ticket, so tickets follow
 arrival order, and its position is the number already waiting plus one.
 
-A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on PostgreSQL), then
-frees the seat and promotes the lowest ticket in the same transaction: two cancellations
-queue on the row, so they never promote the same person and the slot never exceeds capacity.
+An RSVP may bring guests: it is one party of `party_size` seats, and the counter counts seats.
+A party is seated only whole (its seats fit under the capacity), else it waits whole, as one
+ticket. A cancellation locks the slot's counter row first (SELECT ... FOR UPDATE on
+PostgreSQL), then frees the party's seats and promotes in the same transaction: waiting
+parties in ticket order, each that fits the seats still free (a smaller later party may pass a
+larger earlier one that does not fit), until none fits. Two cancellations queue on the row, so
+they never promote the same party and the slot never exceeds capacity.
+A minor's RSVP to an event that asks for a guardian's consent writes its consent record and
+the guardian's email in the same transaction (`consent.records`); it holds its seat like any
+other until the consent is declined or expires, and is then released through `cancel_rsvp`.
 Only live (not cancelled) RSVPs carry `active_email`, on which (slot, address) is unique, and
 each RSVP a random check-in code unique in its slot. Counting reads the slots' counter rows.
 
@@ -36,6 +43,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from rsvp_service.consent.records import ConsentRequest, request_consent
 from rsvp_service.db import commit_group
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.confirmation import confirmation_mail
@@ -67,6 +75,15 @@ class NewRsvp:
     capacity: int | None
     created_at: datetime
     waitlist: bool = False
+    # The guests' names ("" for one not named): each takes a seat beside the person.
+    guests: tuple[str, ...] = ()
+    # A minor's RSVP to an event that asks for a guardian's consent: stored with its request.
+    consent: ConsentRequest | None = None
+
+    @property
+    def party_size(self) -> int:
+        """The seats the RSVP takes: the person and their guests."""
+        return 1 + len(self.guests)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +103,10 @@ class CancelOutcome(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Cancellation:
-    """The result of a cancellation: its outcome and the RSVP promoted in its place, if any."""
+    """The result of a cancellation: its outcome and the RSVPs promoted in its place, if any."""
 
     outcome: CancelOutcome
-    promoted_id: int | None = None
+    promoted_ids: tuple[int, ...] = ()
 
 
 CODE_ATTEMPTS = 5  # fresh check-in codes to try when one is taken in the slot
@@ -143,11 +160,11 @@ class _Place:
 
 
 async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp) -> _Place:
-    """Take a seat, or the next waitlist ticket when the slot is full, on the locked counter."""
+    """Take the party's seats, or the next waitlist ticket when they do not fit, on the counter."""
     counter = await _counter(connection, rsvp.slot_id)
     moved = SlotCount.filter(slot_id=rsvp.slot_id).using_db(connection)
-    if rsvp.capacity is None or counter.count < rsvp.capacity:
-        await moved.update(count=F("count") + 1)
+    if rsvp.capacity is None or counter.count + rsvp.party_size <= rsvp.capacity:
+        await moved.update(count=F("count") + rsvp.party_size)
         return _Place()
     if not rsvp.waitlist:
         raise _Rollback(Outcome.FULL)
@@ -174,11 +191,17 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
             waitlist_ticket=place.ticket,
             confirmed_at=rsvp.created_at if place.ticket is None else None,
             checkin_code=code,
+            party_size=rsvp.party_size,
+            guest_names=list(rsvp.guests) or None,
             using_db=connection,
         )
     except IntegrityError:
         # The savepoint's rollback takes back the place too.
         raise _Rollback(Outcome.DUPLICATE) from None
+    if rsvp.consent is not None:
+        volunteer = f"{rsvp.first_name} {rsvp.last_name}".strip()
+        await request_consent(connection, rsvp_id=int(row.id), slot_id=rsvp.slot_id,
+                              volunteer=volunteer, now=rsvp.created_at, request=rsvp.consent)
     token = await issue_cancel_token(connection, row.id)
     person = {"email": rsvp.email, "first_name": rsvp.first_name,
               "last_name": rsvp.last_name, "cancel_token": token}
@@ -260,8 +283,12 @@ async def live_position(slot_id: str, email: str) -> int | None:
     return await waitlist_position(slot_id, row.waitlist_ticket)
 
 
-async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime) -> Cancellation:
-    """Cancel an RSVP and, if it held a seat, promote the first waitlisted in one transaction."""
+async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime,
+                      notice: str = rsvp_notices.CANCELLED) -> Cancellation:
+    """Cancel an RSVP and seat the waiting parties that fit its freed seats, in one transaction.
+
+    `notice` is the kind of email the person gets: a consent release says why, not "as asked".
+    """
     async with in_transaction() as connection:
         found = await Rsvp.filter(id=rsvp_id).using_db(connection).only("slot_id").first()
         if found is None:
@@ -279,54 +306,59 @@ async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime) -> C
             status=RsvpStatus.CANCELLED, cancelled_at=now, active_email=None
         )
         await enqueue(rsvp_notices.notice_mail(
-            rsvp_notices.CANCELLED, slot_id, email=row.email, first_name=row.first_name,
+            notice, slot_id, email=row.email, first_name=row.first_name,
             last_name=row.last_name,
         ), connection=connection)
+        counter = SlotCount.filter(slot_id=slot_id).using_db(connection)
         if was is RsvpStatus.WAITLISTED:
-            await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
-                waitlist=F("waitlist") - 1)
+            await counter.update(waitlist=F("waitlist") - 1)
             return Cancellation(CancelOutcome.CANCELLED)
-        promoted = await _promote(connection, slot_id, capacity, now)
-        if promoted is None:
-            await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
-                count=F("count") - 1)
-        return Cancellation(CancelOutcome.CANCELLED, promoted)
+        await counter.update(count=F("count") - row.party_size)
+        return Cancellation(CancelOutcome.CANCELLED, await _promote(connection, slot_id,
+                                                                    capacity, now))
 
 
 async def _promote(
     connection: BaseDBAsyncClient, slot_id: str, capacity: int | None, now: datetime
-) -> int | None:
-    """Give the seat just freed to the lowest waitlist ticket; return its RSVP id (None: nobody)."""
+) -> tuple[int, ...]:
+    """Seat the waiting parties that fit the free seats, in ticket order; return their ids."""
     counter = await SlotCount.get(slot_id=slot_id, using_db=connection)
-    if capacity is not None and counter.count - 1 >= capacity:
-        return None  # the capacity was lowered: the freed seat is not a seat any more
-    first = await Rsvp.filter(slot_id=slot_id, status=RsvpStatus.WAITLISTED).using_db(
-        connection).order_by("waitlist_ticket", "id").first()
-    if first is None:
-        return None
-    await Rsvp.filter(id=first.id).using_db(connection).update(
-        status=RsvpStatus.CONFIRMED, waitlist_ticket=None, confirmed_at=now
-    )
-    await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
-        waitlist=F("waitlist") - 1)
-    token = await issue_cancel_token(connection, first.id)
-    await enqueue(rsvp_notices.notice_mail(
-        rsvp_notices.PROMOTED, slot_id, email=first.email, first_name=first.first_name,
-        last_name=first.last_name, cancel_token=token, checkin_code=first.checkin_code,
-    ), connection=connection)
-    return int(first.id)
+    # Below zero when the capacity was lowered: then nobody fits.
+    free = None if capacity is None else capacity - counter.count
+    waiting = await Rsvp.filter(slot_id=slot_id, status=RsvpStatus.WAITLISTED).using_db(
+        connection).order_by("waitlist_ticket", "id")
+    promoted: list[int] = []
+    for party in waiting:
+        if free is not None and party.party_size > free:
+            continue  # a party is never split: a smaller one behind it may fit
+        await Rsvp.filter(id=party.id).using_db(connection).update(
+            status=RsvpStatus.CONFIRMED, waitlist_ticket=None, confirmed_at=now
+        )
+        await SlotCount.filter(slot_id=slot_id).using_db(connection).update(
+            waitlist=F("waitlist") - 1, count=F("count") + party.party_size)
+        token = await issue_cancel_token(connection, party.id)
+        await enqueue(rsvp_notices.notice_mail(
+            rsvp_notices.PROMOTED, slot_id, email=party.email, first_name=party.first_name,
+            last_name=party.last_name, cancel_token=token, checkin_code=party.checkin_code,
+        ), connection=connection)
+        promoted.append(int(party.id))
+        if free is not None:
+            free -= party.party_size
+            if free <= 0:
+                break
+    return tuple(promoted)
 
 
 @dataclass(frozen=True, slots=True)
 class SlotTally:
-    """Confirmed and waiting RSVPs over some slots."""
+    """Seats taken and waiting RSVPs (parties) over some slots."""
 
     count: int
     waitlist: int
 
 
 async def tally(slot_ids: list[str]) -> SlotTally:
-    """Return the committed numbers of confirmed and waitlisted RSVPs over the given slots."""
+    """Return the committed numbers of seats taken and of waiting RSVPs over the given slots."""
     # Whole rows: cheaper to build than a column selection (Tortoise resolves .only() anew
     # each time), and a counter row is a few columns.
     counters = await SlotCount.filter(slot_id__in=slot_ids)
@@ -334,5 +366,5 @@ async def tally(slot_ids: list[str]) -> SlotTally:
 
 
 async def count_rsvps(slot_ids: list[str]) -> int:
-    """Return the committed number of confirmed RSVPs over the given slots."""
+    """Return the committed number of seats taken over the given slots."""
     return (await tally(slot_ids)).count

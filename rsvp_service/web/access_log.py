@@ -7,7 +7,9 @@ import logging
 ACCESS_LOGGER = "uvicorn.access"
 # Paths whose query string carries a token: email verification (the site page and the API
 # call it makes) and the access token Google sign-in hands the site.
-SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback"})
+# And the digest's one-click unsubscribe URL (RFC 8058 puts its token in the query).
+SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback",
+                                "/api/follows/unsubscribe"})
 # Paths whose next segment is a service-hours record's code, which shows the owner's name.
 SECRET_SEGMENT_PREFIXES = ("/verify-hours/", "/api/hours-records/", "/api/me/hours-records/")
 

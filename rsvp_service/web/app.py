@@ -13,8 +13,11 @@ from starlette.routing import BaseRoute
 
 from rsvp_service.accounts import routes as auth_routes
 from rsvp_service.accounts.google import build_google_client, session_middleware
+from rsvp_service.consent import routes as consent
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.events import load_catalogue, reload_catalogue
+from rsvp_service.follows import preferences as follow_links
+from rsvp_service.follows import routes as follows
 from rsvp_service.impact import records, summary
 from rsvp_service.jobs.background import Background
 from rsvp_service.ops import health
@@ -80,6 +83,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes: list[BaseRoute] = [
         *rsvps.routes(),
         *cancel.routes(),
+        *consent.routes(),
         *account_data.routes(),
         *roles.routes(),
         *admin.routes(),
@@ -89,6 +93,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *messages.routes(),
         *summary.routes(),
         *records.routes(),
+        *follows.routes(),
+        *follow_links.routes(),
         *auth_routes.routes(),
         *openapi.routes(),
         *site_config.routes(),

@@ -208,6 +208,8 @@ def validation_message(exc: ValidationError) -> str:
         return f"The field '{name}' must be at most {limit} characters long."
     if kind == "extra_forbidden":
         return f"The field '{name}' is not allowed."
+    if kind == "literal_error":
+        return f"The field '{name}' must be {first.get('ctx', {}).get('expected')}."
     reason = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
     return f"The field '{name}' is invalid: {reason}."
 

@@ -66,6 +66,11 @@ LIMITS: dict[str, str] = {
     # Per organizer: each message goes to a whole slot.
     "organizer-message": "10/hour",
     "hours-records": "30/hour",
+    # Following: per IP, and a guest's confirmation mail per (address, IP), like resend.
+    "follow-ip": "60/hour",
+    "follow-email-ip": "3 per 15 minutes",
+    "follow-link": "60/minute",
+    "consent-link": "30/minute",
 }
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."

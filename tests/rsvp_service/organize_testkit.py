@@ -48,13 +48,14 @@ async def person(settings: Settings, name: str, *, admin: bool = False,
 
 
 async def rsvp(slot: str, name: str, *, user: User | None = None, last: str = "Lee",
-               phone: str | None = "314-555-0100", waitlist: bool = False) -> Rsvp:
+               phone: str | None = "314-555-0100", waitlist: bool = False,
+               guests: tuple[str, ...] = ()) -> Rsvp:
     """Store an RSVP through the RSVP store (as POST /api/rsvp does) and return its row."""
     email = user.email if user is not None else f"{name.lower()}@example.org"
     await add_rsvp(NewRsvp(
         slot_id=slot, event=EVENT_OF[slot], email=email, first_name=name, last_name=last,
         phone=phone, user_id=user.id if user else None, capacity=CAPACITY_OF.get(slot),
-        created_at=datetime.now(UTC), waitlist=waitlist))
+        created_at=datetime.now(UTC), waitlist=waitlist, guests=guests))
     return await Rsvp.get(slot_id=slot, active_email=email)
 
 

@@ -61,13 +61,19 @@ def _slot(event: dict[str, Any], time: str, start: str, end: str, capacity: int 
     return {"id": slot_id, "time": time, "start": start, "end": end, "capacity": capacity}
 
 
+# KEEN lists a contact email (replies to organizers' messages may go to it); Forest Park does not.
+KEEN_CONTACT = "hello@keenstlouis.org"
+KEEN_HOST = {"slug": "keenstl", "name": "KEEN St. Louis", "link": "/keenstl",
+             "email": KEEN_CONTACT}
+
+
 def fixture_events() -> dict[str, Any]:
     """Return an events.json document valid for the generator's EventsOut model."""
     clinic = {
         "slug": "inclusive-sports-clinic",
         "title": "Inclusive Sports Clinic",
         "description": "Adaptive sports for every ability.",
-        "host": {"slug": "keenstl", "name": "KEEN St. Louis", "link": "/keenstl"},
+        "host": dict(KEEN_HOST),
         "date": "2025-07-27",
         "date_text": "July 27, 2025",
         "time_text": "1:00-3:50 PM",
@@ -99,7 +105,7 @@ def fixture_events() -> dict[str, Any]:
         "slug": "tiny-workshop",
         "title": "Tiny Workshop",
         "description": "Only two seats.",
-        "host": {"slug": "keenstl", "name": "KEEN St. Louis", "link": "/keenstl"},
+        "host": dict(KEEN_HOST),
         "date": "2025-05-01",
         "date_text": "May 1, 2025",
         "time_text": "6:00-7:00 PM",
@@ -116,6 +122,7 @@ def fixture_events() -> dict[str, Any]:
         event["description_html"] = f"<p>{event['description']}</p>"
         event["thank_you"] = None
         event["gallery"] = []
+        event["before_you_go"] = None
         event["series"] = None
         event["path"] = f"/events/{event['slug']}"
         event["calendar"] = f"/events/{event['slug']}/calendar.ics"

@@ -12,7 +12,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def step(day: str, hours: str = "2", *, event: str = "", org: str = "keenstl") -> Step:
-    """One attended slot on a day (checked in at noon UTC that day)."""
+    """One attended slot on a day (credited at noon UTC that day)."""
     moment = datetime.fromisoformat(f"{day}T12:00:00+00:00")
     return Step(event or f"event-{day}", org, date.fromisoformat(day), Decimal(hours), moment)
 
@@ -40,10 +40,10 @@ def test_each_badge_is_earned_at_the_check_in_that_crossed_its_line() -> None:
     when = earned(list(reversed(steps)))  # the order given does not matter
 
     assert when == {
-        "first-event": steps[0].checked_in_at,
-        "hours-5": steps[1].checked_in_at,     # 5.5 hours
-        "hours-10": steps[2].checked_in_at,    # 10 hours exactly
-        "three-organizations": steps[3].checked_in_at,
+        "first-event": steps[0].credited_at,
+        "hours-5": steps[1].credited_at,     # 5.5 hours
+        "hours-10": steps[2].credited_at,    # 10 hours exactly
+        "three-organizations": steps[3].credited_at,
     }
 
 
@@ -52,7 +52,7 @@ def test_a_streak_needs_three_calendar_months_in_a_row_even_across_a_new_year() 
     across = [step("2024-11-30"), step("2024-12-01"), step("2025-01-31")]
 
     assert "three-month-streak" not in earned(gap)
-    assert earned(across)["three-month-streak"] == across[2].checked_in_at
+    assert earned(across)["three-month-streak"] == across[2].credited_at
 
 
 def test_one_event_with_two_slots_is_one_event_but_both_slots_hours() -> None:

@@ -22,6 +22,7 @@ from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 from rsvp_service.settings import Settings
 
 TINY_ENDS = "2025-05-01T19:00:00-05:00"  # the workshop's 6:00-7:00 PM slot ends
+GUEST_ENDS = "2025-04-27T15:00:00-05:00"  # the cleanup's 1:00-3:00 PM slot ends
 
 
 async def check_in(client: httpx.AsyncClient, settings: Settings, headers: dict[str, str],
@@ -68,8 +69,9 @@ async def test_impact_adds_up_check_ins_only(client: httpx.AsyncClient, settings
     badges = {b["id"]: b for b in impact["badges"]}
     # April, May and July: no three months in a row.
     assert [b["id"] for b in impact["badges"] if b["earned"]] == ["first-event", "hours-5"]
+    # Earned when the hours were credited, at the slots' ends, not at the check-ins.
     assert [datetime.fromisoformat(badges[b]["earnedAt"]) for b in ("first-event", "hours-5")] \
-        == [datetime.fromisoformat(DURING_GUEST), datetime.fromisoformat(DURING_TINY)]
+        == [datetime.fromisoformat(GUEST_ENDS), datetime.fromisoformat(TINY_ENDS)]
     assert {k: badges["hours-10"][k] for k in ("name", "description", "earned", "earnedAt")} == {
         "name": "10 hours", "description": "Gave 10 hours of service.", "earned": False,
         "earnedAt": None}

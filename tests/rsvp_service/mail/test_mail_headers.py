@@ -172,6 +172,47 @@ def test_line_breaks_in_names_and_subjects_are_refused(context: MailContext, tex
             build_email(context, row, BUILDERS[row.kind])
 
 
+def organizer_message_replied_to(name: str) -> QueuedMail:
+    """An organizer's message whose replies go to a person of that name."""
+    return queued("organizer_message", organization="KEEN St. Louis", subject="Parking",
+                  body="Park in the north lot.", title="Tiny Workshop", date_text="May 1, 2025",
+                  time="6:00-7:00 PM", name="Ann", reply_to="kim@example.org",
+                  reply_to_name=name, contact="")
+
+
+@pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
+def test_encoded_words_in_the_reply_to_name_reach_the_reader_as_text(
+    context: MailContext, text: str
+) -> None:
+    row = organizer_message_replied_to(text)
+
+    raw = as_bytes(build_email(context, row, BUILDERS[row.kind]))
+
+    parsed = email.message_from_bytes(raw, policy=email.policy.default)
+    assert len(set(parsed.keys())) == len(parsed.keys()) and "Bcc" not in parsed
+    assert parsed["Reply-To"].addresses[0].addr_spec == "kim@example.org"
+    raw_reply_to = email.message_from_bytes(raw, policy=email.policy.compat32)["Reply-To"]
+    assert rfc2047(raw_reply_to) == f"{text} <kim@example.org>"
+
+
+@pytest.mark.parametrize("text", BROKEN.values(), ids=BROKEN.keys())
+def test_line_breaks_in_the_reply_to_name_are_refused(context: MailContext, text: str) -> None:
+    row = organizer_message_replied_to(text)
+    with pytest.raises(PermanentMailError, match=r"line breaks|CR or LF"):
+        build_email(context, row, BUILDERS[row.kind])
+
+
+def test_only_an_organizers_message_carries_a_reply_to(context: MailContext) -> None:
+    rows = [*rows_carrying("Ann"), organizer_message_replied_to("Kim Park")]
+
+    built = [build_email(context, row, BUILDERS[row.kind]) for row in rows]
+
+    # The message stored before replies had an address (the last of rows_carrying) has none.
+    assert [message["Reply-To"] for message in built] == [None] * 5 + [
+        "Kim Park <kim@example.org>"]
+    assert {message["From"] for message in built} == {context.settings.mail_from}
+
+
 def test_ordinary_names_and_subjects_are_written_as_they_are(context: MailContext) -> None:
     [*_, confirmation, _, message] = rows_carrying("Ann")
 
@@ -246,9 +287,14 @@ async def test_walk_in_with_an_encoded_name_is_refused(
 
 
 def assert_headers_once(message: EmailMessage) -> None:
-    """The delivered message has the headers the builder writes, each once."""
+    """The delivered message has the headers the builder writes, each once (and Reply-To only
+    on an organizer's message, to its sender: kim, who organizes Forest Park)."""
+    organizers = message["Subject"].startswith("Forest Park Forever: ")
     assert sorted(message.keys()) == sorted([
-        "From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type"])
+        "From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type",
+        *(["Reply-To"] if organizers else [])])
+    if organizers:
+        assert message["Reply-To"] == "Kim Park <kim@example.org>"
 
 
 async def test_odd_names_and_subjects_arrive_intact(

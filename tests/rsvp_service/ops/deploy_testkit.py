@@ -1,8 +1,9 @@
-"""Helpers of the deploy tests: the loopback name Caddy serves, and waiting for a port."""
+"""Helpers of the deploy tests: the loopback name Caddy serves, and waiting for its https."""
 
 from __future__ import annotations
 
 import socket
+import ssl
 import subprocess
 import time
 from pathlib import Path
@@ -23,11 +24,21 @@ class LoopbackName(httpx.AsyncHTTPTransport):
         return await super().handle_async_request(copy)
 
 
-def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+def wait_for_https(port: int, root_ca: Path, process: subprocess.Popen[bytes], log: Path) -> None:
+    """Wait until Caddy completes a verified TLS handshake for NAME on `port`.
+
+    Caddy listens before its internal CA has issued NAME's certificate; a handshake in that
+    window fails with "tlsv1 alert internal error", so an open port is not enough."""
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
+        if root_ca.exists():
+            context = ssl.create_default_context(cafile=str(root_ca))
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as raw, \
+                        context.wrap_socket(raw, server_hostname=NAME):
+                    return
+            except (OSError, ssl.SSLError):
+                pass
         time.sleep(0.1)
-    raise AssertionError(f"caddy did not start:\n{log.read_text(errors='replace')}")
+    output = log.read_text(errors="replace")
+    raise AssertionError(f"caddy did not serve https for {NAME}:\n{output}")

@@ -14,6 +14,7 @@ import socket
 import ssl
 import subprocess
 import time
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import SmtpServer, free_port
-from deploy_testkit import NAME, LoopbackName, wait_for_port
+from deploy_testkit import NAME, LoopbackName, wait_for_https
 from service_testkit import (
     CLINIC_SLOTS,
     PASSWORD,
@@ -86,8 +87,8 @@ def site(process_db_url: str, events_file: Path, smtp_server: SmtpServer,
             ["caddy", "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
              "--adapter", "caddyfile"], env=caddy_env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        wait_for_port(https_port, caddy, caddy_log)
         root_ca = tmp_path / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+        wait_for_https(https_port, root_ca, caddy, caddy_log)
         yield Site(url, https_port, root_ca, process_db_url)
     finally:
         caddy.terminate()
@@ -97,16 +98,18 @@ def site(process_db_url: str, events_file: Path, smtp_server: SmtpServer,
 
 
 async def test_register_rsvp_and_sign_in_over_https(site: Site, smtp_server: SmtpServer) -> None:
+    # Accounts outlive a test in the worker's shared PostgreSQL database (the site empties only
+    # the RSVP tables), so the address is this run's own.
+    email = f"kim.{uuid.uuid4().hex[:8]}@example.org"
     async with site.client() as http:
-        registered = await http.post("/api/auth/register",
-                                     json=registration("kim@example.org"))
+        registered = await http.post("/api/auth/register", json=registration(email))
         assert registered.status_code == 201, registered.text
         token = registered.json()["accessToken"]
         answer = await http.post("/api/rsvp", json=rsvp(CLINIC_SLOTS[0]),
                                  headers={"x-auth-token": token})
         http.cookies.clear()
         login = await http.post("/api/auth/login",
-                                json={"email": "kim@example.org", "password": PASSWORD})
+                                json={"email": email, "password": PASSWORD})
         mine = await http.get("/api/me/rsvps",
                               headers={"x-auth-token": login.json()["accessToken"]})
         asset = await http.get("/assets/app-1234abcd.js")
@@ -125,7 +128,7 @@ async def test_register_rsvp_and_sign_in_over_https(site: Site, smtp_server: Smt
     assert page.headers["cache-control"] == "no-cache"
     assert metrics.status_code == 404
     rows = await query_rows(site.database_url, "SELECT email FROM rsvp")
-    assert rows == [("kim@example.org",)]
+    assert rows == [(email,)]
 
 
 async def test_rate_limits_key_on_the_visitor_not_on_caddy(site: Site) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import SmtpServer, free_port
-from deploy_testkit import NAME, LoopbackName, wait_for_port
+from deploy_testkit import NAME, LoopbackName, wait_for_https
 from service_testkit import (
     GUEST_SLOT,
     ROOT,
@@ -174,7 +174,8 @@ def caddy(server: Server, tmp_path: Path) -> Iterator[str]:
             ["caddy", "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
              "--adapter", "caddyfile"], env=caddy_env, stdout=output, stderr=subprocess.STDOUT)
     try:
-        wait_for_port(https_port, process, log)
+        root_ca = tmp_path / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+        wait_for_https(https_port, root_ca, process, log)
         yield f"https://{NAME}:{https_port}"
     finally:
         process.terminate()

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from email.message import EmailMessage
 from typing import Any
 
 import httpx
 from conftest import Mailbox
-from organize_testkit import KEEN, MakeClient, person, rsvp, slot_path
-from service_testkit import TINY_SLOT
+from organize_testkit import FOREST, KEEN, MakeClient, person, rsvp, slot_path
+from service_testkit import GUEST_SLOT, KEEN_CONTACT, TINY_SLOT
 
 from rsvp_service.organize.models import OrganizerMessage
+from rsvp_service.organize.roles import NOT_VERIFIED
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
@@ -43,6 +45,10 @@ async def test_preview_shows_the_email_and_sends_nothing(
     assert preview["subject"] == "KEEN St. Louis: Parking for Saturday"
     assert preview["body"].startswith(BODY + "\n\n--\nKEEN St. Louis sent you this message")
     assert "Tiny Workshop, May 1, 2025, 6:00-7:00 PM." in preview["body"]
+    assert preview["replyTo"] == "kim@example.org"
+    assert "Replies to this email go to Kim Park at kim@example.org." in preview["body"]
+    assert f"To reach KEEN St. Louis, write to {KEEN_CONTACT}." in preview["body"]
+    assert "are not read" not in preview["body"]
     assert await OutboxMessage.all().count() == outbox_before
     assert not await OrganizerMessage.all().exists()
 
@@ -126,5 +132,101 @@ async def test_bad_messages_are_refused_and_nothing_is_queued(
 
     assert nobody.status_code == 409
     assert nobody.json()["error"].startswith("Nobody on this slot's roster has an email address")
+    assert await OutboxMessage.all().count() == queued
+    assert not await OrganizerMessage.all().exists()
+
+
+def replies_to(copy: EmailMessage) -> tuple[str, str]:
+    """The name and address of the delivered message's one Reply-To."""
+    [address] = copy["Reply-To"].addresses
+    return address.display_name, address.addr_spec
+
+
+async def send_and_receive(client: httpx.AsyncClient, mailbox: Mailbox, headers: dict[str, str],
+                           **more: Any) -> tuple[dict[str, Any], list[EmailMessage]]:
+    """Preview and send a message to TINY_SLOT's two people; return the preview and the copies
+    delivered (after the two RSVP emails)."""
+    await rsvp(TINY_SLOT, "Ann")
+    await rsvp(TINY_SLOT, "Bo")
+    path = slot_path(TINY_SLOT, "/messages")
+    preview = await client.post(path, headers=headers, json=message(preview=True, **more))
+    sent = await client.post(path, headers=headers, json=message(**more))
+    assert (preview.status_code, sent.status_code) == (200, 202)
+    messages = await mailbox.wait_for(4)
+    return preview.json(), [m for m in messages if m["Subject"] == preview.json()["subject"]]
+
+
+async def test_replies_go_to_the_sender_by_default(
+    client: httpx.AsyncClient, settings: Settings, mailbox: Mailbox
+) -> None:
+    _, headers = await person(settings, "kim", organizes=(KEEN,))
+
+    preview, sent = await send_and_receive(client, mailbox, headers)
+
+    assert preview["replyTo"] == "kim@example.org"
+    assert len(sent) == 2
+    for copy in sent:
+        assert replies_to(copy) == ("Kim Park", "kim@example.org")
+        assert copy["From"] == settings.mail_from
+        text = copy.get_body(("plain",))
+        assert text is not None and text.get_content().replace("\r\n", "\n") == preview["body"]
+    others = [m for m in mailbox.messages if m not in sent]
+    assert len(others) == 2 and all(m["Reply-To"] is None for m in others)
+
+
+async def test_replies_go_to_the_organization_when_the_organizer_chooses(
+    client: httpx.AsyncClient, settings: Settings, mailbox: Mailbox
+) -> None:
+    _, headers = await person(settings, "kim", organizes=(KEEN,))
+
+    preview, sent = await send_and_receive(client, mailbox, headers, replyTo="organization")
+
+    assert preview["replyTo"] == KEEN_CONTACT
+    assert f"Replies to this email go to KEEN St. Louis at {KEEN_CONTACT}." in preview["body"]
+    # The contact is named once: replies already go to it.
+    assert "To reach" not in preview["body"] and "kim@example.org" not in preview["body"]
+    assert [replies_to(copy) for copy in sent] == [("KEEN St. Louis", KEEN_CONTACT)] * 2
+    html = sent[0].get_body(("html",))
+    assert html is not None and f'<a href="mailto:{KEEN_CONTACT}">' in html.get_content()
+
+
+async def test_the_roster_says_where_replies_may_go(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, headers = await person(settings, "kim", organizes=(KEEN, FOREST))
+
+    keen = await client.get(slot_path(TINY_SLOT), headers=headers)
+    forest = await client.get(slot_path(GUEST_SLOT), headers=headers)
+
+    assert keen.json()["replies"] == {"me": "kim@example.org", "organization": KEEN_CONTACT}
+    assert forest.json()["replies"] == {"me": "kim@example.org", "organization": None}
+
+
+async def test_replies_go_nowhere_else_and_nothing_is_queued(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, kim = await person(settings, "kim", organizes=(KEEN, FOREST))
+    _, una = await person(settings, "una", organizes=(KEEN,), verified=False)
+    await rsvp(TINY_SLOT, "Ann")
+    await rsvp(GUEST_SLOT, "Bo")
+    queued = await OutboxMessage.all().count()
+    cases = [
+        (kim, TINY_SLOT, message(replyTo="evil@evil.example"), 422,
+         "The field 'replyTo' must be 'me' or 'organization'."),
+        (kim, TINY_SLOT, message(replyTo={"email": "evil@evil.example"}), 422,
+         "The field 'replyTo' must be 'me' or 'organization'."),
+        (kim, GUEST_SLOT, message(replyTo="organization"), 409,
+         "Forest Park Forever lists no contact email, so replies cannot go to the organization. "
+         "Have replies come to your own address, or ask an editor to add the organization's "
+         "email to its profile. Nothing was sent."),
+        (una, TINY_SLOT, message(), 403, NOT_VERIFIED),
+        (una, TINY_SLOT, message(replyTo="organization"), 403, NOT_VERIFIED),
+    ]
+    for headers, slot, body, status, sentence in cases:
+        for preview in (True, False):
+            response = await client.post(slot_path(slot, "/messages"), headers=headers,
+                                         json=body | {"preview": preview})
+            assert (response.status_code, response.json()["error"]) == (status, sentence)
+
     assert await OutboxMessage.all().count() == queued
     assert not await OrganizerMessage.all().exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 from service_testkit import GUEST_SLOT, TINY_SLOT, new_rsvp
@@ -36,3 +37,19 @@ async def test_guest_details_go_after_the_set_days_and_counts_stay(app: Starlett
     later = await Rsvp.get(email="later@example.org")  # its slot ended after the cutoff
     assert later.first_name == "Ann"
     assert await count_rsvps([GUEST_SLOT]) == 2
+
+
+async def test_a_guest_without_a_phone_and_their_guests_names_are_erased_too(
+    app: Starlette,
+) -> None:
+    catalogue = app.state.catalogue
+    rsvp = dataclasses.replace(new_rsvp(app, GUEST_SLOT, "pat@example.org"),
+                               guests=("Sam Roe", ""))
+    await add_rsvp(rsvp)
+    guest_end = catalogue.slots[GUEST_SLOT].end
+
+    assert await erase_guest_details(catalogue, guest_end + timedelta(days=90), 90) == 1
+
+    row = await Rsvp.get(email="pat@example.org")
+    assert (row.first_name, row.last_name, row.phone, row.guest_names) == ("", "", None, None)
+    assert row.party_size == 3 and await count_rsvps([GUEST_SLOT]) == 3

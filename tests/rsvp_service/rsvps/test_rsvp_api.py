@@ -318,6 +318,7 @@ async def test_my_rsvps_lists_the_signed_in_users_rsvps(
         "code": display(code),
         "qr": qr_svg_uri(code),
         "checkedIn": False,
+        "consent": None,
     }
     assert response.headers["cache-control"] == "no-store"
 

@@ -1,0 +1,36 @@
+"""Request and response bodies of the guardian's consent page (preview, approve, decline)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ConsentToken(BaseModel):
+    """Body of the consent endpoints: the token from the link's fragment."""
+
+    token: str = Field(min_length=1, max_length=200)
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ConsentPreview(_Answer):
+    """What the consent link is about: who asked, for which time slot, and where it stands."""
+
+    volunteer: str = Field(description="The volunteer's name as they gave it.")
+    event: str
+    date_text: str
+    time: str
+    location: str
+    path: str
+    status: Literal["awaiting", "approved", "declined", "expired"]
+
+
+class ConsentDecided(_Answer):
+    """The guardian's answer is recorded."""
+
+    decision: Literal["approved", "declined"]
+    message: str

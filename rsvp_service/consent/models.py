@@ -1,0 +1,41 @@
+"""The consent record of a minor's RSVP: who was asked, when, and what they decided."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from tortoise import fields
+from tortoise.models import Model
+
+from rsvp_service.rsvps.models import Rsvp
+
+
+class Decision(StrEnum):
+    """What the guardian answered."""
+
+    APPROVED = "approved"
+    DECLINED = "declined"
+
+
+class GuardianConsent(Model):
+    """One guardian's consent for one RSVP; undecided until the link is used or the hold expires."""
+
+    id = fields.BigIntField(primary_key=True)
+    rsvp: fields.ForeignKeyRelation[Rsvp] = fields.ForeignKeyField(
+        "models.Rsvp", related_name="guardian_consents", on_delete=fields.CASCADE
+    )
+    rsvp_id: int
+    guardian_email = fields.CharField(
+        max_length=254, description="The guardian's normalized email address.")
+    token_hash = fields.CharField(
+        max_length=64, unique=True, description="SHA-256 of the link's token (it is never stored).")
+    requested_at = fields.DatetimeField(description="When the guardian's email was queued.")
+    expires_at = fields.DatetimeField(
+        db_index=True, description="When the held seat is released unless approved.")
+    decided_at = fields.DatetimeField(null=True)
+    decision = fields.CharEnumField(Decision, max_length=10, null=True)
+    released_at = fields.DatetimeField(
+        null=True, description="When the RSVP was cancelled for a decline or an expired hold.")
+
+    class Meta:
+        table = "guardian_consent"

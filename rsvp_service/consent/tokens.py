@@ -1,0 +1,41 @@
+"""The signed token of a guardian's consent link: one purpose, one consent record, one address.
+
+A token is a signed id (rsvp_service.signed_ids) of the consent record, bound to the guardian's
+address under a key for consent alone. The record stores only the token's SHA-256, and a decided
+record refuses it again, so each link works once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from urllib.parse import quote
+
+from rsvp_service.settings import Settings
+from rsvp_service.signed_ids import SignedIds
+
+TOKENS = SignedIds(b"civicstl consent v1")
+
+
+def sign(settings: Settings, consent_id: int, email: str) -> str:
+    """Return the consent token of one record for its guardian's address."""
+    return TOKENS.sign(settings, consent_id, email)
+
+
+def consent_id_of(token: str) -> int | None:
+    """The record id a well-formed token names (not yet checked: see `holds`), else None."""
+    return TOKENS.id_of(token)
+
+
+def holds(settings: Settings, token: str, email: str) -> bool:
+    """Whether the token was signed for this record's guardian address."""
+    return TOKENS.holds(settings, token, email)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def consent_link(settings: Settings, token: str) -> str:
+    """The page where the guardian approves or declines (the token in the fragment, never sent)."""
+    return f"{settings.site_url.rstrip('/')}/consent#token={quote(token)}"

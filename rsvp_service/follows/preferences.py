@@ -1,0 +1,93 @@
+"""Changing what an address follows without signing in: one-click unsubscribe and preferences.
+
+The digest's `List-Unsubscribe` URL takes the POST a mail client sends (RFC 8058: form-encoded
+`List-Unsubscribe=One-Click`, no cookies, no Origin), which unsubscribes at once; its token is
+the whole authority, so there is nothing to forge across sites. A GET of it changes nothing: it
+leads to the site's page, which asks first. The preferences link's token is signed for another
+purpose, so neither link can stand in for the other.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute
+
+from rsvp_service.follows import store, tokens
+from rsvp_service.follows.bodies import (
+    Preferences,
+    PreferencesUpdate,
+    TokenBody,
+    TokenQuery,
+    Unsubscribed,
+)
+from rsvp_service.follows.models import Follow
+from rsvp_service.follows.routes import UNKNOWN, follower_by_token, now_utc
+from rsvp_service.follows.tokens import Purpose
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
+from rsvp_service.web.ratelimit import per_ip
+
+log = logging.getLogger(__name__)
+
+UNSUBSCRIBED = ("You are unsubscribed: this address follows nothing on CivicSTL any more and "
+                "gets no weekly email.")
+SHOWING = "This is what this address follows. Untick what you no longer want, then save."
+SAVED = "Saved. Your weekly email now covers what is ticked here."
+GUARDS = (per_ip("follow-link"),)
+
+
+@endpoint("GET", "/api/follows/unsubscribe", query=TokenQuery, responses={303: None},
+          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          summary="The digest's List-Unsubscribe URL opened in a browser: leads to the page "
+          "that asks first (changes nothing).")
+async def unsubscribe_page(request: Request, query: TokenQuery) -> Response:
+    """GET /api/follows/unsubscribe: redirect to the site's page, which asks before it acts."""
+    settings = request.app.state.settings
+    return RedirectResponse(tokens.unsubscribe_page(settings, query.token), status_code=303)
+
+
+@endpoint("POST", "/api/follows/unsubscribe", query=TokenQuery, responses={200: Unsubscribed},
+          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          summary="One-click unsubscribe (RFC 8058): the address follows nothing from now on.")
+async def unsubscribe(request: Request, query: TokenQuery) -> Unsubscribed:
+    """POST /api/follows/unsubscribe?token=...: unfollow everything, at once."""
+    follower = await follower_by_token(request, Purpose.UNSUBSCRIBE, query.token)
+    # The row stays, so the link keeps answering; retention removes it with nothing followed.
+    removed = await Follow.filter(follower_id=follower.id).delete()
+    log.info("Unsubscribed a follower from the digest (follower_id=%s, %d follows).",
+             follower.id, removed)
+    return Unsubscribed(message=UNSUBSCRIBED)
+
+
+@endpoint("POST", "/api/follows/preferences/view", body=TokenBody, responses={200: Preferences},
+          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          summary="What the address of a preferences link follows (changes nothing).")
+async def view_preferences(request: Request, body: TokenBody) -> Preferences:
+    """POST /api/follows/preferences/view: the follows of the link's address."""
+    follower = await follower_by_token(request, Purpose.PREFERENCES, body.token)
+    return Preferences(email=follower.email, message=SHOWING,
+                       follows=await store.items(request.app.state.catalogue, follower.id))
+
+
+@endpoint("POST", "/api/follows/preferences", body=PreferencesUpdate,
+          responses={200: Preferences}, errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          summary="Make the address of a preferences link follow exactly the list given.")
+async def save_preferences(request: Request, body: PreferencesUpdate) -> Preferences:
+    """POST /api/follows/preferences: replace what the link's address follows."""
+    follower = await follower_by_token(request, Purpose.PREFERENCES, body.token)
+    catalogue = request.app.state.catalogue
+    targets = [store.resolve(catalogue, wanted) for wanted in body.follows]
+    if any(target is None for target in targets):
+        raise ApiError(404, UNKNOWN)
+    await store.replace_follows(follower, [t for t in targets if t is not None],
+                                now_utc(request))
+    return Preferences(email=follower.email, message=SAVED,
+                       follows=await store.items(catalogue, follower.id))
+
+
+def routes() -> list[BaseRoute]:
+    """Return the routes of the links in follow emails."""
+    return contract.routes(unsubscribe_page, unsubscribe, view_preferences, save_preferences)

@@ -1,0 +1,59 @@
+"""The emails of following: the guest's confirmation link and the weekly digest.
+
+Their links are signed for the follower's address (`follows.tokens`), made when the email is
+built from the follower id in the row, so the outbox never stores a working link. Every digest
+carries RFC 8058 one-click unsubscribe and a link to the preferences page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rsvp_service.follows import tokens
+from rsvp_service.follows.tokens import Purpose
+from rsvp_service.mail.message import Draft, Mail, MailContext, QueuedMail
+from rsvp_service.mail.render import render
+
+CONFIRM = "follow_confirm"
+DIGEST = "follow_digest"
+
+
+def confirm_mail(email: str, *, follower_id: int, labels: Sequence[str]) -> Mail:
+    """The double opt-in email of a guest's follows (`labels`: what waits for confirmation)."""
+    return Mail(CONFIRM, email, {"follower_id": follower_id, "labels": list(labels)})
+
+
+def digest_mail(email: str, *, follower_id: int, week: str,
+                events: Sequence[dict[str, Any]]) -> Mail:
+    """One follower's digest of a week: the upcoming events, as listed when it was queued."""
+    return Mail(DIGEST, email, {"follower_id": follower_id, "week": week, "events": list(events)})
+
+
+def build_confirm(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say what the confirmation email says: what would be followed, and the link."""
+    settings, data = context.settings, queued.data
+    token = tokens.sign(settings, Purpose.CONFIRM, int(data["follower_id"]), queued.recipient)
+    text, html = render("follow_confirm", labels=data["labels"],
+                        link=tokens.confirm_link(settings, token),
+                        site_url=tokens.site(settings))
+    return Draft(to_name="", subject="Confirm what you follow on CivicSTL", text=text, html=html)
+
+
+def build_digest(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say what the digest says: the events, one-click unsubscribe and the preferences link."""
+    settings, data = context.settings, queued.data
+    follower_id = int(data["follower_id"])
+    unsubscribe = tokens.sign(settings, Purpose.UNSUBSCRIBE, follower_id, queued.recipient)
+    preferences = tokens.sign(settings, Purpose.PREFERENCES, follower_id, queued.recipient)
+    events = data["events"]
+    count = len(events)
+    subject = (f"{count} upcoming event{'s' if count != 1 else ''} "
+               "from what you follow on CivicSTL")
+    text, html = render(
+        "follow_digest", events=events, site_url=tokens.site(settings),
+        preferences_link=tokens.preferences_link(settings, preferences),
+        unsubscribe_link=tokens.unsubscribe_page(settings, unsubscribe),
+    )
+    return Draft(to_name="", subject=subject, text=text, html=html,
+                 unsubscribe_url=tokens.unsubscribe_url(settings, unsubscribe))

@@ -1,0 +1,62 @@
+"""Helpers of the consent tests: events that ask for a guardian's consent, a minor's RSVP, the
+consent link in the guardian's email, and the release pass run at a moved clock.
+
+The fixture events with `guardian_consent` on the two-seat Tiny Workshop (guest RSVPs) and on
+the Inclusive Sports Clinic (account RSVPs); the Forest Park Cleanup does not ask.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mail_testkit import body
+from service_testkit import TINY_SLOT, fixture_events
+from starlette.applications import Starlette
+
+from rsvp_service import clock
+from rsvp_service.consent.release import ConsentReleaser
+from rsvp_service.settings import Settings
+
+LINK = re.compile(r"/consent#token=([0-9]+-[a-z2-7]+)")
+GUARDIAN = "parent@example.net"
+
+
+@pytest.fixture(scope="session")
+def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture events.json, with guardian consent asked on the workshop and the clinic."""
+    events = fixture_events()
+    for record in events["slots"].values():
+        record["guardian_consent"] = record["event"] in {"tiny-workshop",
+                                                       "inclusive-sports-clinic"}
+    folder = tmp_path_factory.mktemp("consent-content")
+    path = folder / "events.json"
+    path.write_text(json.dumps(events), encoding="utf-8")
+    (folder / "redirects.json").write_text("[]", encoding="utf-8")
+    return path
+
+
+def minor(name: str, guardian: str = GUARDIAN, **more: Any) -> dict[str, Any]:
+    """A minor's RSVP to the two-seat workshop, with a guardian's address."""
+    return {"eventId": TINY_SLOT, "email": f"{name}@example.org", "firstName": name.title(),
+            "lastName": "Lee", "under18": True, "guardianEmail": guardian} | more
+
+
+def consent_token(message: EmailMessage) -> str:
+    """The token of the consent link in a guardian's email."""
+    found = LINK.search(body(message))
+    assert found is not None, body(message)
+    return found.group(1)
+
+
+async def release_after(app: Starlette, settings: Settings, hours: float) -> None:
+    """Run one pass of the release job with the clock moved `hours` past the pinned moment."""
+    later = clock.now(settings) + timedelta(hours=hours)
+    moved = settings.model_copy(update={"civic_now": later})
+    releaser = ConsentReleaser(moved, lambda: app.state.catalogue, lambda: None)
+    await releaser.run_pass()

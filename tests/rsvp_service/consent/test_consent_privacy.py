@@ -1,0 +1,49 @@
+"""Consent records are in the volunteer's export, and erased with guest data and with the account;
+on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import httpx
+from consent_testkit import GUARDIAN, events_file, minor  # noqa: F401 (events_file: a fixture)
+from organize_testkit import person
+from service_testkit import CLINIC_SLOTS, TINY_SLOT
+from starlette.applications import Starlette
+
+from rsvp_service.consent.models import GuardianConsent
+from rsvp_service.privacy.retention import erase_guest_details
+from rsvp_service.settings import Settings
+
+SITE = {"Origin": "http://127.0.0.1:8000"}
+
+
+async def test_the_export_carries_the_consent_and_deleting_the_account_erases_it(
+    client: httpx.AsyncClient, settings: Settings,
+) -> None:
+    _, headers = await person(settings, "mia")
+    made = await client.post("/api/rsvp", headers=headers,
+                             json=minor("mia", eventId=CLINIC_SLOTS[0]))
+    assert made.status_code == 201, made.text
+
+    export = (await client.get("/api/me/export", headers=headers)).json()
+    [consent] = export["guardian_consents"]
+    assert (consent["eventId"], consent["guardian_email"], consent["decision"]) == (
+        CLINIC_SLOTS[0], GUARDIAN, None)
+
+    done = await client.post("/api/me/delete", json={"confirm": "DELETE"},
+                             headers={**headers, **SITE})
+    assert done.status_code == 200, done.text
+    assert await GuardianConsent.all().count() == 0
+
+
+async def test_a_guest_minors_consent_is_erased_with_the_guest_data(
+    app: Starlette, client: httpx.AsyncClient,
+) -> None:
+    assert (await client.post("/api/rsvp", json=minor("mia"))).status_code == 201
+    catalogue = app.state.catalogue
+    end = catalogue.slots[TINY_SLOT].end
+    await erase_guest_details(catalogue, end + timedelta(days=89), 90)
+    assert await GuardianConsent.all().count() == 1
+    await erase_guest_details(catalogue, end + timedelta(days=90), 90)
+    assert await GuardianConsent.all().count() == 0

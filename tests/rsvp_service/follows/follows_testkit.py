@@ -1,0 +1,92 @@
+"""Helpers of the follow tests: the digest's moments, its passes, and the links its mails carry.
+
+The fixture events: KEEN St. Louis (`keenstl`, causes "disability inclusion" and "youth")
+hosts the Tiny Workshop (May 1 2025) and the Inclusive Sports Clinic (July 27 2025); Forest
+Park Forever (`forest-park-forever`, cause "environment") hosts the Forest Park Cleanup (April
+27 2025). The digest goes out on Mondays from 9:00 (Chicago) in these tests.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from mail_testkit import body
+from service_testkit import fixture_events
+from starlette.applications import Starlette
+
+from rsvp_service import clock
+from rsvp_service.follows.digest import DigestPass, queue_digests
+
+# Import `events_file` into a test module to run it on these events (with causes).
+# The organizations of the fixture events, with the causes people can follow.
+CAUSES = {"keenstl": ["disability inclusion", "youth"], "forest-park-forever": ["environment"]}
+NAMES = {"keenstl": "KEEN St. Louis", "forest-park-forever": "Forest Park Forever"}
+
+
+def _entry(slug: str) -> dict[str, object]:
+    return {"id": slug, "name": NAMES[slug], "link": f"/{slug}", "causes": CAUSES[slug],
+            "kind": "Nonprofit", "tagline": "Volunteers welcome.",
+            "logo": {"src": "/images/logo.png", "alt": "Logo", "width": 64, "height": 64,
+                     "srcset": None}}
+
+
+@pytest.fixture(scope="session")
+def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture events.json with an organizations.json beside it (names and causes)."""
+    folder = tmp_path_factory.mktemp("follow-content")
+    path = folder / "events.json"
+    path.write_text(json.dumps(fixture_events()), encoding="utf-8")
+    (folder / "redirects.json").write_text("[]", encoding="utf-8")
+    (folder / "organizations.json").write_text(
+        json.dumps([_entry(slug) for slug in sorted(NAMES)]), encoding="utf-8")
+    return path
+
+
+DIGEST = {"digest_day": "monday", "digest_hour": 9}
+# Monday April 7 2025 9:30 in Chicago: the Cleanup and the Workshop are within 4 weeks.
+WEEK_1 = "2025-04-07T09:30:00-05:00"
+# The next Monday: nothing new for whoever had both a week ago.
+WEEK_2 = "2025-04-14T09:30:00-05:00"
+BEFORE_SEND = "2025-04-07T08:59:00-05:00"
+KEEN = {"kind": "organization", "target": "keenstl"}
+FOREST = {"kind": "organization", "target": "forest-park-forever"}
+CONFIRM = re.compile(r"/follows#confirm=([A-Za-z0-9_-]+)")
+PREFERENCES = re.compile(r"/follows#token=([A-Za-z0-9_-]+)")
+
+
+def at(app: Starlette, moment: str) -> None:
+    """Move the running app's clock (CIVIC_NOW) to the moment given."""
+    app.state.settings.civic_now = datetime.fromisoformat(moment)
+
+
+async def digest_pass(app: Starlette) -> DigestPass:
+    """One pass of the digest job, as the worker runs it, at the app's clock."""
+    settings = app.state.settings
+    return await queue_digests(app.state.catalogue, settings, clock.now(settings))
+
+
+def link(pattern: re.Pattern[str], message: EmailMessage) -> str:
+    """The token of the first link matching `pattern` in a message's text."""
+    found = pattern.search(body(message))
+    assert found is not None, body(message)
+    return found.group(1)
+
+
+def one_click_target(message: EmailMessage) -> str:
+    """The path and query of the List-Unsubscribe URL of a message (RFC 8058)."""
+    header = str(message["List-Unsubscribe"])
+    assert header.startswith("<") and header.endswith(">"), header
+    url = urlsplit(header[1:-1])
+    return f"{url.path}?{url.query}"
+
+
+def follow_of(email: str, target: dict[str, str]) -> dict[str, Any]:
+    """A guest's follow request."""
+    return {**target, "email": email}
