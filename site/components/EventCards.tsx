@@ -1,16 +1,19 @@
-// The event cards of the Event Feed and the pieces event pages reuse (header, slot list, past details).
+// The pieces of event cards that the Event Feed (FeedCards.tsx) and event pages share: header, slot list,
+// spots left, past details.
 import { useEffect, useState } from 'react'
-import { RSVP_MSG, rsvpCount, spotsText, type RsvpStats } from '../src/api/rsvp'
-import { getAuthClient } from '../src/auth/useAuth'
+import { RSVP_MSG, rsvpCount, spotsText, type GuestRsvp, type RsvpStats } from '../src/api/rsvp'
+import { getAuthClient, useAuth } from '../src/auth/useAuth'
 import type { EventItem, Slot } from '../src/content/types'
 import { slotMessageId, type SlotState } from '../src/events/useSlotRsvp'
+import { DateBadge } from './DateBadge'
 import { GALLERY_SIZES, Img } from './Img'
-import { RichText } from './RichText'
 
-/** Logo, title (linked to the event's page; none on that page, whose h1 is the title), host, time, place. */
+/** Date badge, host logo, title (linked to the event's page; none on that page, whose h1 is the title), host,
+ * time, place. */
 export function EventHeader({ event, title = true }: { event: EventItem; title?: boolean }) {
   return (
     <div className="event-head">
+      <DateBadge dateText={event.date_text} />
       <Img image={event.host.logo} />
       <div>
         {title ? (
@@ -19,7 +22,11 @@ export function EventHeader({ event, title = true }: { event: EventItem; title?:
           </h3>
         ) : null}
         <p>
-          Hosted by <a href={event.host.link}>{event.host.name}</a>
+          Hosted by <a href={event.host.link}>{event.host.name}</a> ·{' '}
+          {/* A slug needs no escaping ([A-Za-z0-9-]); no helper import keeps the event pages' budget. */}
+          <a href={`/follows?organization=${event.host.slug}`} aria-label={`Follow ${event.host.name}`}>
+            Follow
+          </a>
         </p>
         <p>
           <span>{event.time_text}</span> · <span>{event.date_text}</span>
@@ -48,33 +55,83 @@ export function shownState(state: SlotState | undefined, stats: RsvpStats | unde
   return s.status === 'idle' && full ? { status: 'full' } : s
 }
 
+// The guest form, loaded on the first signed-out RSVP to a guest event (it is not in the page's first load).
+let GuestForm: typeof import('./GuestRsvpForm').GuestRsvpForm | null = null
+// Loaded when someone says they bring others: most RSVPs don't (it kept event pages within their budget).
+let BringGuests: typeof import('./BringGuests').BringGuests | null = null
+// Loaded when someone says they are under 18 on an event that asks for a guardian's consent.
+let Guardian: typeof import('./GuardianFields').GuardianFields | null = null
+
 /** The RSVP buttons of an event's open slots: RSVP (Join the waitlist when full), Submitting..., RSVP'd!,
- * On the waitlist; spots left; the waitlist place or the error, inside the slot. */
+ * On the waitlist; spots left; the waitlist place or the error, inside the slot. Signed out, a guest event's
+ * RSVP opens the slot's guest form in its place. */
 export function SlotList({ event, slots, status, spots, onRsvp }: {
   event: EventItem
   slots: Slot[]
   status: Record<string, SlotState>
   spots: Record<string, RsvpStats>
-  onRsvp: (id: string, waitlist?: boolean) => void
+  // `guests`: the names of a party's other members; `guest`: a signed-out guest's own name and email.
+  onRsvp: (id: string, waitlist?: boolean, guests?: readonly string[], guest?: GuestRsvp) => void
 }) {
+  const [guests, setGuests] = useState<Record<string, string[]>>({})
+  const [minor, setMinor] = useState<string | null>(null)
+  const user = useAuth().user
+  const asGuest = event.rsvp === 'guest' && user === null
+  const [open, setOpen] = useState<string | null>(null)
+  const openForm = (id: string) =>
+    void import('./GuestRsvpForm').then((m) => {
+      GuestForm = m.GuestRsvpForm
+      setOpen(id)
+    })
   return (
     <ul className="slots" aria-label={`${event.title} time slots`}>
       {slots.map((slot) => {
         const s = shownState(status[slot.id], spots[slot.id])
-        const waitlist = s.status === 'full'
+        // A refused try at a full slot's waitlist is retried as a waitlist join.
+        const waitlist = s.status === 'full' || (s.status === 'error' && shownState(undefined, spots[slot.id]).status === 'full')
+        const retry = s.status === 'idle' || waitlist || s.status === 'error'
         return (
           <li className="slot" key={slot.id} data-event-id={slot.id}>
             <span id={`slot-${slot.id}`}>{slot.time}</span>
             <SpotsLeft stats={spots[slot.id]} id={`spots-${slot.id}`} />
-            <button
-              type="button"
-              className="btn"
-              disabled={s.status !== 'idle' && s.status !== 'full' && s.status !== 'error'}
-              aria-describedby={spots[slot.id] && spotsText(spots[slot.id]!) ? `slot-${slot.id} spots-${slot.id}` : `slot-${slot.id}`}
-              onClick={() => onRsvp(slot.id, waitlist)}
-            >
-              {BUTTON_TEXT[s.status]}
-            </button>
+            {asGuest && GuestForm && open === slot.id && (retry || s.status === 'submitting') ? (
+              <GuestForm
+                slotId={slot.id}
+                label={waitlist ? RSVP_MSG.joinWaitlist : 'Submit RSVP'}
+                busy={s.status === 'submitting'}
+                onSubmit={(guest) => onRsvp(slot.id, waitlist, [], guest)}
+              />
+            ) : (
+              <button
+                type="button"
+                className="btn"
+                disabled={!retry}
+                aria-describedby={spots[slot.id] && spotsText(spots[slot.id]!) ? `slot-${slot.id} spots-${slot.id}` : `slot-${slot.id}`}
+                onClick={() => (asGuest ? openForm(slot.id) : onRsvp(slot.id, waitlist, guests[slot.id] ?? []))}
+              >
+                {waitlist ? RSVP_MSG.joinWaitlist : BUTTON_TEXT[s.status]}
+              </button>
+            )}
+            {/* A party comes with a signed-in RSVP (a guest's form takes one person). */}
+            {retry && !asGuest && (slot.max_guests_per_rsvp ?? 0) > 0 ? (
+              BringGuests && guests[slot.id] ? (
+                <BringGuests slotId={slot.id} max={slot.max_guests_per_rsvp ?? 0} names={guests[slot.id]!}
+                  onChange={(names) => setGuests((prev) => ({ ...prev, [slot.id]: names }))} />
+              ) : (
+                <button type="button" className="link-button" aria-expanded="false" onClick={() => void import('./BringGuests').then((m) => {
+                  BringGuests = m.BringGuests
+                  setGuests((prev) => ({ ...prev, [slot.id]: [] }))
+                })}>Bringing others?</button>
+              )
+            ) : null}
+            {retry && event.before_you_go?.guardian_consent ? (
+              Guardian && minor === slot.id ? <Guardian slotId={slot.id} /> : (
+                <button type="button" className="link-button" aria-expanded="false" onClick={() => void import('./GuardianFields').then((m) => {
+                  Guardian = m.GuardianFields
+                  setMinor(slot.id)
+                })}>Are you under 18?</button>
+              )
+            ) : null}
             {(s.status === 'full' || s.status === 'error') && s.message ? (
               <p className="error" role="alert" id={slotMessageId(slot.id)} tabIndex={-1}>{s.message}</p>
             ) : null}
@@ -85,50 +142,6 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
         )
       })}
     </ul>
-  )
-}
-
-const MORE_DATES = 4
-
-export function AccountEventCard({ more = [], ...props }: {
-  event: EventItem
-  slots: Slot[]
-  status: Record<string, SlotState>
-  spots: Record<string, RsvpStats>
-  onRsvp: (id: string, waitlist?: boolean) => void
-  more?: EventItem[]
-}) {
-  return (
-    <article className="event-card" aria-labelledby={`event-${props.event.slug}`}>
-      <EventHeader event={props.event} />
-      <RichText html={props.event.description_html} />
-      <SlotList {...props} />
-      {more.length > 0 ? (
-        <p className="more-dates">
-          More dates:{' '}
-          {more.slice(0, MORE_DATES).map((e, i) => (
-            <span key={e.slug}>
-              {i > 0 ? ', ' : null}
-              <a href={e.path}>{e.date_text}</a>
-            </span>
-          ))}
-          {more.length > MORE_DATES ? ` and ${more.length - MORE_DATES} more` : null}
-        </p>
-      ) : null}
-    </article>
-  )
-}
-
-export function GuestEventCard({ event, spots, onOpen }: { event: EventItem; spots: RsvpStats | undefined; onOpen: () => void }) {
-  return (
-    <article className="event-card" aria-labelledby={`event-${event.slug}`}>
-      <EventHeader event={event} />
-      <RichText html={event.description_html} />
-      <SpotsLeft stats={spots} block />
-      <button type="button" className="btn" aria-haspopup="dialog" onClick={onOpen}>
-        RSVP
-      </button>
-    </article>
   )
 }
 
@@ -160,21 +173,5 @@ export function PastDetails({ event }: { event: EventItem }) {
         </div>
       ) : null}
     </>
-  )
-}
-
-export function PastEventCard({ event }: { event: EventItem }) {
-  return (
-    <article className="event-card" aria-labelledby={`past-${event.slug}`}>
-      <h3 id={`past-${event.slug}`}>
-        <a href={event.path}>{event.title}</a>
-      </h3>
-      <RichText html={event.description_html} />
-      <p>
-        <span>{event.date_text}</span>, <span>{event.time_text}</span>
-      </p>
-      <p className="muted">{event.location}</p>
-      <PastDetails event={event} />
-    </article>
   )
 }

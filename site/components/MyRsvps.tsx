@@ -84,6 +84,12 @@ function RsvpSummary({ rsvp }: { rsvp: MyRsvp }) {
           <span className="spots">You are #{rsvp.position ?? '?'} on the waitlist</span>
         </>
       ) : null}
+      {rsvp.consent === 'awaiting' ? (
+        <>
+          <br />
+          <span className="spots">Awaiting consent: your parent or guardian has the link to approve.</span>
+        </>
+      ) : null}
     </>
   )
 }

@@ -93,7 +93,7 @@ function SeriesBlock({ card, past, open, onToggle, onChanged }: SlotProps & { ca
     <article className="card organize-event organize-series" aria-labelledby={id}>
       <h3 id={id}>{first.title}</h3>
       <p className="muted">
-        {first.organization.name} · {card.dates.length === 1 ? '1 date' : `${card.dates.length} dates`}
+        {first.organization.name} · {followersText(first.followers)} · {card.dates.length === 1 ? '1 date' : `${card.dates.length} dates`}
       </p>
       {dates(card.shown)}
       {card.rest.length ? (
@@ -108,6 +108,11 @@ function SeriesBlock({ card, past, open, onToggle, onChanged }: SlotProps & { ca
   )
 }
 
+/** How many follow the hosting organization: a number only. */
+function followersText(count: number): string {
+  return count === 1 ? '1 follower' : `${count} followers`
+}
+
 function EventBlock({ event, open, onToggle, onChanged }: {
   event: OrganizeEvent
   open: string | null
@@ -120,7 +125,7 @@ function EventBlock({ event, open, onToggle, onChanged }: {
         <a href={event.path}>{event.title}</a>
       </h3>
       <p className="muted">
-        {event.organization.name} · {event.date_text}
+        {event.organization.name} · {followersText(event.followers)} · {event.date_text}
       </p>
       <ul className="organize-slots">
         {event.slots.map((slot) => (

@@ -7,8 +7,8 @@ const EMPTY: GuestRsvp = { firstName: '', lastName: '', email: '', phone: '' }
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
 
 /** The popup overlay with the guest RSVP form. Closes on its close control, a click outside, or Escape. */
-/** `onDone`: called with the event's slug after each answer (to refresh its spots left). */
-export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClose: () => void; onDone?: (slug: string) => void }) {
+/** `onDone`: called with the event's (one) slot id after each answer (to refresh its spots left). */
+export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClose: () => void; onDone?: (slotId: string) => void }) {
   const dialogRef = useRef<HTMLDivElement>(null)
   const [form, setForm] = useState<GuestRsvp>(EMPTY)
   const [submitting, setSubmitting] = useState(false)
@@ -64,7 +64,7 @@ export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClo
     const client = getAuthClient()
     try {
       const result = await rsvpAsGuest(client.api, form, waitlist)
-      onDone?.(event.slug)
+      onDone?.(event.slots[0]?.id ?? event.slug)
       if (result.outcome === 'full') {
         setFull(result.message)
       } else if (result.outcome === 'waitlisted') {

@@ -1,6 +1,8 @@
 // Message a slot's attendees (and, if asked, its waitlist): write, preview as the email will read, send.
+// Replies go to the organizer's own address, or to the organization's contact when it lists one and the
+// organizer picks it: the form sends the choice, never an address.
 import { useState, type FormEvent } from 'react'
-import { ORGANIZE_MSG, previewMessage, sendMessage, type Message, type MessagePreview } from '../src/api/organize'
+import { ORGANIZE_MSG, previewMessage, sendMessage, type Message, type MessagePreview, type ReplyChoices } from '../src/api/organize'
 import { getAuthClient } from '../src/auth/useAuth'
 
 export const MESSAGE_MSG = {
@@ -22,8 +24,10 @@ type Step =
   | { kind: 'preview'; preview: MessagePreview; error: string | null }
   | { kind: 'sent'; message: string }
 
-export function SlotMessage({ slotId, waitlist }: { slotId: string; waitlist: number }) {
-  const [message, setMessage] = useState<Message>({ subject: '', body: '', includeWaitlist: false })
+const BLANK: Message = { subject: '', body: '', includeWaitlist: false, replyTo: 'me' }
+
+export function SlotMessage({ slotId, waitlist, replies }: { slotId: string; waitlist: number; replies: ReplyChoices }) {
+  const [message, setMessage] = useState<Message>(BLANK)
   const [step, setStep] = useState<Step>({ kind: 'edit', error: null })
   const [busy, setBusy] = useState(false)
   const ids = { subject: `msg-subject-${slotId}`, body: `msg-body-${slotId}`, title: `msg-title-${slotId}` }
@@ -47,7 +51,7 @@ export function SlotMessage({ slotId, waitlist }: { slotId: string; waitlist: nu
     setBusy(false)
     if (r.ok) {
       setStep({ kind: 'sent', message: r.data.message || ORGANIZE_MSG.sent(r.data.recipients) })
-      setMessage({ subject: '', body: '', includeWaitlist: false })
+      setMessage({ ...BLANK, replyTo: message.replyTo })
     } else setStep({ ...step, error: r.message })
   }
 
@@ -70,6 +74,9 @@ export function SlotMessage({ slotId, waitlist }: { slotId: string; waitlist: nu
           </p>
           <p>
             <strong>Subject:</strong> {step.preview.subject}
+          </p>
+          <p>
+            <strong>Replies go to:</strong> {step.preview.replyTo}
           </p>
           <pre className="message-body">{step.preview.body}</pre>
           {step.error ? <p className="error" role="alert">{step.error}</p> : null}
@@ -98,6 +105,21 @@ export function SlotMessage({ slotId, waitlist }: { slotId: string; waitlist: nu
               to the waitlist ({waitlist} {waitlist === 1 ? 'person' : 'people'})
             </label>
           </p>
+          {replies.organization ? (
+            <fieldset className="reply-choice">
+              <legend>Replies go to</legend>
+              <label className="check">
+                <input type="radio" name={`msg-reply-${slotId}`} value="me" checked={message.replyTo !== 'organization'} disabled={busy} onChange={() => setMessage({ ...message, replyTo: 'me' })} /> My
+                address ({replies.me})
+              </label>
+              <label className="check">
+                <input type="radio" name={`msg-reply-${slotId}`} value="organization" checked={message.replyTo === 'organization'} disabled={busy} onChange={() => setMessage({ ...message, replyTo: 'organization' })} />{' '}
+                The organization&apos;s ({replies.organization})
+              </label>
+            </fieldset>
+          ) : (
+            <p className="muted">Replies go to your address, {replies.me}.</p>
+          )}
           {step.error ? <p className="error" role="alert">{step.error}</p> : null}
           <button type="submit" className="btn" disabled={busy}>
             {busy ? 'Preparing...' : 'Preview'}

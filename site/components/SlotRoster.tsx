@@ -5,6 +5,7 @@ import { rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 import { shortDateTime, statusText } from '../src/organize/format'
+import { PartyGuests } from './PartyGuests'
 import { SlotMessage } from './SlotMessage'
 
 export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label: string; onChanged: () => void }) {
@@ -60,7 +61,7 @@ export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label
           </ul>
         </>
       ) : null}
-      <SlotMessage slotId={slotId} waitlist={waiting.length} />
+      <SlotMessage slotId={slotId} waitlist={waiting.length} replies={roster.replies} />
     </section>
   )
 }
@@ -72,6 +73,7 @@ function AttendeeItem({ slotId, attendee: a, onSaved }: { slotId: string; attend
         <strong>{a.name}</strong> <span className={`state state-${a.status}`}>{statusText(a.status, a.position)}</span>
         {a.walkIn ? <span className="state">Walk-in</span> : null}
       </p>
+      <PartyGuests attendee={a} />
       <p className="attendee-contact">
         {a.email ? <a href={`mailto:${a.email}`}>{a.email}</a> : <span className="muted">No email</span>}
         {a.phone ? (

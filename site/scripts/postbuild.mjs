@@ -45,7 +45,7 @@ const editorFiles = await buildAdmin(outDir).catch((err) => fail(err.message))
 // Pages that make no sense in a search index.
 const noIndex = new Set([
   '/dashboard', '/verify', '/auth/callback', '/login', '/register', '/reset-password', '/cancel',
-  '/organize', '/organize/checkin', '/organize/roles', '/verify-hours',
+  '/consent', '/organize', '/organize/checkin', '/organize/roles', '/verify-hours', '/follows',
 ])
 const base = site.url.replace(/\/+$/, '')
 const urls = routes

@@ -102,6 +102,13 @@ describe('saving a changed field', () => {
     expect(saved).toContain('except: [2027-07-17, 2027-08-21]\n')
     expect(saved).toContain('slots:\n  - time: 9:30-10:20 AM\n    capacity: 3\n  - time: 10:30-11:20 AM\n')
   })
+
+  it('writes a before-you-go block in the form\'s order, its yes and no quoted, an untouched switch kept', () => {
+    const saved = roundTrip(events, series, (d) => {
+      d.before_you_go = { setting: 'indoor', wheelchair: { note: '', access: 'yes' }, guardian_consent: false, bring: [] }
+    })
+    expect(saved.endsWith('before_you_go:\n  wheelchair:\n    access: "yes"\n  guardian_consent: false\n  setting: indoor\n')).toBe(true)
+  })
 })
 
 describe('a file with notes between its fields, as `make new-org` writes them', () => {

@@ -27,6 +27,7 @@ const SLOT = 'keen-sports-saturdays-2026-12-19-9-30-10-20-am'
 const ATTENDEE: Attendee = {
   id: 7, name: 'Ada King', email: 'ada@example.org', phone: '314-555-0101', rsvpAt: '2026-12-01T10:00:00-06:00',
   status: 'confirmed', position: null, walkIn: false, checkedInAt: null, hours: null,
+  partySize: 1, guests: [], present: null, consent: null,
 }
 const NOT_ORGANIZER = 'You are not an organizer of KEEN St. Louis. Ask an admin to grant you the role.'
 
@@ -93,11 +94,11 @@ describe('messages', () => {
     const { client, calls } = await signedIn({
       [path]: (c) =>
         (c.body as { preview: boolean }).preview
-          ? json({ recipients: 3, subject: 'Parking', body: 'Use lot B.\n\n-- Sent by KEEN' })
+          ? json({ recipients: 3, subject: 'Parking', body: 'Use lot B.\n\n-- Sent by KEEN', replyTo: 'hello@keenstlouis.org' })
           : json({ recipients: 3, message: 'Your message is on its way to 3 people.' }, 202),
     })
-    const m = { subject: 'Parking', body: 'Use lot B.', includeWaitlist: true }
-    expect(await previewMessage(client, SLOT, m)).toMatchObject({ ok: true, data: { recipients: 3 } })
+    const m = { subject: 'Parking', body: 'Use lot B.', includeWaitlist: true, replyTo: 'organization' as const }
+    expect(await previewMessage(client, SLOT, m)).toMatchObject({ ok: true, data: { recipients: 3, replyTo: 'hello@keenstlouis.org' } })
     expect(await sendMessage(client, SLOT, m)).toEqual({ ok: true, status: 202, data: { recipients: 3, message: 'Your message is on its way to 3 people.' } })
     expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/messages')).map((c) => c.body)).toEqual([
       { ...m, preview: true },

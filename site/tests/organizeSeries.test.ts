@@ -5,7 +5,7 @@ import { SHOWN_DATES, eventCards } from '../src/organize/series'
 
 const event = (slug: string, series: string | null): OrganizeEvent => ({
   slug, title: slug, organization: { slug: 'o', name: 'O' }, date: '2027-01-01', date_text: 'January 1, 2027',
-  past: false, path: `/events/${slug}`, series, slots: [],
+  past: false, path: `/events/${slug}`, series, slots: [], followers: 0,
 })
 const slugs = (events: readonly OrganizeEvent[]) => events.map((e) => e.slug)
 

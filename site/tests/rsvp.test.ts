@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { hasEnded, partitionEvents } from '../src/events/schedule'
 import { splitName } from '../src/lib/names'
 import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
+import { partyText } from '../components/PartyGuests'
 import { USER, json, makeClient } from './helpers'
 
 describe('names and dates', () => {
@@ -48,6 +49,18 @@ describe('RSVP as a signed-in user', () => {
     expect(post.headers.get('x-auth-token')).toBe('tok')
     const check = calls.find((c) => c.url.startsWith('/api/rsvp/check'))!
     expect(new URL(check.url, 'http://x').searchParams.get('eventId')).toBe(id)
+  })
+  it('sends the guests as one party, names trimmed and optional', async () => {
+    const { client, calls } = await signedIn(() => json({ ok: true }, 201))
+    expect(await rsvpAsUser(client, id, USER, false, [' Sam Roe ', ''])).toEqual({ outcome: 'created' })
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/rsvp')!
+    expect((post.body as { guests: unknown }).guests).toEqual([{ name: 'Sam Roe' }, { name: '' }])
+  })
+  it('a roster entry names its guests and how many came', () => {
+    expect(partyText({ partySize: 1, guests: [], present: null })).toBeNull()
+    expect(partyText({ partySize: 3, guests: ['Sam Roe', 'Guest 2 of Ada King'], present: 2 })).toBe(
+      'With 2 guests: Sam Roe, Guest 2 of Ada King · 2 of 3 here')
+    expect(partyText({ partySize: 2, guests: ['Guest 1 of Ada King'], present: null })).toBe('With 1 guest: Guest 1 of Ada King')
   })
   it('409 and a prior RSVP are "already"; other failures "failed"', async () => {
     const outcome = async (post: () => Response, checked = false) =>

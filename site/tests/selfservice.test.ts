@@ -37,13 +37,13 @@ describe('spots left', () => {
     stubFetch({ 'GET /rsvp': () => json({ error: 'The RSVP service is unavailable. Please try again soon.' }, 503) })
     await expect(rsvpStats(api, 'x')).rejects.toThrow('The RSVP service is unavailable. Please try again soon.')
   })
-  it('asks only about slots (or guest events) with a capacity', () => {
+  it('asks only about slots with a capacity, of account and guest events alike', () => {
     const events = [
       { slug: 'a', rsvp: 'account', slots: [{ id: 'a-1', capacity: 5 }, { id: 'a-2', capacity: null }] },
-      { slug: 'g', rsvp: 'guest', slots: [{ id: 'g-1', capacity: 20 }] },
+      { slug: 'g', rsvp: 'guest', slots: [{ id: 'g-1', capacity: 20 }, { id: 'g-2', capacity: 8 }] },
       { slug: 'u', rsvp: 'guest', slots: [{ id: 'u-1', capacity: null }] },
     ]
-    expect(limitedIds(events)).toEqual(['a-1', 'g'])
+    expect(limitedIds(events)).toEqual(['a-1', 'g-1', 'g-2'])
   })
 })
 
@@ -90,6 +90,8 @@ describe('waitlist: signed-in slot RSVP', () => {
   })
   it("created and already are done with their confirmation; a failure is an error in the slot, in the service's words when it sent some", async () => {
     expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done', message: RSVP_MSG.success })
+    const held = "You have RSVP'd! A confirmation email will be sent. We have emailed your parent or guardian: your spot is held for 48 hours until they approve."
+    expect(slotStateOf({ outcome: 'created', message: held })).toEqual({ status: 'done', message: held })
     expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done', message: RSVP_MSG.already })
     expect(slotStateOf({ outcome: 'failed' })).toEqual({ status: 'error', message: RSVP_MSG.failed })
     const ended = 'This time slot has ended; RSVPs are closed.'
@@ -149,7 +151,7 @@ describe('cancel from an email link', () => {
 describe('dashboard: your RSVPs and your data', () => {
   const rsvp = (id: number, extra: Partial<MyRsvp>): MyRsvp => ({
     id, eventId: `e${id}`, event: `e${id}`, title: `E${id}`, date: '2025-07-27', date_text: 'July 27, 2025', time: '1:00 PM',
-    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, createdAt: '2025-07-01T12:00:00-05:00', code: null, qr: null, checkedIn: false, ...extra,
+    location: 'Gym', start: '', end: '', path: `/events/e${id}`, status: 'confirmed', position: null, past: false, createdAt: '2025-07-01T12:00:00-05:00', code: null, qr: null, checkedIn: false, consent: null, ...extra,
   })
   async function signedIn(routes: Parameters<typeof makeClient>[0]) {
     const m = makeClient({ 'POST /auth/login': () => json({ accessToken: 'tok', user: USER }), ...routes })
@@ -208,7 +210,7 @@ describe('dashboard: your RSVPs and your data', () => {
 
 describe('a signed-in visitor back on a page', () => {
   it("their RSVPs show as RSVP'd! or waitlist places, on the open slots only", () => {
-    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false, code: null, qr: null, checkedIn: false }
+    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false, code: null, qr: null, checkedIn: false}
     const rsvps = [
       { ...base, id: 1, eventId: 'a', status: 'waitlisted' as const, position: 2 },
       { ...base, id: 2, eventId: 'b', status: 'confirmed' as const, position: null },

@@ -9,7 +9,7 @@ import { MemoryStorage, json, makeClient } from './helpers'
 const SLOT = 'doorways-welcome-kits-10-00-11-30-am'
 const person = (id: number, name: string, status: Attendee['status'] = 'confirmed'): Attendee => ({
   id, name, email: `${name.toLowerCase()}@example.org`, phone: null, rsvpAt: '2027-01-10T10:00:00-06:00',
-  status, position: null, walkIn: false, checkedInAt: null, hours: null,
+  status, position: null, walkIn: false, checkedInAt: null, hours: null, partySize: 1, guests: [], present: null, consent: null,
 })
 type Answer = ApiResult<{ attendee: Attendee }>
 const ok = (a: Attendee): Answer => ({ ok: true, status: 200, data: { attendee: a } })

@@ -13,6 +13,8 @@ export type SlotCounts = OrganizeEvent['slots'][number]
 export type Roster = Ok<'/api/organize/slots/{slot_id}', 'get'>
 export type SlotDetail = Roster['slot']
 export type Attendee = Roster['attendees'][number]
+/** Where replies to a message about the slot may go: the organizer's address, the organization's (or null). */
+export type ReplyChoices = Roster['replies']
 export type AttendeeStatus = Attendee['status']
 export type Grant = Ok<'/api/admin/organizers', 'get'>['organizers'][number]
 /** What an organizer writes; `preview` is added by the call. */

@@ -1,5 +1,6 @@
 // The RSVP calls of the Event Feed and the dashboard (rsvp_service, under the API base).
 import type { AuthClient, User } from '../auth/client'
+import { consentFields } from '../events/guardians'
 import { splitName } from '../lib/names'
 import { PUBLIC, errorText, type Api, type Body, type Ok } from './client'
 import type { paths } from './generated/schema'
@@ -24,7 +25,8 @@ export const RSVP_MSG = {
  * `waitlisted`: on the waitlist at `position` (just joined, or already there).
  */
 export type RsvpResult =
-  | { outcome: 'created' | 'already' }
+  | { outcome: 'created'; message?: string }
+  | { outcome: 'already' }
   | { outcome: 'failed'; message?: string }
   | { outcome: 'full'; message: string }
   | { outcome: 'waitlisted'; position: number; message: string }
@@ -37,11 +39,14 @@ export async function hasRsvped(client: AuthClient, eventId: string, email: stri
 /** POST /rsvp's 409: already registered, on the waitlist (`position`), or the slot is full (`full`). */
 type Refusal = paths['/api/rsvp']['post']['responses'][409]['content']['application/json']
 
-/** The full / waitlist answers of POST /rsvp (201 waitlisted, 409 full, 409 already on the waitlist); null otherwise. */
-function waitlistResult(status: number, created: Ok<'/api/rsvp', 'post'> | undefined, refused: unknown): RsvpResult | null {
-  if (status === 201 && created?.status === 'waitlisted' && typeof created.position === 'number') {
-    const position = created.position
-    return { outcome: 'waitlisted', position, message: created.message || RSVP_MSG.waitlisted(position) }
+/**
+ * What POST /rsvp answered when it placed the person or refused for a full slot: created (held for a guardian's
+ * consent, in the service's sentence), waitlisted (201), full or already on the waitlist (409); null otherwise.
+ */
+function placed(status: number, created: Ok<'/api/rsvp', 'post'> | undefined, refused: unknown): RsvpResult | null {
+  if (status < 300) {
+    if (created?.status !== 'waitlisted') return created?.consent ? { outcome: 'created', message: created.message } : { outcome: 'created' }
+    return { outcome: 'waitlisted', position: created.position, message: created.message || RSVP_MSG.waitlisted(created.position) }
   }
   if (status !== 409 || !refused || typeof refused !== 'object') return null
   const answer = refused as Refusal
@@ -53,18 +58,20 @@ function waitlistResult(status: number, created: Ok<'/api/rsvp', 'post'> | undef
 }
 
 /**
- * RSVP the signed-in user to one slot (`waitlist`: join its waitlist, after a `full` answer).
+ * RSVP the signed-in user to one slot (`waitlist`: join its waitlist, after a `full` answer; `guests`: the
+ * names of the people they bring, '' for one not named).
  * A prior RSVP or a 409 is "already"; a full slot is "full"; a waitlist place is "waitlisted".
  */
-export async function rsvpAsUser(client: AuthClient, eventId: string, user: User, waitlist = false): Promise<RsvpResult> {
+export async function rsvpAsUser(client: AuthClient, eventId: string, user: User, waitlist = false, guests: readonly string[] = []): Promise<RsvpResult> {
   try {
     if (!waitlist && (await hasRsvped(client, eventId, user.email).catch(() => false))) return { outcome: 'already' }
     const { firstName, lastName } = splitName(user.name)
-    const body: Body<'/api/rsvp', 'post'> = { eventId, email: user.email, firstName, lastName, phone: user.phone || null, ...(waitlist ? { waitlist: true } : {}) }
+    const body: Body<'/api/rsvp', 'post'> = { eventId, email: user.email, firstName, lastName, phone: user.phone || null, ...(waitlist ? { waitlist: true } : {}), ...consentFields(eventId) }
+    // The guests come along as one party (names optional, for the roster).
+    if (guests.length > 0) body.guests = guests.map((name) => ({ name: name.trim() }))
     const { data, error, response } = await client.api.POST('/api/rsvp', { body })
-    const found = waitlistResult(response.status, data, error)
+    const found = placed(response.status, data, error)
     if (found) return found
-    if (response.ok) return { outcome: 'created' }
     if (response.status === 409) return { outcome: 'already' }
     // The service's own sentence (such as a slot that has ended), else the generic one.
     const message = errorText(error)
@@ -77,21 +84,24 @@ export async function rsvpAsUser(client: AuthClient, eventId: string, user: User
 export type GuestRsvp = { firstName: string; lastName: string; email: string; phone: string }
 
 /**
- * The popup form: POST /rsvp without eventId (the service uses the guest event); `waitlist` joins the
- * waitlist after a `full` answer. Resolves created / full / waitlisted; throws the message to show otherwise.
+ * A guest's RSVP: POST /rsvp for the slot `eventId`, or without it (the popup: the service uses the guest
+ * event); `waitlist` joins the waitlist after a `full` answer. Resolves created / full / waitlisted; throws the
+ * message to show otherwise.
  */
-export async function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false): Promise<RsvpResult> {
+export async function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false, eventId?: string): Promise<RsvpResult> {
   let answer
   try {
     answer = await api.POST('/api/rsvp', {
       body: {
+        ...(eventId ? { eventId } : {}),
         email: form.email.trim(),
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         phone: form.phone.trim() || null,
         ...(waitlist ? { waitlist: true } : {}),
+        ...consentFields(eventId),
       },
-      // A guest's RSVP: the popup never speaks for a signed-in account.
+      // A guest's RSVP never speaks for a signed-in account.
       ...PUBLIC,
     })
   } catch (error) {
@@ -100,9 +110,8 @@ export async function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false): 
     throw new Error(RSVP_MSG.popupError)
   }
   const { data, error, response } = answer
-  const found = waitlistResult(response.status, data, error)
+  const found = placed(response.status, data, error)
   if (found) return found
-  if (response.ok) return { outcome: 'created' }
   throw new Error(errorText(error) || RSVP_MSG.popupDefault)
 }
 

@@ -32,6 +32,7 @@ export type OrganizationCard = SearchChunk['organizations'][number]
 export type EventsFile = OutputEvents
 export type EventItem = EventsFile['events'][number]
 export type Slot = EventItem['slots'][number]
+export type BeforeYouGo = NonNullable<EventItem['before_you_go']>
 export type SeriesItem = EventsFile['series'][number]
 export type Image = Organization['logo']
 export type RoutesFile = OutputRoutes

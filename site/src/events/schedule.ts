@@ -31,11 +31,7 @@ export function groupBySeries<E extends { slug: string; series?: string | null }
   return [...groups.values()]
 }
 
-/** The ids whose spots left are worth asking for: account slots with a capacity, guest events with one. */
-export function limitedIds(events: readonly { slug: string; rsvp: string; slots: readonly { id: string; capacity: number | null }[] }[]): string[] {
-  return events.flatMap((e) =>
-    e.rsvp === 'guest'
-      ? e.slots.some((s) => s.capacity !== null) ? [e.slug] : []
-      : e.slots.filter((s) => s.capacity !== null).map((s) => s.id),
-  )
+/** The slot ids whose spots left are worth asking for: those with a capacity (account and guest events alike). */
+export function limitedIds(events: readonly { slots: readonly { id: string; capacity: number | null }[] }[]): string[] {
+  return events.flatMap((e) => e.slots.filter((s) => s.capacity !== null).map((s) => s.id))
 }

@@ -1,9 +1,10 @@
 // The RSVP behaviour of time slots, shared by the Event Feed and the event pages: RSVP, Submitting...,
-// RSVP'd!; a signed-out visitor goes through /login and comes back to the page to finish the RSVP.
+// RSVP'd!; a signed-out visitor RSVPs to a guest event with the slot's form, and to an account event goes
+// through /login and comes back to the page to finish the RSVP.
 import { useCallback, useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { myRsvps, type MyRsvp } from '../api/me'
-import { RSVP_MSG, rsvpAsUser, rsvpStats, type RsvpStats } from '../api/rsvp'
+import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, rsvpStats, type GuestRsvp, type RsvpResult, type RsvpStats } from '../api/rsvp'
 import { getAuthClient, useAuth } from '../auth/useAuth'
 import { go } from '../lib/nav'
 import { rememberRsvpPage } from '../lib/query'
@@ -13,10 +14,10 @@ export type SlotStatus = 'idle' | 'submitting' | 'done' | 'full' | 'waitlisted' 
 export type SlotState = { status: SlotStatus; message?: string }
 
 /** The next state of a slot from an RSVP attempt's result. */
-export function slotStateOf(result: Awaited<ReturnType<typeof rsvpAsUser>>): SlotState {
+export function slotStateOf(result: RsvpResult): SlotState {
   switch (result.outcome) {
     case 'created':
-      return { status: 'done', message: RSVP_MSG.success }
+      return { status: 'done', message: result.message ?? RSVP_MSG.success }
     case 'already':
       return { status: 'done', message: RSVP_MSG.already }
     case 'full':
@@ -101,23 +102,32 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     }
   }, [email, openSlotKey])
 
-  // `waitlist`: join the waitlist of a slot that is full.
-  const rsvp = useCallback(async (eventId: string, waitlist = false) => {
+  // `waitlist`: join the waitlist of a slot that is full; `guests`: the party's other members;
+  // `guest`: a signed-out guest's name and email.
+  const rsvp = useCallback(async (eventId: string, waitlist = false, guests: readonly string[] = [], guest?: GuestRsvp) => {
     const client = getAuthClient()
     await client.init()
     const user = client.getState().user
-    if (!user) {
+    const send = user
+      ? () => rsvpAsUser(client, eventId, user, waitlist, guests)
+      : guest
+        ? () => rsvpAsGuest(client.api, guest, waitlist, eventId).catch((e: Error): RsvpResult => ({ outcome: 'failed', message: e.message }))
+        : null
+    if (!send) {
       rememberRsvpPage(eventId, window.location.pathname)
       go(`/login?${new URLSearchParams({ from: 'rsvp', eventId })}`)
       return
     }
     setSlot(eventId, { status: 'submitting' })
-    const result = await rsvpAsUser(client, eventId, user, waitlist)
-    setSlot(eventId, slotStateOf(result))
+    const result = await send()
+    const state = slotStateOf(result)
+    // A guest's confirmation names the address it went to (there is no dashboard to look at yet).
+    if (guest && !user && result.outcome === 'created') state.message = result.message ?? RSVP_MSG.popupSuccess(guest.firstName.trim(), guest.email.trim())
+    setSlot(eventId, state)
     onChange?.(eventId)
     // Full, waitlisted and failed answers show in the slot (full with its Join the waitlist button).
-    if (result.outcome === 'created') window.alert(RSVP_MSG.success)
-    else if (result.outcome === 'already') window.alert(RSVP_MSG.already)
+    if (user && result.outcome === 'created') window.alert(RSVP_MSG.success)
+    else if (user && result.outcome === 'already') window.alert(RSVP_MSG.already)
     // The button is disabled now, so focus would fall to the page's top: it goes to the slot's own
     // confirmation (or error), scrolled into view, where the person is looking.
     const shown = document.getElementById(slotMessageId(eventId))

@@ -241,6 +241,10 @@ export function applyPending(attendees: readonly Attendee[], taps: readonly Tap[
         walkIn: true,
         checkedInAt: null,
         hours: null,
+        partySize: 1,
+        guests: [],
+        present: 1,
+        consent: null,
         pending: true,
       })
     }

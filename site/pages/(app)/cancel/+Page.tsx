@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
+import { SlotSummary } from '../../../components/SlotSummary'
 import { confirmCancel, previewCancel, type CancelPreview } from '../../../src/api/cancel'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { takeFragmentParam } from '../../../src/lib/query'
@@ -65,12 +66,7 @@ export default function Page() {
       ) : null}
       {step.kind === 'preview' ? (
         <section className="card form" aria-labelledby="cancel-what">
-          <h2 id="cancel-what">{step.preview.event}</h2>
-          <p>
-            {step.preview.date_text}, {step.preview.time}
-            <br />
-            <span className="muted">{step.preview.location}</span>
-          </p>
+          <SlotSummary slot={step.preview} id="cancel-what" />
           <p>
             {step.preview.status === 'waitlisted'
               ? `You are #${step.preview.position ?? '?'} on the waitlist for this time slot. Cancelling takes you off the waitlist.`

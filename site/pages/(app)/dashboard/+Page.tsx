@@ -61,6 +61,9 @@ function Account() {
           <dt>Email</dt>
           <dd>{user.email}</dd>
         </dl>
+        <p>
+          <a href="/follows">What you follow</a>: organizations and causes whose upcoming events come in your weekly email.
+        </p>
         <button type="button" className="btn" onClick={logout} disabled={loggingOut}>
           Logout
         </button>

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react'
 import { useData } from 'vike-react/useData'
+import { BeforeYouGo } from '../../../components/BeforeYouGo'
 import { EventHeader, PastDetails, SlotList, SpotsLeft } from '../../../components/EventCards'
 import { GALLERY_SIZES, Img } from '../../../components/Img'
 import { RichText } from '../../../components/RichText'
-import { RsvpDialog } from '../../../components/RsvpDialog'
+import { RsvpDialog } from '../../../components/LazyRsvpDialog'
 import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
 import { hasEnded, limitedIds } from '../../../src/events/schedule'
 import type { Data, EventData, SeriesData } from './+data'
@@ -62,10 +63,12 @@ function EventPage({ data }: { data: EventData }) {
   const clientNow = useClientNow()
   const now = clientNow ?? builtAt
   const finished = hasEnded(event.end, now)
-  const openSlots = finished || event.rsvp !== 'account' ? [] : event.slots.filter((s) => !hasEnded(s.end, now))
-  const spotIds = clientNow === null || finished ? '' : limitedIds([{ ...event, slots: event.rsvp === 'guest' ? event.slots : openSlots }]).join(' ')
+  const openSlots = finished ? [] : event.slots.filter((s) => !hasEnded(s.end, now))
+  // The popup's event (site.yaml's guest_rsvp_event, one slot) keeps its RSVP button; others list their slots.
+  const popupSlot = isGuestEvent ? openSlots[0] : undefined
+  const spotIds = clientNow === null ? '' : limitedIds([{ slots: openSlots }]).join(' ')
   const { stats: spots, refresh: refreshSpots } = useSpotsLeft(spotIds)
-  const { status, rsvp } = useSlotRsvp(openSlots.map((s) => s.id).join(' '), clientNow, refreshSpots)
+  const { status, rsvp } = useSlotRsvp(isGuestEvent ? '' : openSlots.map((s) => s.id).join(' '), clientNow, refreshSpots)
   const [popupOpen, setPopupOpen] = useState(false)
   const closePopup = useCallback(() => setPopupOpen(false), [])
   const otherDates = dates.filter((d) => !hasEnded(d.end, now)).slice(0, 6)
@@ -84,15 +87,16 @@ function EventPage({ data }: { data: EventData }) {
           </a>
         </p>
         <RichText html={event.description_html} />
+        <BeforeYouGo before={event.before_you_go} />
         {finished ? (
           <PastDetails event={event} />
         ) : (
           <>
-            {openSlots.length > 0 ? (
+            {openSlots.length > 0 && !isGuestEvent ? (
               <SlotList event={event} slots={openSlots} status={status} spots={spots} onRsvp={rsvp} />
             ) : null}
-            {event.rsvp === 'guest' ? <SpotsLeft stats={spots[event.slug]} block /> : null}
-            {event.rsvp === 'guest' && isGuestEvent ? (
+            {popupSlot ? <SpotsLeft stats={spots[popupSlot.id]} block /> : null}
+            {popupSlot ? (
               <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setPopupOpen(true)}>
                 RSVP
               </button>

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { AccountEventCard, GuestEventCard, PastEventCard } from '../../../components/EventCards'
-import { RsvpDialog } from '../../../components/RsvpDialog'
+import { AccessFilters } from '../../../components/AccessFilters'
+import { FeedEventCard, PastEventCard } from '../../../components/FeedCards'
+import { RsvpDialog } from '../../../components/LazyRsvpDialog'
 import type { EventItem } from '../../../src/content/types'
 import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
 import { groupBySeries, hasEnded, limitedIds, partitionEvents, upcomingMonths } from '../../../src/events/schedule'
+import { matchesAccess, type AccessFilter } from '../../../src/events/accessFilter'
 import type { Data } from './+data'
 
 declare global {
@@ -13,15 +15,19 @@ declare global {
   }
 }
 
-type Filter = { org: string; month: string }
+type Filter = { org: string; month: string } & AccessFilter
+const NO_FILTER: Filter = { org: '', month: '', family: '', wheelchair: '' }
 
-/** The filter of the URL's query (?org=<host slug>&month=YYYY-MM), so a filtered feed can be shared. */
+/** The filter of the URL's query (?org=<host slug>&month=YYYY-MM&family=yes&wheelchair=yes), so a filtered
+ * feed can be shared. */
 function readFilter(): Filter {
   const params = new URLSearchParams(window.location.search)
-  return { org: params.get('org') ?? '', month: params.get('month') ?? '' }
+  const read = (key: keyof Filter) => params.get(key) ?? ''
+  return { org: read('org'), month: read('month'), family: read('family'), wheelchair: read('wheelchair') }
 }
 
-const matches = (e: EventItem, f: Filter) => (!f.org || e.host.slug === f.org) && (!f.month || e.date.startsWith(f.month))
+const matches = (e: EventItem, f: Filter) =>
+  (!f.org || e.host.slug === f.org) && (!f.month || e.date.startsWith(f.month)) && matchesAccess(e, f)
 
 export default function Page() {
   const { events, guestEvent, builtAt, meta, hosts, calendar } = useData<Data>()
@@ -29,7 +35,7 @@ export default function Page() {
   const clientNow = useClientNow()
   const now = clientNow ?? builtAt
 
-  const [filter, setFilter] = useState<Filter>({ org: '', month: '' })
+  const [filter, setFilter] = useState<Filter>(NO_FILTER)
   useEffect(() => setFilter(readFilter()), [])
   const changeFilter = (next: Filter) => {
     setFilter(next)
@@ -46,12 +52,12 @@ export default function Page() {
   // The month filter offers only months that hold upcoming events (past events stay listed below).
   const months = upcomingMonths(upcoming)
   const openSlots = upcoming
-    .filter((e) => e.rsvp === 'account')
+    .filter((e) => e.slug !== guestEvent)
     .flatMap((e) => e.slots.filter((s) => !hasEnded(s.end, now)))
   // A series shows as one card: its next date with slots inline, then links to its later dates.
   const shownUpcoming = groupBySeries(upcoming.filter((e) => matches(e, filter)))
   const shownPast = groupBySeries(past.filter((e) => matches(e, filter)))
-  const filtered = filter.org !== '' || filter.month !== ''
+  const filtered = Object.values(filter).some((v) => v !== '')
 
   // Spots left only for what is shown (after hydration: the HTML has none).
   const spotIds = clientNow === null ? '' : limitedIds(shownUpcoming.map((g) => g.first)).join(' ')
@@ -91,8 +97,9 @@ export default function Page() {
             ))}
           </select>
         </label>
+        <AccessFilters filter={filter} onChange={(next) => changeFilter({ ...filter, ...next })} />
         {filtered ? (
-          <button type="button" className="btn btn-secondary" onClick={() => changeFilter({ org: '', month: '' })}>
+          <button type="button" className="btn btn-secondary" onClick={() => changeFilter(NO_FILTER)}>
             Show all events
           </button>
         ) : null}
@@ -105,21 +112,18 @@ export default function Page() {
         {shownUpcoming.length === 0 ? (
           <p>{filtered ? 'No upcoming events match these filters.' : 'No upcoming events right now. Check back soon!'}</p>
         ) : null}
-        {shownUpcoming.map(({ first: event, more }) =>
-          event.rsvp === 'account' ? (
-            <AccountEventCard
-              key={event.slug}
-              event={event}
-              slots={event.slots.filter((s) => !hasEnded(s.end, now))}
-              status={status}
-              spots={spots}
-              onRsvp={rsvp}
-              more={more}
-            />
-          ) : (
-            <GuestEventCard key={event.slug} event={event} spots={spots[event.slug]} onOpen={openPopup} />
-          ),
-        )}
+        {shownUpcoming.map(({ first: event, more }) => (
+          <FeedEventCard
+            key={event.slug}
+            event={event}
+            slots={event.slots.filter((s) => !hasEnded(s.end, now))}
+            status={status}
+            spots={spots}
+            onRsvp={rsvp}
+            more={more}
+            onOpen={event.slug === guestEvent ? openPopup : undefined}
+          />
+        ))}
       </section>
       <section className="section" aria-labelledby="past-title">
         <h2 id="past-title">Past Events</h2>

@@ -1,6 +1,8 @@
 import { useData } from 'vike-react/useData'
-import { Img, TWO_COLUMN_SIZES } from '../../../components/Img'
+import { Img } from '../../../components/Img'
+import { PhotoPlaces } from '../../../components/PhotoPlaces'
 import { RichText } from '../../../components/RichText'
+import { followHref } from '../../../src/api/follows'
 import type { Data } from './+data'
 
 export default function Page() {
@@ -16,6 +18,17 @@ export default function Page() {
         <h2 id="tagline">{org.tagline}</h2>
         <RichText html={org.description_html} />
         {org.cta ? <a className="btn" href={org.cta.href}>{org.cta.label}</a> : null}
+        {/* A link, not a button: profiles ship no framework JavaScript; /follows does the following. */}
+        <p className="follow-links">
+          <a className="btn btn-secondary" href={followHref({ kind: 'organization', target: org.slug })}>
+            Follow {org.name}
+          </a>
+          {org.causes.map((cause) => (
+            <a key={cause} href={followHref({ kind: 'cause', target: cause })}>
+              Follow {cause}
+            </a>
+          ))}
+        </p>
       </section>
 
       <div className="grid section">
@@ -68,9 +81,7 @@ export default function Page() {
         </section>
       ) : null}
 
-      <section className="section photos" aria-label="Photos">
-        {org.photos.map((photo) => <Img key={photo.src} image={photo} lazy sizes={TWO_COLUMN_SIZES} />)}
-      </section>
+      <PhotoPlaces org={org} />
 
       <section className="section" aria-labelledby="impact-title">
         <h2 id="impact-title">Core Impact</h2>

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react'
+import { useData } from 'vike-react/useData'
+import { SlotSummary } from '../../../components/SlotSummary'
+import { answerConsent, previewConsent, type ConsentPreview } from '../../../src/api/consent'
+import { getAuthClient } from '../../../src/auth/useAuth'
+import { takeFragmentParam } from '../../../src/lib/query'
+import type { Data } from './+data'
+
+const NO_TOKEN = 'This page needs the consent link from your CivicSTL email. Please open the link in the most recent email from CivicSTL.'
+const DECIDED = {
+  approved: 'This RSVP is already approved: the answer given then stands.',
+  declined: 'This RSVP was already declined: the answer given then stands.',
+  expired: 'This consent link has expired, so the spot was released. The volunteer can RSVP again while spots are open.',
+} as const
+
+/** Where the page is: reading the link, asking, sending the answer, or a final message. */
+type Step =
+  | { kind: 'reading' }
+  | { kind: 'ask'; token: string; preview: ConsentPreview; busy: boolean; error: string | null }
+  | { kind: 'done'; message: string }
+  | { kind: 'failed'; message: string }
+
+/**
+ * The link of a guardian's consent email: /consent#token=... (the token stays in the fragment). Loading the
+ * page only shows what the link is about; Approve or Decline posts the answer.
+ */
+export default function Page() {
+  const { meta } = useData<Data>()
+  const [step, setStep] = useState<Step>({ kind: 'reading' })
+
+  useEffect(() => {
+    const token = takeFragmentParam('token')
+    if (token === null) {
+      setStep({ kind: 'failed', message: NO_TOKEN })
+      return
+    }
+    void previewConsent(getAuthClient().api, token).then((r) => {
+      if (!r.ok) setStep({ kind: 'failed', message: r.message })
+      else if (r.data.status !== 'awaiting') setStep({ kind: 'failed', message: DECIDED[r.data.status] })
+      else setStep({ kind: 'ask', token, preview: r.data, busy: false, error: null })
+    })
+  }, [])
+
+  const answer = async (decision: 'approve' | 'decline') => {
+    if (step.kind !== 'ask') return
+    setStep({ ...step, busy: true, error: null })
+    const r = await answerConsent(getAuthClient().api, step.token, decision)
+    setStep(r.ok ? { kind: 'done', message: r.message } : { ...step, busy: false, error: r.message })
+  }
+
+  return (
+    <div className="container">
+      <h1>{meta.title}</h1>
+      {step.kind === 'reading' ? <p role="status">Loading...</p> : null}
+      {step.kind === 'ask' ? (
+        <section className="card form" aria-labelledby="consent-what">
+          <SlotSummary slot={step.preview} id="consent-what" />
+          <p>
+            {step.preview.volunteer} signed up for this time slot and said they are under 18. Their spot is held until you
+            answer. <a href={step.preview.path}>See the event</a>
+          </p>
+          {step.error ? <p className="error" role="alert">{step.error}</p> : null}
+          <button type="button" className="btn" onClick={() => void answer('approve')} disabled={step.busy}>
+            Approve
+          </button>{' '}
+          <button type="button" className="btn" onClick={() => void answer('decline')} disabled={step.busy}>
+            Decline
+          </button>
+        </section>
+      ) : null}
+      {step.kind === 'done' ? <p className="success" role="status">{step.message}</p> : null}
+      {step.kind === 'failed' ? <p className="error" role="alert">{step.message}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react'
+import { useData } from 'vike-react/useData'
+import { FollowLink, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
+import { FOLLOW_MSG, confirmFollows, linkTarget, unsubscribe, type FollowItem, type FollowTarget } from '../../../src/api/follows'
+import type { ApiResult } from '../../../src/api/client'
+import { getAuthClient } from '../../../src/auth/useAuth'
+import { takeFragmentParam } from '../../../src/lib/query'
+import type { Data } from './+data'
+
+/** What the page was opened for: an email link (its token in the fragment), a Follow link, or neither. */
+type Purpose =
+  | { kind: 'reading' }
+  | { kind: 'confirm'; token: string }
+  | { kind: 'unsubscribe'; token: string }
+  | { kind: 'preferences'; token: string }
+  | { kind: 'follow'; target: FollowTarget }
+  | { kind: 'mine' }
+  | { kind: 'broken' }
+
+type Outcome = { ok: boolean; message: string; follows?: FollowItem[] } | null
+
+function purposeOfUrl(): Purpose {
+  for (const kind of ['confirm', 'unsubscribe', 'token'] as const) {
+    const token = takeFragmentParam(kind)
+    if (token === '') return { kind: 'broken' }
+    if (token !== null) return kind === 'token' ? { kind: 'preferences', token } : { kind, token }
+  }
+  const target = linkTarget(window.location.search)
+  return target ? { kind: 'follow', target } : { kind: 'mine' }
+}
+
+/**
+ * /follows: follow an organization or a cause (?organization=slug, ?cause=name, from a profile or an event
+ * card), confirm a guest's follow (#confirm=...), unsubscribe (#unsubscribe=..., where the digest's
+ * List-Unsubscribe URL leads a browser), and change what an address follows without signing in (#token=...).
+ * Opening a link changes nothing: each change is a button.
+ */
+export default function Page() {
+  const { meta } = useData<Data>()
+  const [purpose, setPurpose] = useState<Purpose>({ kind: 'reading' })
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => setPurpose(purposeOfUrl()), [])
+
+  const act = async (run: () => Promise<ApiResult<{ message: string; follows?: FollowItem[] }>>) => {
+    setBusy(true)
+    const r = await run()
+    setBusy(false)
+    setOutcome(r.ok ? { ok: true, message: r.data.message, follows: r.data.follows } : { ok: false, message: r.message })
+  }
+  const api = () => getAuthClient().api
+  const done = outcome?.ok === true
+
+  return (
+    <div className="container follows">
+      <h1>{meta.title}</h1>
+      {purpose.kind === 'reading' ? (
+        <>
+          <p role="status">Loading...</p>
+          <noscript>
+            <p>This page needs JavaScript. Please turn JavaScript on and open the link again.</p>
+          </noscript>
+        </>
+      ) : null}
+      {purpose.kind === 'confirm' && !done ? (
+        <section className="card form">
+          <p>Confirm that this address should get one email a week with the upcoming events of what it asked to follow.</p>
+          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => confirmFollows(api(), purpose.token))}>
+            {busy ? 'Confirming...' : 'Confirm'}
+          </button>
+        </section>
+      ) : null}
+      {purpose.kind === 'unsubscribe' && !done ? (
+        <section className="card form">
+          <p>Stop the weekly email? This address will follow nothing on CivicSTL any more.</p>
+          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => unsubscribe(api(), purpose.token))}>
+            {busy ? 'Unsubscribing...' : 'Unsubscribe'}
+          </button>
+          <p className="muted">Changed your mind? Just close this page: nothing changes.</p>
+        </section>
+      ) : null}
+      {purpose.kind === 'preferences' ? <PreferencesForm token={purpose.token} /> : null}
+      {purpose.kind === 'follow' ? <FollowLink target={purpose.target} /> : null}
+      {purpose.kind === 'mine' ? <MyFollowList /> : null}
+      {outcome ? (
+        <p className={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.message}
+        </p>
+      ) : null}
+      {outcome?.follows?.length ? (
+        <ul>
+          {outcome.follows.map((f) => <li key={`${f.kind}:${f.target}`}>{f.label}</li>)}
+        </ul>
+      ) : null}
+      {purpose.kind === 'broken' ? <p className="error" role="alert">{FOLLOW_MSG.noLink}</p> : null}
+    </div>
+  )
+}
