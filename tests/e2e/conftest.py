@@ -12,9 +12,10 @@ before other packages' asyncio tests run):
   (and restarts) a service of one test's own on its own database; `checkin_server` (started only
   by the tests that use it) is pinned inside a slot's check-in window (issue 14); `paged_server`
   (real clock) serves a site built at start from bench.synth's tree of PAGED_SIZE organizations
-  (three pages of the civic index); `development_server` (real clock) runs in development
-  mode without SITE_URL, as `make run` does; `google_server` (real clock) has GOOGLE_CLIENT_ID and
-  GOOGLE_CLIENT_SECRET set;
+  (three pages of the civic index), in which one event asks for a guardian's consent (no real
+  event does; `restart_server(civic_now, build=paged_build)` serves it too);
+  `development_server` (real clock) runs in development mode without SITE_URL, as `make run`
+  does; `google_server` (real clock) has GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set;
 - one headless Chromium (Debian's);
 - for the web editor's journeys, a service serving /admin, and decap-server saving into
   a git copy of content/ (`editor`, see tests/e2e/editor.py).
@@ -58,6 +59,7 @@ from tests.e2e.helpers import (
     BUILD_CONTENT,
     BUILD_SITE,
     CHECKIN_NOW,
+    CONSENT_EVENT,
     PINNED_NOW,
     ROOT,
     Mailbox,
@@ -109,7 +111,7 @@ def _load(name: str) -> Any:
 
 @pytest.fixture(scope="package")
 def routes(built: None) -> list[dict[str, Any]]:
-    """build/content/routes.json (the 44 page and profile routes, then one per event page)."""
+    """build/content/routes.json (the 45 page and profile routes, then one per event page)."""
     result: list[dict[str, Any]] = _load("routes.json")
     return result
 
@@ -314,19 +316,23 @@ def restart_server(
     built: None, mailbox: Mailbox, _tmp_root: Path
 ) -> Iterator[Callable[..., Server]]:
     """Start a service of the test's own; each call stops the one before and starts a new
-    process on the same SQLite database (a restart), with the given CIVIC_NOW and settings."""
+    process on the same SQLite database (a restart), with the given CIVIC_NOW and settings,
+    serving `build` (site, content) if given, else the real build."""
     workdir = Path(tempfile.mkdtemp(prefix="restarted-", dir=_tmp_root))
     running: list[Server] = []
     runs = itertools.count(1)
 
-    def restart(civic_now: str | None, **settings: str) -> Server:
+    def restart(civic_now: str | None, build: tuple[Path, Path] | None = None,
+                **settings: str) -> Server:
         if running:
             _stop_server(running.pop())
         # Every run appends to the same log; the failure report shows it under the last run.
         if _SERVERS and _SERVERS[-1].log_path.parent == workdir:
             _SERVERS.pop()
         name = f"{workdir.name}, run {next(runs)}"
-        running.append(_start_server(name, mailbox, civic_now, workdir, settings))
+        site, content = build or (BUILD_SITE, BUILD_CONTENT)
+        running.append(_start_server(name, mailbox, civic_now, workdir, settings,
+                                     site=site, content=content))
         return running[0]
 
     yield restart
@@ -375,11 +381,14 @@ def editor(_editor_setup: Editor) -> Editor:
     return _editor_setup
 
 
-def _build_site(size: int, root: Path) -> tuple[Path, Path]:
-    """Build a synthetic tree of `size` organizations (bench.synth) the way `make build` does,
-    from a copy of site/ (its node_modules and ../admin linked), so the real build/ and
-    site/dist stay as they are; return (site, content)."""
+def _build_site(size: int, root: Path,
+                adjust: Callable[[Path], None] | None = None) -> tuple[Path, Path]:
+    """Build a synthetic tree of `size` organizations (bench.synth), changed by `adjust`, the
+    way `make build` does, from a copy of site/ (its node_modules and ../admin linked), so the
+    real build/ and site/dist stay as they are; return (site, content)."""
     tree = make_content(size, root / "tree", ROOT / "content")
+    if adjust is not None:
+        adjust(tree)
     content, site, source = root / "content", root / "site", root / "site-src"
     subprocess.run([str(PYTHON), "-m", "generator", "build", "--content", str(tree),
                     "--out", str(content)], cwd=ROOT, check=True, capture_output=True,
@@ -408,10 +417,24 @@ def google_server(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Se
         "GOOGLE_CLIENT_SECRET": "e2e-client-secret"})
 
 
+def _ask_guardian_consent(tree: Path) -> None:
+    """Make the daffodil planting (guest RSVPs, two slots) ask for a guardian's consent and
+    take one volunteer per slot, so that the consent journeys fill a slot with one RSVP."""
+    path = tree / "events" / f"{CONSENT_EVENT}.yaml"
+    text = path.read_text(encoding="utf-8")
+    changed = text.replace("\ncapacity: 25\n", "\ncapacity: 1\n").replace(
+        "\nbefore_you_go:\n", "\nbefore_you_go:\n  guardian_consent: true\n")
+    assert changed.count("guardian_consent") == 1 and "capacity: 1\n" in changed, (
+        f"{path.name} no longer reads as the consent journeys expect: update the fixture")
+    path.write_text(changed, encoding="utf-8")
+
+
 @pytest.fixture(scope="package")
 def paged_build(_tmp_root: Path) -> tuple[Path, Path]:
-    """(site, content) of PAGED_SIZE synthetic organizations: the civic index has three pages."""
-    return _build_site(PAGED_SIZE, _tmp_root / "paged-build")
+    """(site, content) of PAGED_SIZE synthetic organizations: the civic index has three pages;
+    CONSENT_EVENT asks for a guardian's consent, one seat per slot (the same build serves both,
+    one site build fewer)."""
+    return _build_site(PAGED_SIZE, _tmp_root / "paged-build", _ask_guardian_consent)
 
 
 @pytest.fixture(scope="package")
@@ -424,12 +447,18 @@ def paged_server(paged_build: tuple[Path, Path], mailbox: Mailbox,
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep the journeys on one xdist worker (`--dist loadgroup`): they share the package's
-    servers, browser and paged build, which each worker would otherwise start again."""
+    """Keep the journeys that use the paged build on one xdist worker (`--dist loadgroup`),
+    which builds it once; the other journeys spread over the workers one by one.
+
+    A journey mostly waits on the browser and the service, so spreading them lets the workers
+    run other tests meanwhile. Fresh-clone runs of pytest: all journeys on one worker 26.8 min,
+    each file on one worker 24.3 min, spread one by one 18.2 min (an earlier day; pytest 9.2,
+    which ignored the marks). Each worker starts the servers its journeys use (about 6 s of CPU
+    each). test_worker_grouping.py checks that xdist honours the marks."""
     here = Path(__file__).parent
     for item in items:
-        if item.path.is_relative_to(here):
-            item.add_marker(pytest.mark.xdist_group("e2e"))
+        if item.path.is_relative_to(here) and "paged_build" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("e2e-paged"))
 
 
 @pytest.hookimpl(wrapper=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
@@ -39,6 +40,8 @@ PINNED_NOW = "2025-04-20T10:00:00-05:00"
 # still taken and check-in is open (it opens an hour before the start).
 CHECKIN_SLOT = "doorways-welcome-kits-10-00-11-30-am"
 CHECKIN_NOW = "2027-01-16T10:20:00-06:00"
+# The event that the paged build (conftest's paged_build) makes ask for a guardian's consent.
+CONSENT_EVENT = "brightside-daffodil-planting"
 # Long and unusual enough for any reasonable password policy.
 PASSWORD = "Trail-Mix-Forest-2025!"
 
@@ -338,6 +341,26 @@ def wait_path(page: Page, path: str, timeout: float = 10_000) -> None:
     )
 
 
+def register_in_browser(page: Page, name: str, email: str, register_url: str = "/register") -> None:
+    """Sign up through the Register form (at `register_url`) and land on the dashboard."""
+    visit(page, register_url)
+    field_by_label(page, r"^\s*(full )?name").fill(name)
+    field_by_label(page, r"^\s*email").fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    field_by_label(page, r"(verify|confirm).*password").fill(PASSWORD)
+    page.get_by_role("button", name=re.compile(r"^\s*(sign up|register|create account)\s*$",
+                                               re.I)).click()
+    wait_path(page, "/dashboard")
+
+
+def verification_link(mailbox: Mailbox, email: str) -> str:
+    """The /verify?token=... link of the verification email sent to `email`."""
+    text = body_text(mailbox.wait_for(email, "verify"))
+    link = re.search(r"https?://\S+/verify\?token=[\w\-.~%]+", text)
+    assert link, f"the verification email to {email} has no /verify?token=... link: {text}"
+    return link.group(0)
+
+
 def current_path(page: Page) -> str:
     """The current path (with query) of the tab."""
     match = re.match(r"https?://[^/]+(/[^#]*)?", page.url)
@@ -396,3 +419,17 @@ def wait_seen(page: Page, text: str, timeout: float = 10.0) -> None:
 def expect_text(page: Page, text: str | re.Pattern[str], timeout: float = 10_000) -> None:
     """Assert that `text` is visible somewhere on the page."""
     expect(page.get_by_text(text).first).to_be_visible(timeout=timeout)
+
+
+# --------------------------------------------------------------------------------------------
+# Accessibility
+# --------------------------------------------------------------------------------------------
+def axe_violations(page: Page, axe: Axe, label: str) -> list[str]:
+    """axe-core's violations on what `page` shows, each named with `label`."""
+    results = axe.run(page)
+    found = []
+    for violation in results.response["violations"]:
+        targets = [", ".join(node["target"]) for node in violation["nodes"][:3]]
+        found.append(f"{label}: {violation['id']} ({violation['impact']}): {violation['help']} "
+                     f"at {targets}")
+    return found

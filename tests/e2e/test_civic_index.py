@@ -13,8 +13,14 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 from generator.civic_index import PAGE_SIZE
-from tests.e2e.helpers import Server, Session, current_path, visit, wait_path
-from tests.e2e.test_routes import _axe_violations
+from tests.e2e.helpers import (
+    Server,
+    Session,
+    axe_violations,
+    current_path,
+    visit,
+    wait_path,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -100,7 +106,7 @@ def test_search_finds_an_organization_on_page_3(
     expect(card).to_be_visible()
     expect(_cards(page)).to_have_count(1)
     expect(page.get_by_role("status")).to_have_text("1 organization found")
-    assert _axe_violations(page, Axe()) == []
+    assert axe_violations(page, Axe(), "/civic-index, page 3, searched") == []
     card.click()
     wait_path(page, wanted["link"])
     expect(page.get_by_role("heading", level=1)).to_have_text(wanted["name"])

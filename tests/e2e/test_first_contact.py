@@ -17,22 +17,21 @@ from tests.e2e.helpers import (
     BUILD_CONTENT,
     CHECKIN_NOW,
     CHECKIN_SLOT,
-    PASSWORD,
     PINNED_NOW,
     Account,
     Mailbox,
     Server,
     Session,
-    body_text,
-    field_by_label,
     register_account,
+    register_in_browser,
     sign_in,
     unique_email,
+    verification_link,
     verify_account,
     visit,
     wait_path,
 )
-from tests.e2e.test_organize import CODE, PHONE, qr_video, roles_cli
+from tests.e2e.test_organize import CHECKIN_ENDED, CODE, PHONE, qr_video, roles_cli
 from tests.e2e.test_self_service import rsvp_through_api
 
 pytestmark = pytest.mark.e2e
@@ -51,15 +50,8 @@ def test_a_newcomer_registers_on_either_loopback_name(
     page = new_session(development_server, width=width).new_page()
     name = "Dana Whitfield"
 
-    visit(page, f"http://{host}:{port}/register")
-    field_by_label(page, r"^\s*(full )?name").fill(name)
-    field_by_label(page, r"^\s*email").fill(unique_email(f"newcomer-{host}"))
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    field_by_label(page, r"(verify|confirm).*password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile(r"^\s*(sign up|register|create account)\s*$",
-                                               re.I)).click()
-
-    wait_path(page, "/dashboard")
+    register_in_browser(page, name, unique_email(f"newcomer-{host}"),
+                        f"http://{host}:{port}/register")
     assert page.url.startswith(f"http://{host}:{port}/")
     expect(page.locator("main").get_by_text(name).first).to_be_visible()
     expect(page.get_by_text("not allowed to use your session")).to_have_count(0)
@@ -284,7 +276,8 @@ def test_the_dashboard_shows_the_code_and_qr_the_checkin_screen_accepts(
     playwright_instance: Playwright, mailbox: Mailbox, tmp_path: Path, width: int,
 ) -> None:
     """Each upcoming RSVP shows its code and a QR big enough to scan; the check-in screen takes
-    the typed code and the scanned QR; a checked-in RSVP says so and offers no Cancel."""
+    the typed code and the scanned QR; a checked-in RSVP says so and offers no Cancel, and its
+    hours and badge appear once the slot has ended, not at the check-in."""
     server = restart_server(CHECKIN_NOW)
     organizer = register_account(server, "Olive Organizer", "organizer")
     verify_account(server, mailbox, organizer)  # roles need a verified address
@@ -334,6 +327,22 @@ def test_the_dashboard_shows_the_code_and_qr_the_checkin_screen_accepts(
         expect(rsvps.get_by_text("Checked in", exact=True)).to_be_visible(timeout=15_000)
         expect(rsvps.get_by_role("button", name="Cancel")).to_have_count(0)
         expect(rsvps.get_by_role("img", name=re.compile("^QR code of"))).to_have_count(0)
+        expect(page.get_by_role("region", name="Your impact")).to_contain_text(
+            "0 hours volunteered")
+        expect(page.get_by_text("No badges yet")).to_be_visible()
+
+    # After the slot's end (the service restarted with its clock there) the 1.5 hours and the
+    # first badge are credited, dated at the slot's end, and fit the page at this width.
+    server = restart_server(CHECKIN_ENDED)
+    later = new_session(server, width=width).new_page()
+    _sign_in_on(later, vera)
+    impact = later.get_by_role("region", name="Your impact")
+    expect(impact).to_contain_text("1.5 hours volunteered", timeout=15_000)
+    first = later.get_by_role("img", name="First event badge")
+    badge = impact.get_by_role("listitem").filter(has=first)
+    expect(badge).to_contain_text("Earned January 16, 2027.")
+    box = badge.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
 
 
 # --------------------------------------------------------------------------------------------
@@ -353,21 +362,11 @@ def test_the_verification_link_leads_back_to_the_event_of_the_rsvp(
     slot = page.locator(f'li[data-event-id="{event["slots"][1]["id"]}"]')
     slot.get_by_role("button", name="RSVP", exact=True).click()
     wait_path(page, "/login")
-    visit(page, "/register")
     email = unique_email("going")
-    field_by_label(page, r"^\s*(full )?name").fill("Gina Going")
-    field_by_label(page, r"^\s*email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    field_by_label(page, r"(verify|confirm).*password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile(r"^\s*(sign up|register|create account)\s*$",
-                                               re.I)).click()
-    wait_path(page, "/dashboard")
+    register_in_browser(page, "Gina Going", email)
 
-    text = body_text(mailbox.wait_for(email, "verify"))
-    link = re.search(r"https?://\S+/verify\?token=[\w\-.~%]+", text)
-    assert link, text
     tab = session.new_page()
-    visit(tab, link.group(0))
+    visit(tab, verification_link(mailbox, email))
     tab.get_by_role("button", name="Verify Your Email").click()
     expect(tab.get_by_role("status")).to_have_text("Email verified successfully!")
     onward = tab.get_by_role("link", name="Back to the event you were RSVPing for")

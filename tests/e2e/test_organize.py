@@ -5,12 +5,16 @@ service-hours record that verifies at its link, is refused when tampered with, a
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
+import json
 import re
+import shutil
 import subprocess
 from collections.abc import Callable
 from datetime import datetime
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +25,7 @@ from playwright.sync_api import Page, Playwright, Response, Route, expect
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON
 from tests.e2e.helpers import (
+    BUILD_CONTENT,
     CHECKIN_NOW,
     CHECKIN_SLOT,
     ROOT,
@@ -45,10 +50,13 @@ pytestmark = pytest.mark.e2e
 CODE = re.compile(r"\b[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b")
 CSV_HEADER = [
     "Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at", "Hours",
+    "Party size", "Present", "Guests", "Guardian consent",
 ]
 TAMPERED = "This verification code is not valid. Check that the link was copied in full."
 REVOKED = "This record was revoked by its owner."
 PHONE = {"width": 360, "height": 740, "scale": 2}
+# Doorways' contact email in the journey's copy of events.json (the real YAML lists none).
+DOORWAYS = "volunteers@doorways.example"
 
 
 def roles_cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
@@ -57,6 +65,12 @@ def roles_cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
         [str(PYTHON), "-m", "rsvp_service", "roles", *args],
         cwd=ROOT, env=server.env, capture_output=True, text=True, timeout=60, check=False,
     )
+
+
+def replies_to(message: EmailMessage) -> tuple[str, str]:
+    """The name and address of a delivered message's one Reply-To."""
+    [address] = message["Reply-To"].addresses
+    return address.display_name, address.addr_spec
 
 
 def checkin_event(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -104,15 +118,29 @@ def signed_in_page(session: Session, account: Account) -> Page:
     return page
 
 
+def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: str) -> Path:
+    """A copy of build/content's events.json (and organizations.json beside it) in which the
+    host's events list its contact email, as its YAML's `email` would make them."""
+    for event in events["events"]:
+        if event["host"]["slug"] == host:
+            event["host"]["email"] = email
+    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
+    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
+    return folder / "events.json"
+
+
 def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     restart_server: Callable[..., Server],
     mailbox: Mailbox,
     events: dict[str, Any],
     new_session: Callable[..., Session],
+    tmp_path: Path,
 ) -> None:
     """The whole of issue 14's done-when, in the order it happens on the day; hours appear on
-    the dashboard once the slot has ended, not at check-in (issue 26)."""
-    server = restart_server(CHECKIN_NOW)
+    the dashboard once the slot has ended, not at check-in, and a message's replies go where
+    the organizer chose (issue 26)."""
+    contacted = events_with_contact(copy.deepcopy(events), tmp_path, "doorways", DOORWAYS)
+    server = restart_server(CHECKIN_NOW, EVENTS_FILE=str(contacted))
     event, slot = checkin_event(events)
     organizer = register_account(server, "Olive Organizer", "organizer")
     vera = register_account(server, "Vera Volunteer", "vera")
@@ -160,10 +188,26 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     roster.get_by_role("button", name="Preview").click()
     expect(roster).to_contain_text("To 2 people")
     expect(roster.locator(".message-body")).to_contain_text("Bring gloves.")
+    # Replies go to the organizer unless they choose the organization's contact.
+    expect(roster).to_contain_text(f"Replies go to: {organizer.email}")
     roster.get_by_role("button", name="Send to 2 people").click()
     expect(roster.get_by_role("status")).to_contain_text("on its way to 2 people")
     for account in (vera, cody):
-        assert "Bring gloves." in body_text(mailbox.wait_for(account.email, "Parking at Doorways"))
+        note = mailbox.wait_for(account.email, "Parking at Doorways")
+        assert "Bring gloves." in body_text(note)
+        assert replies_to(note) == (organizer.name, organizer.email)
+    roster.get_by_role("button", name="Write another message").click()
+    expect(roster.get_by_role("radio", name=f"My address ({organizer.email})")).to_be_checked()
+    roster.get_by_role("radio", name=f"The organization's ({DOORWAYS})").check()
+    roster.get_by_label("Subject").fill("Gloves at Doorways")
+    roster.get_by_label("Message (plain text)").fill("We have gloves for everyone.")
+    roster.get_by_role("button", name="Preview").click()
+    expect(roster).to_contain_text(f"Replies go to: {DOORWAYS}")
+    roster.get_by_role("button", name="Send to 2 people").click()
+    expect(roster.get_by_role("status")).to_contain_text("on its way to 2 people")
+    for account in (vera, cody):
+        note = mailbox.wait_for(account.email, "Gloves at Doorways")
+        assert replies_to(note) == (event["host"]["name"], DOORWAYS)
         # One message each: the preview sent nothing.
         parking = [m for m in mailbox.messages_to(account.email) if "Parking" in str(m["Subject"])]
         assert len(parking) == 1, [str(m["Subject"]) for m in parking]
@@ -244,7 +288,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
 
     # After the slot's end (the service restarted with its clock there): hours, an event, a
     # badge; a service-hours record.
-    server = restart_server(CHECKIN_ENDED)
+    server = restart_server(CHECKIN_ENDED, EVENTS_FILE=str(contacted))
     volunteer = signed_in_page(new_session(server), vera)
     impact = volunteer.get_by_role("region", name="Your impact")
     hours = _slot_hours(slot)

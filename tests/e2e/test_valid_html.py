@@ -38,6 +38,8 @@ def test_one_page_of_each_kind_has_no_html_errors(
         next(r["path"] for r in kinds if r["kind"] == "event" and r["path"] in series_dates),
         next(r["path"] for r in kinds if r["kind"] == "series"),
         next(r["path"] for r in kinds if r["kind"] == "profile"),
+        # The first profile has no photos (its places hold panels); KEEN's has two.
+        "/keenstl",
     ]
     # A page with the very mistake of issue 26 (a raw space in a data: URI): the checker must
     # report it, so an empty report below means the pages were checked, not skipped.

@@ -229,7 +229,7 @@ def test_an_edit_changes_only_its_line_and_keeps_the_comments(
 ) -> None:
     path = "content/events/inclusive-sports-clinic.yaml"
     before = (editor.repo / path).read_text()
-    assert before.count("\n# ") == 2  # the file's own comments, which must survive
+    assert before.count("\n# ") == 3  # the file's own comments, which must survive
     page, watch, _ = _open(new_session(editor.server), editor)
     page.goto("/admin#/collections/events/entries/inclusive-sports-clinic")
     location = page.get_by_label("Location")
@@ -266,7 +266,8 @@ def test_an_event_host_is_chosen_from_the_organizations(
     page.get_by_label("Location").fill("Alton Marina, Alton, IL")
     page.locator("[data-slate-editor]").first.click()
     page.keyboard.type("Paddle along the shore and pick up litter.")
-    page.get_by_label("RSVP").click()
+    # Not "Guests per RSVP": the RSVP select itself.
+    page.get_by_role("combobox", name=re.compile(r"^RSVP")).click()
     page.get_by_text("guest", exact=True).click()
     _add_to_list(page, "Add slots", time="9:00-11:00 AM")
 
