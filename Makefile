@@ -18,8 +18,8 @@ PORT ?= 8000
 # decap-server's port for `make admin` (the build writes it into /admin/config.yml).
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
-# pytest's worker processes (pytest-xdist): one per core, plus one for the browser journeys, which
-# mostly wait (alone: 121 s of CPU in 338 s); on 2 cores, 3 workers ran the suite in 301 s, 2 in 352 s.
+# pytest's worker processes (pytest-xdist): one per core, plus one, because the browser journeys
+# mostly wait (alone: 7.9 min of CPU in 13.0 min of wall time).
 TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 1)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
@@ -144,7 +144,7 @@ typecheck: install-dev content api-types ## mypy on Python, tsc on the site.
 	$(BIN)/mypy
 	cd site && npm run --silent typecheck
 
-# loadgroup: the e2e journeys (one xdist_group) run on one worker, sharing its servers and browser.
+# loadgroup: the journeys on the paged build share one worker (tests/e2e/conftest.py groups them).
 # PYTEST_ARGS narrows or extends the run (CI's jobs: PYTEST_ARGS=tests/e2e, ...).
 test-python: install-dev build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
