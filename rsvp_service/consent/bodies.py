@@ -6,6 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# A guardian's consent as the volunteer, the roster and check-in see it.
+ConsentState = Literal["awaiting", "approved", "declined"]
+# As the guardian's link sees it: an undecided consent past its hold has expired.
+ConsentStatus = Literal[ConsentState, "expired"]
+
 
 class ConsentToken(BaseModel):
     """Body of the consent endpoints: the token from the link's fragment."""
@@ -26,7 +31,7 @@ class ConsentPreview(_Answer):
     time: str
     location: str
     path: str
-    status: Literal["awaiting", "approved", "declined", "expired"]
+    status: ConsentStatus
 
 
 class ConsentDecided(_Answer):

@@ -27,8 +27,6 @@ class GuardianConsent(Model):
     rsvp_id: int
     guardian_email = fields.CharField(
         max_length=254, description="The guardian's normalized email address.")
-    token_hash = fields.CharField(
-        max_length=64, unique=True, description="SHA-256 of the link's token (it is never stored).")
     requested_at = fields.DatetimeField(description="When the guardian's email was queued.")
     expires_at = fields.DatetimeField(
         db_index=True, description="When the held seat is released unless approved.")

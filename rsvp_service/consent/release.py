@@ -29,7 +29,10 @@ BATCH = 200
 
 
 async def release(catalogue: Catalogue, record: GuardianConsent, now: datetime) -> bool:
-    """Cancel the held RSVP of a declined or expired consent; False when another did it first."""
+    """Cancel the held RSVP of a declined or expired consent; False when another did it first.
+
+    The record comes with its RSVP (`select_related("rsvp")`), so a batch costs no query each.
+    """
     notice = (rsvp_notices.CONSENT_DECLINED if record.decision is Decision.DECLINED
               else rsvp_notices.CONSENT_EXPIRED)
     rsvp = await record.rsvp
@@ -47,7 +50,7 @@ async def release_due(catalogue: Catalogue, now: datetime) -> int:
     due = await GuardianConsent.filter(
         Q(decision=Decision.DECLINED) | Q(decision__isnull=True, expires_at__lte=now),
         released_at__isnull=True,
-    ).order_by("expires_at", "id").limit(BATCH)
+    ).select_related("rsvp").order_by("expires_at", "id").limit(BATCH)
     released = 0
     for record in due:
         released += await release(catalogue, record, now)

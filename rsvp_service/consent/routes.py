@@ -8,15 +8,20 @@ its hold gets a full sentence and changes nothing.
 from __future__ import annotations
 
 from datetime import UTC
-from typing import Literal
 
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
 from rsvp_service.consent import tokens
-from rsvp_service.consent.bodies import ConsentDecided, ConsentPreview, ConsentToken
+from rsvp_service.consent.bodies import (
+    ConsentDecided,
+    ConsentPreview,
+    ConsentStatus,
+    ConsentToken,
+)
 from rsvp_service.consent.models import Decision, GuardianConsent
+from rsvp_service.consent.records import state_of
 from rsvp_service.consent.release import release
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
@@ -36,7 +41,6 @@ CANCELLED = "This RSVP was cancelled, so there is nothing to approve or decline.
 APPROVED = "Thank you: you approved, and the volunteer's spot is confirmed."
 DECLINED = "Thank you: you declined, and the volunteer's spot has been released."
 
-ConsentStatus = Literal["awaiting", "approved", "declined", "expired"]
 ERRORS = {404: ErrorBody, 410: ErrorBody, 429: ErrorBody}
 GUARDS = (per_ip("consent-link"),)
 
@@ -47,15 +51,14 @@ async def _record(request: Request, body: ConsentToken) -> GuardianConsent:
     consent_id = tokens.consent_id_of(body.token)
     record = None if consent_id is None else await GuardianConsent.get_or_none(
         id=consent_id).select_related("rsvp")
-    if (record is None or not tokens.holds(settings, body.token, record.guardian_email)
-            or record.token_hash != tokens.hash_token(body.token)):
+    if record is None or not tokens.holds(settings, body.token, record.guardian_email):
         raise ApiError(404, BAD_LINK)
     return record
 
 
 def _status(record: GuardianConsent, request: Request) -> ConsentStatus:
     if record.decision is not None:
-        return "approved" if record.decision is Decision.APPROVED else "declined"
+        return state_of(record)
     expired = record.expires_at <= clock.now(request.app.state.settings)
     return "expired" if expired or record.released_at is not None else "awaiting"
 

@@ -1,13 +1,12 @@
 """The signed token of a guardian's consent link: one purpose, one consent record, one address.
 
 A token is a signed id (rsvp_service.signed_ids) of the consent record, bound to the guardian's
-address under a key for consent alone. The record stores only the token's SHA-256, and a decided
-record refuses it again, so each link works once.
+address under a key for consent alone, so nothing of it is stored; a decided record refuses it
+again, so each link works once.
 """
 
 from __future__ import annotations
 
-import hashlib
 from urllib.parse import quote
 
 from rsvp_service.settings import Settings
@@ -29,11 +28,6 @@ def consent_id_of(token: str) -> int | None:
 def holds(settings: Settings, token: str, email: str) -> bool:
     """Whether the token was signed for this record's guardian address."""
     return TOKENS.holds(settings, token, email)
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a token (its SHA-256, hex)."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def consent_link(settings: Settings, token: str) -> str:

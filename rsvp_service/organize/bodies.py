@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.web.contract import Moment
 
 MAX_ID = 2**63 - 1
@@ -248,10 +249,10 @@ class Attendee(_Answer):
     hours: float | None
     partySize: int = Field(ge=1, description="Seats the RSVP takes: the person and guests.")
     guests: list[str] = Field(
-        description="The guests' names, or 'Guest 2 of <name>' for one not named.")
+        description="The guests' names, or 'Guest 1 of <name>' for one not named.")
     present: int | None = Field(
         ge=1, description="How many of the party are checked in (null: not checked in).")
-    consent: Literal["awaiting", "approved", "declined"] | None = Field(
+    consent: ConsentState | None = Field(
         description="A guardian's consent for a minor: awaiting, approved or declined; null "
         "when none was asked for.")
 

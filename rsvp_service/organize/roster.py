@@ -15,7 +15,8 @@ from zoneinfo import ZoneInfo
 from starlette.requests import Request
 from tortoise.functions import Sum
 
-from rsvp_service.consent.records import ConsentState, consent_states
+from rsvp_service.consent.bodies import ConsentState
+from rsvp_service.consent.records import consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.organize.bodies import Attendee, RosterStatus, SlotSummary
 from rsvp_service.organize.models import Attendance
@@ -108,7 +109,7 @@ class Person:
 
 
 def guest_names(rsvp: Rsvp) -> list[str]:
-    """The RSVP's guests as the roster names them: as given, else 'Guest 2 of <name>'."""
+    """The RSVP's guests as the roster names them: as given, else 'Guest 1 of <name>'."""
     holder = f"{rsvp.first_name} {rsvp.last_name}".strip()
     return [name or f"Guest {number} of {holder}"
             for number, name in enumerate(rsvp.guest_names or [], start=1)]

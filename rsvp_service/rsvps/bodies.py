@@ -14,6 +14,7 @@ from pydantic.config import JsonDict
 from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.web.contract import ErrorBody, Moment
 
 EVENT_ID_MAX = 200
@@ -181,7 +182,7 @@ class MyRsvp(_Answer):
         description="The check-in code as a QR code (an SVG data: URI), for a confirmed RSVP "
         "that is still upcoming.")
     checkedIn: bool = Field(description="Checked in at the door (then it cannot be cancelled).")
-    consent: Literal["awaiting", "approved", "declined"] | None = Field(
+    consent: ConsentState | None = Field(
         description="A guardian's consent for this RSVP: awaiting (the seat is "
         "held), approved or declined; null when none was asked for.")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from functools import partial
 
 from starlette.requests import Request
 from starlette.routing import BaseRoute
@@ -12,7 +11,6 @@ from tortoise.expressions import Q
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import user_from_request
-from rsvp_service.consent import tokens as consent_tokens
 from rsvp_service.consent.records import ConsentRequest, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
@@ -101,8 +99,7 @@ def _consent(settings: Settings, slot: Slot, body: RsvpPayload, email: str,
     hours = settings.consent_hold_hours
     return ConsentRequest(guardian_email=body.guardianEmail,
                           expires_at=(now + timedelta(hours=hours)).astimezone(UTC),
-                          hold_hours=hours,
-                          sign=partial(consent_tokens.sign, settings))
+                          hold_hours=hours)
 
 
 def _catalogue(request: Request) -> Catalogue:

@@ -18,7 +18,6 @@ class Migration(migrations.Migration):
                 ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
                 ('rsvp', fields.ForeignKeyField('models.Rsvp', source_field='rsvp_id', db_constraint=True, to_field='id', related_name='guardian_consents', on_delete=OnDelete.CASCADE)),
                 ('guardian_email', fields.CharField(description="The guardian's normalized email address.", max_length=254)),
-                ('token_hash', fields.CharField(unique=True, description="SHA-256 of the link's token (it is never stored).", max_length=64)),
                 ('requested_at', fields.DatetimeField(description="When the guardian's email was queued.", auto_now=False, auto_now_add=False)),
                 ('expires_at', fields.DatetimeField(db_index=True, description='When the held seat is released unless approved.', auto_now=False, auto_now_add=False)),
                 ('decided_at', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
