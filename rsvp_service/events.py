@@ -64,6 +64,8 @@ class Catalogue:
     contacts: Mapping[str, str] = field(default_factory=dict)
     # Each organization's causes (organizations.json), by slug: what people follow as a cause.
     causes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Every cause by its case-folded name: how a cause typed in any case is found.
+    cause_names: Mapping[str, str] = field(default_factory=dict)
 
     def slots_for(self, event_id: str) -> list[Slot]:
         """Return the slot an id names, or every slot of the event it names (else empty)."""
@@ -116,7 +118,9 @@ def parse_catalogue(
                      organizations=names,
                      event_hosts={event.slug: event.host.slug for event in document.events},
                      contacts={host.slug: host.email for host in hosts if host.email},
-                     causes=dict(causes or {}))
+                     causes=dict(causes or {}),
+                     cause_names={cause.casefold(): cause
+                                  for listed in (causes or {}).values() for cause in listed})
 
 
 def _first_problem(exc: ValidationError) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import Subquery
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
@@ -109,9 +110,12 @@ async def queue_digests(catalogue: Catalogue, settings: Settings, now: datetime,
     week, due = digest_week(now, catalogue.timezone, settings.digest_day, settings.digest_hour)
     if not due:
         return DigestPass(0, 0, full=False)
-    following = set(await Follow.exclude(confirmed_at=None).values_list("follower_id", flat=True))
-    decided = set(await DigestWeek.filter(week=week).values_list("follower_id", flat=True))
-    waiting = sorted(following - decided)[:batch]
+    # One query for who is waiting: followers with a confirmed follow and no row for the week.
+    confirmed = Subquery(Follow.exclude(confirmed_at=None).values("follower_id"))
+    decided = Subquery(DigestWeek.filter(week=week).values("follower_id"))
+    followers = await (Follower.filter(id__in=confirmed).exclude(id__in=decided)
+                       .order_by("id").limit(batch))
+    waiting = [follower.id for follower in followers]
     # Read the batch's follows and earlier digests at once, not two queries per follower.
     follows: dict[int, list[Follow]] = defaultdict(list)
     for follow in await Follow.filter(follower_id__in=waiting).exclude(confirmed_at=None):
@@ -121,7 +125,7 @@ async def queue_digests(catalogue: Catalogue, settings: Settings, now: datetime,
             "follower_id", "occurrences"):
         sent[int(row["follower_id"])].update(row["occurrences"] or [])
     queued = 0
-    for follower in await Follower.filter(id__in=waiting).order_by("id"):
+    for follower in followers:
         queued += await decide(catalogue, follower, week, now, follows[follower.id],
                                sent[follower.id])
     return DigestPass(queued, len(waiting), full=len(waiting) >= batch)

@@ -28,11 +28,6 @@ class Target:
     label: str
 
 
-def all_causes(catalogue: Catalogue) -> dict[str, str]:
-    """Every cause of the organizations, by its case-folded name."""
-    return {cause.casefold(): cause for causes in catalogue.causes.values() for cause in causes}
-
-
 def resolve(catalogue: Catalogue, wanted: FollowTarget) -> Target | None:
     """The known organization or cause the request names (any case), else None."""
     if wanted.kind == FollowKind.ORGANIZATION:
@@ -40,7 +35,7 @@ def resolve(catalogue: Catalogue, wanted: FollowTarget) -> Target | None:
         if slug is None:
             return None
         return Target(FollowKind.ORGANIZATION, slug, catalogue.organizations[slug])
-    cause = all_causes(catalogue).get(wanted.target.casefold())
+    cause = catalogue.cause_names.get(wanted.target.casefold())
     return Target(FollowKind.CAUSE, cause, cause) if cause is not None else None
 
 
