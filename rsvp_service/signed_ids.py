@@ -9,6 +9,7 @@ without a database lookup.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import re
@@ -17,16 +18,18 @@ from dataclasses import dataclass
 from rsvp_service.settings import Settings
 
 
+@functools.cache
+def _pattern(length: int) -> re.Pattern[str]:
+    # Used with fullmatch: `$` would also accept a trailing newline.
+    return re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{length}}})")
+
+
 @dataclass(frozen=True, slots=True)
 class SignedIds:
     """One use's signed ids: `use` names its key (`b"civicstl follows v1"`)."""
 
     use: bytes
     length: int = 32  # base32 characters: 160 bits
-
-    def _pattern(self) -> re.Pattern[str]:
-        # Used with fullmatch: `$` would also accept a trailing newline.
-        return re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{self.length}}})")
 
     def _mac(self, settings: Settings, row_id: int, bound: tuple[str, ...]) -> str:
         key = hmac.new(settings.secret_key.encode(), self.use, hashlib.sha256).digest()
@@ -40,13 +43,18 @@ class SignedIds:
 
     def id_of(self, token: str) -> int | None:
         """The id a well-formed token names (its MAC not yet checked: see `holds`), else None."""
-        match = self._pattern().fullmatch(token)
+        match = _pattern(self.length).fullmatch(token)
         return int(match.group(1)) if match else None
+
+    def verified_id(self, settings: Settings, token: str, *bound: str) -> int | None:
+        """The id the token names when it was signed for that id and exactly `bound`, else None."""
+        match = _pattern(self.length).fullmatch(token)
+        if match is None:
+            return None
+        row_id = int(match.group(1))
+        expected = self._mac(settings, row_id, bound)
+        return row_id if hmac.compare_digest(match.group(2), expected) else None
 
     def holds(self, settings: Settings, token: str, *bound: str) -> bool:
         """Whether the token was signed for its id and exactly `bound`."""
-        match = self._pattern().fullmatch(token)
-        if match is None:
-            return False
-        expected = self._mac(settings, int(match.group(1)), bound)
-        return hmac.compare_digest(match.group(2), expected)
+        return self.verified_id(settings, token, *bound) is not None
