@@ -24,7 +24,6 @@ from rsvp_service.impact.bodies import (
     RecordRevoked,
     RecordSnapshot,
 )
-from rsvp_service.impact.pdf import record_pdf
 from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.organize.roles import signed_in
@@ -52,7 +51,7 @@ def sign(settings: Settings, record_id: int) -> str:
 
 def verified_id(settings: Settings, code: str) -> int | None:
     """Return the record id a code names when its signature holds, else None."""
-    return CODES.id_of(code) if CODES.holds(settings, code) else None
+    return CODES.verified_id(settings, code)
 
 
 def record_url(settings: Settings, code: str) -> str:
@@ -156,6 +155,10 @@ async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
     record = await _genuine(request)
     if record.revoked_at is not None:
         return _revoked()
+    # Imported on the first PDF: fpdf2 and its font tools were 1.1 s of the service's 3.5 s
+    # import (quiet machine), paid by every worker start, restart and test process.
+    from rsvp_service.impact.pdf import record_pdf
+
     settings: Settings = request.app.state.settings
     data = public_record(settings, record)
     pdf = record_pdf(data, record_url(settings, data.code))
