@@ -1,6 +1,6 @@
 // The pieces of event cards that the Event Feed (FeedCards.tsx) and event pages share: header, slot list,
 // spots left, past details.
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
 import { RSVP_MSG, rsvpCount, spotsText, type GuestRsvp, type RsvpStats } from '../src/api/rsvp'
 import { getAuthClient, useAuth } from '../src/auth/useAuth'
 import type { EventItem, Slot } from '../src/content/types'
@@ -55,12 +55,22 @@ export function shownState(state: SlotState | undefined, stats: RsvpStats | unde
   return s.status === 'idle' && full ? { status: 'full' } : s
 }
 
-// The guest form, loaded on the first signed-out RSVP to a guest event (it is not in the page's first load).
-let GuestForm: typeof import('./GuestRsvpForm').GuestRsvpForm | null = null
-// Loaded when someone says they bring others: most RSVPs don't (it kept event pages within their budget).
-let BringGuests: typeof import('./BringGuests').BringGuests | null = null
-// Loaded when someone says they are under 18 on an event that asks for a guardian's consent.
-let Guardian: typeof import('./GuardianFields').GuardianFields | null = null
+// What most RSVPs never need loads when first asked for, outside the page's first load (which keeps event
+// pages within their script budget): a signed-out guest's form, a party's names, a minor's guardian.
+const GuestForm = lazy(() => import('./GuestRsvpForm').then((m) => ({ default: m.GuestRsvpForm })))
+const BringGuests = lazy(() => import('./BringGuests').then((m) => ({ default: m.BringGuests })))
+const Guardian = lazy(() => import('./GuardianFields').then((m) => ({ default: m.GuardianFields })))
+
+/** A link-style button that, once pressed, gives way to what it reveals. */
+function Reveal({ label, shown, onShow, children }: { label: string; shown: boolean; onShow: () => void; children: ReactNode }) {
+  return shown ? (
+    <Suspense fallback={null}>{children}</Suspense>
+  ) : (
+    <button type="button" className="link-button" aria-expanded="false" onClick={onShow}>
+      {label}
+    </button>
+  )
+}
 
 /** The RSVP buttons of an event's open slots: RSVP (Join the waitlist when full), Submitting..., RSVP'd!,
  * On the waitlist; spots left; the waitlist place or the error, inside the slot. Signed out, a guest event's
@@ -78,11 +88,6 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
   const user = useAuth().user
   const asGuest = event.rsvp === 'guest' && user === null
   const [open, setOpen] = useState<string | null>(null)
-  const openForm = (id: string) =>
-    void import('./GuestRsvpForm').then((m) => {
-      GuestForm = m.GuestRsvpForm
-      setOpen(id)
-    })
   return (
     <ul className="slots" aria-label={`${event.title} time slots`}>
       {slots.map((slot) => {
@@ -94,43 +99,37 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
           <li className="slot" key={slot.id} data-event-id={slot.id}>
             <span id={`slot-${slot.id}`}>{slot.time}</span>
             <SpotsLeft stats={spots[slot.id]} id={`spots-${slot.id}`} />
-            {asGuest && GuestForm && open === slot.id && (retry || s.status === 'submitting') ? (
-              <GuestForm
-                slotId={slot.id}
-                label={waitlist ? RSVP_MSG.joinWaitlist : 'Submit RSVP'}
-                busy={s.status === 'submitting'}
-                onSubmit={(guest) => onRsvp(slot.id, waitlist, [], guest)}
-              />
+            {asGuest && open === slot.id && (retry || s.status === 'submitting') ? (
+              <Suspense fallback={null}>
+                <GuestForm
+                  slotId={slot.id}
+                  label={waitlist ? RSVP_MSG.joinWaitlist : 'Submit RSVP'}
+                  busy={s.status === 'submitting'}
+                  onSubmit={(guest) => onRsvp(slot.id, waitlist, [], guest)}
+                />
+              </Suspense>
             ) : (
               <button
                 type="button"
                 className="btn"
                 disabled={!retry}
                 aria-describedby={spots[slot.id] && spotsText(spots[slot.id]!) ? `slot-${slot.id} spots-${slot.id}` : `slot-${slot.id}`}
-                onClick={() => (asGuest ? openForm(slot.id) : onRsvp(slot.id, waitlist, guests[slot.id] ?? []))}
+                onClick={() => (asGuest ? setOpen(slot.id) : onRsvp(slot.id, waitlist, guests[slot.id] ?? []))}
               >
                 {waitlist ? RSVP_MSG.joinWaitlist : BUTTON_TEXT[s.status]}
               </button>
             )}
             {/* A party comes with a signed-in RSVP (a guest's form takes one person). */}
             {retry && !asGuest && (slot.max_guests_per_rsvp ?? 0) > 0 ? (
-              BringGuests && guests[slot.id] ? (
-                <BringGuests slotId={slot.id} max={slot.max_guests_per_rsvp ?? 0} names={guests[slot.id]!}
+              <Reveal label="Bringing others?" shown={slot.id in guests} onShow={() => setGuests((prev) => ({ ...prev, [slot.id]: [] }))}>
+                <BringGuests slotId={slot.id} max={slot.max_guests_per_rsvp ?? 0} names={guests[slot.id] ?? []}
                   onChange={(names) => setGuests((prev) => ({ ...prev, [slot.id]: names }))} />
-              ) : (
-                <button type="button" className="link-button" aria-expanded="false" onClick={() => void import('./BringGuests').then((m) => {
-                  BringGuests = m.BringGuests
-                  setGuests((prev) => ({ ...prev, [slot.id]: [] }))
-                })}>Bringing others?</button>
-              )
+              </Reveal>
             ) : null}
             {retry && event.before_you_go?.guardian_consent ? (
-              Guardian && minor === slot.id ? <Guardian slotId={slot.id} /> : (
-                <button type="button" className="link-button" aria-expanded="false" onClick={() => void import('./GuardianFields').then((m) => {
-                  Guardian = m.GuardianFields
-                  setMinor(slot.id)
-                })}>Are you under 18?</button>
-              )
+              <Reveal label="Are you under 18?" shown={minor === slot.id} onShow={() => setMinor(slot.id)}>
+                <Guardian slotId={slot.id} />
+              </Reveal>
             ) : null}
             {(s.status === 'full' || s.status === 'error') && s.message ? (
               <p className="error" role="alert" id={slotMessageId(slot.id)} tabIndex={-1}>{s.message}</p>

@@ -17,7 +17,8 @@ import { getAuthClient, useAuth } from '../src/auth/useAuth'
 /** The sentence of an outcome whose answer is a `message`: the service's on success, else why not. */
 const saidOf = (r: ApiResult<{ message: string }>): Said => ({ ok: r.ok, message: r.ok ? r.data.message : r.message })
 
-function Message({ said }: { said: Said | null }) {
+/** An outcome's sentence: a status when it went through, an alert when not. */
+export function Message({ said }: { said: Said | null }) {
   if (!said) return null
   return (
     <p className={said.ok ? 'success' : 'error'} role={said.ok ? 'status' : 'alert'}>

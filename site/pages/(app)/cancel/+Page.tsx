@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { SlotSummary } from '../../../components/SlotSummary'
 import { confirmCancel, previewCancel, type CancelPreview } from '../../../src/api/cancel'
 import { getAuthClient } from '../../../src/auth/useAuth'
-import { takeFragmentParam } from '../../../src/lib/query'
+import { useLinkToken } from '../../../src/lib/useLinkToken'
 import type { Data } from './+data'
 
 const NO_TOKEN = 'This page needs the cancel link from your CivicSTL email. Please open the link in your most recent email from CivicSTL.'
@@ -23,27 +23,16 @@ export default function Page() {
   const { meta } = useData<Data>()
   const [step, setStep] = useState<Step>({ kind: 'reading' })
 
-  useEffect(() => {
-    let current = 0
-    const read = () => {
-      const token = takeFragmentParam('token')
-      // A link pasted into a tab already on this page changes only the fragment: no new page load.
-      if (token === null) {
-        if (current === 0) setStep({ kind: 'failed', message: NO_TOKEN })
-        return
-      }
-      const mine = ++current
+  useLinkToken(
+    (token, current) => {
       setStep({ kind: 'reading' })
-      const client = getAuthClient()
-      void previewCancel(client.api, token).then((r) => {
-        if (mine !== current) return
+      void previewCancel(getAuthClient().api, token).then((r) => {
+        if (!current()) return
         setStep(r.ok ? { kind: 'preview', token, preview: r.data, busy: false, error: null } : { kind: 'failed', message: r.message })
       })
-    }
-    read()
-    window.addEventListener('hashchange', read)
-    return () => window.removeEventListener('hashchange', read)
-  }, [])
+    },
+    () => setStep({ kind: 'failed', message: NO_TOKEN }),
+  )
 
   const cancel = async () => {
     if (step.kind !== 'preview') return

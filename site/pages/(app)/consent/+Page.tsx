@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { SlotSummary } from '../../../components/SlotSummary'
 import { answerConsent, previewConsent, type ConsentPreview } from '../../../src/api/consent'
 import { getAuthClient } from '../../../src/auth/useAuth'
-import { takeFragmentParam } from '../../../src/lib/query'
+import { useLinkToken } from '../../../src/lib/useLinkToken'
 import type { Data } from './+data'
 
 const NO_TOKEN = 'This page needs the consent link from your CivicSTL email. Please open the link in the most recent email from CivicSTL.'
@@ -28,18 +28,18 @@ export default function Page() {
   const { meta } = useData<Data>()
   const [step, setStep] = useState<Step>({ kind: 'reading' })
 
-  useEffect(() => {
-    const token = takeFragmentParam('token')
-    if (token === null) {
-      setStep({ kind: 'failed', message: NO_TOKEN })
-      return
-    }
-    void previewConsent(getAuthClient().api, token).then((r) => {
-      if (!r.ok) setStep({ kind: 'failed', message: r.message })
-      else if (r.data.status !== 'awaiting') setStep({ kind: 'failed', message: DECIDED[r.data.status] })
-      else setStep({ kind: 'ask', token, preview: r.data, busy: false, error: null })
-    })
-  }, [])
+  useLinkToken(
+    (token, current) => {
+      setStep({ kind: 'reading' })
+      void previewConsent(getAuthClient().api, token).then((r) => {
+        if (!current()) return
+        if (!r.ok) setStep({ kind: 'failed', message: r.message })
+        else if (r.data.status !== 'awaiting') setStep({ kind: 'failed', message: DECIDED[r.data.status] })
+        else setStep({ kind: 'ask', token, preview: r.data, busy: false, error: null })
+      })
+    },
+    () => setStep({ kind: 'failed', message: NO_TOKEN }),
+  )
 
   const answer = async (decision: 'approve' | 'decline') => {
     if (step.kind !== 'ask') return

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { FollowLink, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
+import { FollowLink, Message, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
 import { FOLLOW_MSG, confirmFollows, linkTarget, unsubscribe, type FollowItem, type FollowTarget } from '../../../src/api/follows'
 import type { ApiResult } from '../../../src/api/client'
 import { getAuthClient } from '../../../src/auth/useAuth'
@@ -83,11 +83,7 @@ export default function Page() {
       {purpose.kind === 'preferences' ? <PreferencesForm token={purpose.token} /> : null}
       {purpose.kind === 'follow' ? <FollowLink target={purpose.target} /> : null}
       {purpose.kind === 'mine' ? <MyFollowList /> : null}
-      {outcome ? (
-        <p className={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
-          {outcome.message}
-        </p>
-      ) : null}
+      <Message said={outcome} />
       {outcome?.follows?.length ? (
         <ul>
           {outcome.follows.map((f) => <li key={`${f.kind}:${f.target}`}>{f.label}</li>)}
