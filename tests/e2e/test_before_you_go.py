@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import Server, Session, visit, wait_path
+from tests.e2e.helpers import Server, Session, visit
 
 pytestmark = pytest.mark.e2e
 
@@ -79,14 +79,13 @@ def test_feed_cards_show_the_facts_and_the_feed_filters_on_them(
 
     family = page.get_by_role("checkbox", name="Family friendly (minimum age 12 or younger)")
     family.check()
-    wait_path(page, "/features")
-    assert page.url.endswith("/features?family=yes")
+    expect(page).to_have_url(re.compile(r"/features\?family=yes$"))
     upcoming_section = page.locator("section[aria-labelledby=upcoming-title]")
     # No event of the real content says it welcomes children of 12 or under.
     expect(upcoming_section.get_by_text("No upcoming events match these filters.")).to_be_visible()
     expect(upcoming_section.locator("article")).to_have_count(0)
     family.uncheck()
-    assert page.url.endswith("/features")
+    expect(page).to_have_url(re.compile(r"/features$"))
     expect(card).to_be_visible()
 
     # The query is the filter's state: a shared link opens the feed filtered.

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, expect
 
 from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU
 from tests.e2e.helpers import (
@@ -34,7 +34,7 @@ from tests.e2e.helpers import (
     unique_email,
     visit,
 )
-from tests.e2e.test_organize import signed_in_page
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +43,6 @@ AFTER_HOLD = "2027-10-03T11:00:00-05:00"  # 49 hours on: past the default 48-hou
 LINK = re.compile(r"https?://[^/\s]+(/consent#token=[0-9]+-[a-z2-7]+)")
 HELD = "your spot is held for 48 hours until they approve."
 AWAITING = "Awaiting consent: your parent or guardian has the link to approve."
-RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
 
 
 def consent_event(build: tuple[Path, Path]) -> dict[str, Any]:
@@ -54,10 +53,6 @@ def consent_event(build: tuple[Path, Path]) -> dict[str, Any]:
     assert event["before_you_go"]["guardian_consent"] is True
     return event
 
-
-def slot_item(page: Page, slot_id: str) -> Locator:
-    """The list item of one time slot."""
-    return page.locator(f'main li[data-event-id="{slot_id}"]')
 
 
 def say_under_18(item: Locator, guardian: str) -> None:
@@ -79,11 +74,7 @@ def consent_path(mailbox: Mailbox, guardian: str, title: str) -> str:
 
 def my_consent(server: Server, account: Account, slot_id: str) -> str | None:
     """The consent state of `account`'s RSVP to the slot, as GET /me/rsvps answers it."""
-    status, body = server.api(
-        "POST", "/api/auth/login", {"email": account.email, "password": account.password})
-    assert status == 200, body
-    status, mine = server.api("GET", "/api/me/rsvps",
-                              headers={"x-auth-token": body["accessToken"]})
+    status, mine = server.api("GET", "/api/me/rsvps", headers=auth_headers(server, account))
     assert status == 200, mine
     [rsvp] = [r for r in mine["rsvps"] if r["eventId"] == slot_id]
     consent: str | None = rsvp["consent"]

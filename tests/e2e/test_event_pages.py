@@ -12,13 +12,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.e2e.helpers import Server, Session, register_account, sign_in, visit, wait_path
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers, slot_item
 
 pytestmark = pytest.mark.e2e
 
-RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
 SIGN_IN_TO_RSVP = "Please sign in to RSVP for the event."
 
 
@@ -28,9 +28,6 @@ def next_account_event(events: dict[str, Any]) -> dict[str, Any]:
     return next(e for e in events["events"]
                 if e["rsvp"] == "account" and datetime.fromisoformat(e["end"]) > now)
 
-
-def slot_item(page: Page, slot_id: str) -> Any:
-    return page.locator(f"main li[data-event-id={json.dumps(slot_id)}]")
 
 
 def test_upcoming_event_page_rsvp_through_sign_in(
@@ -78,12 +75,9 @@ def test_upcoming_event_page_rsvp_through_sign_in(
     expect(button).to_have_text("RSVP'd!", timeout=15_000)
     expect(button).to_be_disabled()
     watch.wait_dialog(page, RSVP_SUCCESS)
-    _, signed_in = live_server.api(
-        "POST", "/api/auth/login", {"email": account.email, "password": account.password}
-    )
     status, body = live_server.api(
         "GET", "/api/rsvp/check?" + urlencode({"eventId": slot["id"], "email": account.email}),
-        headers={"x-auth-token": signed_in["accessToken"]},
+        headers=auth_headers(live_server, account),
     )
     assert (status, body) == (200, {"hasRSVPed": True})
     assert watch.page_errors == []

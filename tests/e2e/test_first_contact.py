@@ -31,8 +31,8 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.test_organize import CHECKIN_ENDED, CODE, PHONE, qr_video, roles_cli
-from tests.e2e.test_self_service import rsvp_through_api
+from tests.e2e.steps import roles_cli, rsvp_through_api
+from tests.e2e.test_organize import CHECKIN_ENDED, CODE, PHONE, qr_video
 
 pytestmark = pytest.mark.e2e
 
@@ -182,15 +182,7 @@ def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_ca
     server = restart_server(PINNED_NOW)
     for n in range(full_slot["capacity"]):
         holder = register_account(server, f"Holder{n} Example", f"holder{n}")
-        status, body = server.api("POST", "/api/auth/login",
-                                  {"email": holder.email, "password": holder.password})
-        assert status == 200, body
-        status, body = server.api(
-            "POST", "/api/rsvp",
-            {"eventId": full_slot["id"], "email": holder.email, "firstName": f"Holder{n}",
-             "lastName": "Example", "phone": None},
-            headers={"x-auth-token": body["accessToken"]})
-        assert status == 201, body
+        rsvp_through_api(server, holder, full_slot["id"])
 
     volunteer = register_account(server, "Vera Volunteer", "vera")
     session = new_session(server, width=width)

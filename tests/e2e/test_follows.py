@@ -38,7 +38,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.test_organize import roles_cli, signed_in_page
+from tests.e2e.steps import roles_cli, signed_in_page
 
 pytestmark = pytest.mark.e2e
 

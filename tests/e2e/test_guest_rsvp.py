@@ -21,13 +21,13 @@ from tests.e2e.helpers import (
     verification_link,
     visit,
 )
+from tests.e2e.steps import RSVP_SUCCESS, slot_item
 from tests.e2e.test_first_contact import WIDTHS, _assert_inside_its_card
 
 pytestmark = pytest.mark.e2e
 
 FIRST_NAME_NEEDED = "Please enter your first name."
 EMAIL_NEEDED = "Please enter your email address, such as name@example.com."
-RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
 
 
 def partner_event(events: dict[str, Any]) -> dict[str, Any]:
@@ -36,10 +36,6 @@ def partner_event(events: dict[str, Any]) -> dict[str, Any]:
                 if e["rsvp"] == "guest" and e["slug"] != events["guest_rsvp_event"]
                 and len(e["slots"]) > 1)
 
-
-def slot_item(page: Any, slot_id: str) -> Locator:
-    """The list item of one time slot."""
-    return page.locator(f'main li[data-event-id="{slot_id}"]')
 
 
 def fill_guest_form(slot: Locator, first: str, last: str, email: str) -> None:

@@ -11,7 +11,6 @@ import io
 import json
 import re
 import shutil
-import subprocess
 from collections.abc import Callable
 from datetime import datetime
 from email.message import EmailMessage
@@ -21,19 +20,19 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
-from playwright.sync_api import Page, Playwright, Response, Route, expect
+from playwright.sync_api import Playwright, Response, Route, expect
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     CHECKIN_NOW,
     CHECKIN_SLOT,
-    ROOT,
     Account,
     Mailbox,
     Server,
     Session,
     attachments,
+    axe_violations,
     body_text,
     register_account,
     sign_in,
@@ -41,7 +40,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.test_self_service import rsvp_through_api
+from tests.e2e.steps import auth_headers, roles_cli, rsvp_through_api, signed_in_page
 
 CHECKIN_ENDED = "2027-01-16T11:30:00-06:00"  # CHECKIN_SLOT (10:00-11:30 AM) has ended
 
@@ -59,13 +58,6 @@ PHONE = {"width": 360, "height": 740, "scale": 2}
 DOORWAYS = "volunteers@doorways.example"
 
 
-def roles_cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m rsvp_service roles ...` against the server's own database."""
-    return subprocess.run(
-        [str(PYTHON), "-m", "rsvp_service", "roles", *args],
-        cwd=ROOT, env=server.env, capture_output=True, text=True, timeout=60, check=False,
-    )
-
 
 def replies_to(message: EmailMessage) -> tuple[str, str]:
     """The name and address of a delivered message's one Reply-To."""
@@ -82,40 +74,16 @@ def checkin_event(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     raise AssertionError(f"no slot {CHECKIN_SLOT} in events.json: update CHECKIN_SLOT/CHECKIN_NOW")
 
 
-def axe_violations(page: Page) -> list[str]:
-    """axe-core's violations on what the page shows now."""
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in results.response["violations"]
-    ]
 
-
-def roster_statuses(server: Server, token: str) -> dict[str, str]:
-    """Name -> status of every attendee of the slot, from the API."""
+def roster_statuses(server: Server, organizer: Account) -> dict[str, str]:
+    """Name -> status of every attendee of the slot, from the API (as `organizer` sees it)."""
     status, body = server.api(
-        "GET", f"/api/organize/slots/{CHECKIN_SLOT}", headers={"x-auth-token": token}
+        "GET", f"/api/organize/slots/{CHECKIN_SLOT}", headers=auth_headers(server, organizer)
     )
     assert status == 200, body
     return {a["name"]: a["status"] for a in body["attendees"]}
 
 
-def api_token(server: Server, account: Account) -> str:
-    """An access token for `account` (set-up and cross-checks)."""
-    status, body = server.api(
-        "POST", "/api/auth/login", {"email": account.email, "password": account.password}
-    )
-    assert status == 200, body
-    return str(body["accessToken"])
-
-
-def signed_in_page(session: Session, account: Account) -> Page:
-    """A tab of `session` signed in as `account`, on its dashboard."""
-    page = session.new_page()
-    visit(page, "/login")
-    sign_in(page, account)
-    wait_path(page, "/dashboard")
-    return page
 
 
 def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: str) -> Path:
@@ -169,7 +137,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(roster).to_contain_text(vera.email, timeout=15_000)
     expect(roster).to_contain_text(cody.email)
     assert f"slot={CHECKIN_SLOT}" in desk.url
-    assert not axe_violations(desk), axe_violations(desk)
+    assert axe_violations(desk, Axe(), "/organize (the roster)") == []
 
     with desk.expect_download() as download:
         roster.get_by_role("button", name="Download roster (CSV)").click()
@@ -218,7 +186,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     visit(phone, f"/organize/checkin?slot={CHECKIN_SLOT}")
     expect(phone.get_by_role("heading", name=event["title"])).to_be_visible(timeout=15_000)
     expect(phone.get_by_role("status").filter(has_text="All check-ins are synced.")).to_be_visible()
-    assert not axe_violations(phone), axe_violations(phone)
+    assert axe_violations(phone, Axe(), "/organize/checkin") == []
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     phone.get_by_label("Search by name").fill("vera")
@@ -244,8 +212,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(phone.get_by_role("button", name="Undo check-in for Wally Walker")).to_be_visible()
     expect(phone.locator(".checkin-count")).to_have_text("3 of 3 checked in")
 
-    token = api_token(server, organizer)
-    assert roster_statuses(server, token) == {
+    assert roster_statuses(server, organizer) == {
         vera.name: "checked_in", cody.name: "checked_in", "Wally Walker": "checked_in",
     }
 
@@ -266,7 +233,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(phone.get_by_text(f"Check-in undone: {cody.name}.")).to_be_visible(timeout=15_000)
     expect(phone.get_by_role("status").filter(has_text="All check-ins are synced.")).to_be_visible()
     assert failures["left"] == 0
-    assert roster_statuses(server, token)[cody.name] == "confirmed"
+    assert roster_statuses(server, organizer)[cody.name] == "confirmed"
     phone.unroute("**/api/organize/slots/*/checkins/undo")
 
     # Offline: the tap is kept on the phone and sent when the connection is back.
@@ -278,7 +245,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(phone.get_by_role("status").filter(has_text="All check-ins are synced.")).to_be_visible(
         timeout=20_000
     )
-    assert roster_statuses(server, token)[cody.name] == "checked_in"
+    assert roster_statuses(server, organizer)[cody.name] == "checked_in"
 
     # The volunteer's dashboard during the slot: checked in, but no hours and no badge yet.
     during = signed_in_page(new_session(server), vera)
@@ -320,7 +287,7 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(record.get_by_role("heading", name=vera.name)).to_be_visible()
     expect(record).to_contain_text(event["title"])
     expect(record).to_contain_text(f"{hours:g}")
-    assert not axe_violations(teacher), axe_violations(teacher)
+    assert axe_violations(teacher, Axe(), "/verify-hours") == []
     teacher.emulate_media(media="print")
     expect(teacher.locator(".site-header")).to_be_hidden()
     expect(teacher.get_by_role("button", name="Print")).to_be_hidden()
@@ -387,7 +354,7 @@ def test_admin_grants_and_revokes_organizer_roles(
     )
     organizers = page.get_by_role("region", name="Organizers")
     expect(organizers).to_contain_text(helper.email)
-    assert not axe_violations(page), axe_violations(page)
+    assert axe_violations(page, Axe(), "/organize") == []
 
     helper_page = signed_in_page(new_session(checkin_server), helper)
     nav = helper_page.get_by_role("navigation", name="Main")
@@ -442,7 +409,7 @@ def test_a_long_series_shows_its_next_dates_and_the_rest_behind_all_dates(
     expect(card.get_by_role("link", name=rest[0], exact=True)).to_have_count(0)
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height < MAX_ORGANIZE_HEIGHT, f"/organize is {height} px tall with {len(dates)} dates"
-    assert not axe_violations(page), axe_violations(page)
+    assert axe_violations(page, Axe(), "/organize") == []
 
     more = card.get_by_role("button", name=f"All dates ({len(upcoming)})")
     expect(more).to_have_attribute("aria-expanded", "false")
@@ -535,8 +502,7 @@ def test_checkin_by_scanning_the_emails_qr_code_with_the_camera(
         expect(page.get_by_role("button", name=f"Undo check-in for {guest.name}")).to_be_visible()
         page.get_by_role("button", name="Stop camera").click()
         expect(page.locator("video")).to_have_count(0)
-        token = api_token(checkin_server, organizer)
-        assert roster_statuses(checkin_server, token)[guest.name] == "checked_in"
+        assert roster_statuses(checkin_server, organizer)[guest.name] == "checked_in"
         context.close()
     finally:
         browser.close()

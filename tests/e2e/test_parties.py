@@ -19,18 +19,11 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers
 
 pytestmark = pytest.mark.e2e
 
-RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
 
-
-def login(server: Server, account: Account) -> dict[str, str]:
-    """The x-auth-token header of `account`, signed in through the API."""
-    status, body = server.api(
-        "POST", "/api/auth/login", {"email": account.email, "password": account.password})
-    assert status == 200, body
-    return {"x-auth-token": body["accessToken"]}
 
 
 def party_rsvp(server: Server, account: Account, slot_id: str, guests: int,
@@ -41,7 +34,7 @@ def party_rsvp(server: Server, account: Account, slot_id: str, guests: int,
         "POST", "/api/rsvp",
         {"eventId": slot_id, "email": account.email, "firstName": first, "lastName": last,
          "waitlist": waitlist, "guests": [{} for _ in range(guests)]},
-        headers=login(server, account))
+        headers=auth_headers(server, account))
     assert status == 201, body
     answer: dict[str, Any] = body
     return answer
@@ -107,7 +100,7 @@ def test_a_party_of_three_fills_the_slot_and_a_waiting_party_moves_up_whole(
     assert (waiting["status"], waiting["position"]) == ("waitlisted", 1)
     leaver, size = holders[0]
     assert size == 4
-    headers = login(pinned_server, leaver)
+    headers = auth_headers(pinned_server, leaver)
     _, mine = pinned_server.api("GET", "/api/me/rsvps", headers=headers)
     [theirs] = [r for r in mine["rsvps"] if r["eventId"] == slot["id"]]
     status, body = pinned_server.api("POST", f"/api/me/rsvps/{theirs['id']}/cancel",

@@ -32,7 +32,8 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.test_self_service import CANCELLED, cancel_path, slot_item
+from tests.e2e.steps import slot_item
+from tests.e2e.test_self_service import CANCELLED, cancel_path
 
 pytestmark = pytest.mark.e2e
 

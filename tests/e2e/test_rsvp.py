@@ -26,12 +26,12 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers
 
 pytestmark = pytest.mark.e2e
 
 RSVP_BUTTON = re.compile(r"RSVP", re.IGNORECASE)
 SIGN_IN_TO_RSVP = "Please sign in to RSVP for the event."
-RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
 # A moment after the guest event, when it shows on the feed as a past event with its count.
 AFTER_GUEST_EVENT = "2025-04-28T12:00:00-05:00"
 TOTAL = re.compile(r"Total RSVPs\W*(\d+)", re.IGNORECASE)
@@ -119,12 +119,7 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     check = "/api/rsvp/check?" + urlencode({"eventId": slot["id"], "email": account.email})
     # Only the account itself may ask; a guest learns nothing.
     assert pinned_server.api("GET", check)[0] == 401
-    _, signed_in = pinned_server.api(
-        "POST", "/api/auth/login", {"email": account.email, "password": account.password}
-    )
-    status, body = pinned_server.api(
-        "GET", check, headers={"x-auth-token": signed_in["accessToken"]}
-    )
+    status, body = pinned_server.api("GET", check, headers=auth_headers(pinned_server, account))
     assert (status, body) == (200, {"hasRSVPed": True})
 
     page.reload()

@@ -28,8 +28,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.test_organize import roles_cli
-from tests.e2e.test_self_service import rsvp_through_api
+from tests.e2e.steps import roles_cli, rsvp_through_api
 
 pytestmark = pytest.mark.e2e
 

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import expect
 
 from tests.e2e.helpers import (
-    Account,
     Mailbox,
     Server,
     Session,
@@ -25,6 +24,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
+from tests.e2e.steps import rsvp_through_api, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -60,26 +60,6 @@ def smallest_slot(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     )
 
 
-def rsvp_through_api(server: Server, account: Account, slot_id: str) -> None:
-    """Sign `account` in through the API and RSVP it to `slot_id` (set-up of a full slot)."""
-    status, body = server.api(
-        "POST", "/api/auth/login", {"email": account.email, "password": account.password}
-    )
-    assert status == 200, body
-    first, _, last = account.name.partition(" ")
-    status, body = server.api(
-        "POST",
-        "/api/rsvp",
-        {"eventId": slot_id, "email": account.email, "firstName": first, "lastName": last,
-         "phone": None},
-        headers={"x-auth-token": body["accessToken"]},
-    )
-    assert status == 201 and body["status"] == "confirmed", body
-
-
-def slot_item(page: Page, slot_id: str) -> Locator:
-    """The list item of one time slot (its time, spots left, button and waitlist offer)."""
-    return page.locator(f'li[data-event-id="{slot_id}"]')
 
 
 def test_full_slot_waitlist_then_cancel_from_email_promotes(
