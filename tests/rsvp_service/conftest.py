@@ -34,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
-import json
 import socket
 import sqlite3
 import uuid
@@ -55,6 +54,7 @@ from service_testkit import (
     ClosingController,
     fixture_events,
     new_postgres_database,
+    write_content,
 )
 from starlette.applications import Starlette
 from tortoise.context import get_current_context
@@ -66,13 +66,8 @@ from rsvp_service.web.app import create_app
 @pytest.fixture(scope="session")
 def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Write the fixture events.json (and an empty redirects.json next to it)."""
-    folder = tmp_path_factory.mktemp("content")
-    path = folder / "events.json"
-    path.write_text(json.dumps(fixture_events()), encoding="utf-8")
-    (folder / "redirects.json").write_text(
-        json.dumps([{"from": "/coca", "to": "/Coca", "status": 301}]), encoding="utf-8"
-    )
-    return path
+    return write_content(tmp_path_factory.mktemp("content"), fixture_events(),
+                         redirects=[{"from": "/coca", "to": "/Coca", "status": 301}])
 
 
 def _with_database(url: str, name: str) -> str:

@@ -66,9 +66,9 @@ def body(message: EmailMessage) -> str:
     return str(part.get_content())
 
 
-def token_in(message: EmailMessage) -> str:
-    """The cancel token of the link in a message."""
-    found = TOKEN.search(body(message))
+def token_in(message: EmailMessage, link: re.Pattern[str] = TOKEN) -> str:
+    """The token of the first link matching `link` in a message's text (by default: cancel)."""
+    found = link.search(body(message))
     assert found is not None, body(message)
     return found.group(1)
 

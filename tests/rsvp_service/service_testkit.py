@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import resource
 import signal
@@ -65,6 +66,18 @@ def _slot(event: dict[str, Any], time: str, start: str, end: str, capacity: int 
 KEEN_CONTACT = "hello@keenstlouis.org"
 KEEN_HOST = {"slug": "keenstl", "name": "KEEN St. Louis", "link": "/keenstl",
              "email": KEEN_CONTACT}
+
+
+def write_content(folder: Path, events: dict[str, Any], *,
+                  redirects: list[dict[str, Any]] | None = None,
+                  organizations: list[dict[str, Any]] | None = None) -> Path:
+    """Write events.json, redirects.json and (if given) organizations.json; return events.json."""
+    path = folder / "events.json"
+    path.write_text(json.dumps(events), encoding="utf-8")
+    (folder / "redirects.json").write_text(json.dumps(redirects or []), encoding="utf-8")
+    if organizations is not None:
+        (folder / "organizations.json").write_text(json.dumps(organizations), encoding="utf-8")
+    return path
 
 
 def fixture_events() -> dict[str, Any]:

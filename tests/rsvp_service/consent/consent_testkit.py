@@ -7,16 +7,13 @@ the Inclusive Sports Clinic (account RSVPs); the Forest Park Cleanup does not as
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import timedelta
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mail_testkit import body
-from service_testkit import TINY_SLOT, fixture_events
+from service_testkit import TINY_SLOT, fixture_events, write_content
 from starlette.applications import Starlette
 
 from rsvp_service import clock
@@ -34,24 +31,13 @@ def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for record in events["slots"].values():
         record["guardian_consent"] = record["event"] in {"tiny-workshop",
                                                        "inclusive-sports-clinic"}
-    folder = tmp_path_factory.mktemp("consent-content")
-    path = folder / "events.json"
-    path.write_text(json.dumps(events), encoding="utf-8")
-    (folder / "redirects.json").write_text("[]", encoding="utf-8")
-    return path
+    return write_content(tmp_path_factory.mktemp("consent-content"), events)
 
 
 def minor(name: str, guardian: str = GUARDIAN, **more: Any) -> dict[str, Any]:
     """A minor's RSVP to the two-seat workshop, with a guardian's address."""
     return {"eventId": TINY_SLOT, "email": f"{name}@example.org", "firstName": name.title(),
             "lastName": "Lee", "under18": True, "guardianEmail": guardian} | more
-
-
-def consent_token(message: EmailMessage) -> str:
-    """The token of the consent link in a guardian's email."""
-    found = LINK.search(body(message))
-    assert found is not None, body(message)
-    return found.group(1)
 
 
 async def release_after(app: Starlette, settings: Settings, hours: float) -> None:

@@ -10,11 +10,11 @@ import httpx
 from conftest import Mailbox
 from consent_testkit import (  # noqa: F401 (events_file: a fixture)
     GUARDIAN,
-    consent_token,
+    LINK,
     events_file,
     minor,
 )
-from mail_testkit import arrived
+from mail_testkit import arrived, token_in
 from organize_testkit import DURING_TINY, KEEN, at, by_name, person, slot_path
 from service_testkit import TINY_SLOT
 
@@ -29,7 +29,8 @@ async def test_the_roster_shows_consent_and_check_in_warns_when_it_is_missing(
     _, headers = await person(settings, "kim", organizes=(KEEN,))
     assert (await client.post("/api/rsvp", json=minor("mia"))).status_code == 201
     [mail] = await arrived(mailbox, GUARDIAN, "Guardian consent asked")
-    await client.post("/api/consent/approve", json={"token": consent_token(mail)})
+    approved = await client.post("/api/consent/approve", json={"token": token_in(mail, LINK)})
+    assert approved.status_code == 200, approved.text
     other = minor("noa", guardian="dad@example.net")
     assert (await client.post("/api/rsvp", json=other)).status_code == 201
     at(settings, DURING_TINY)

@@ -8,17 +8,15 @@ Park Forever (`forest-park-forever`, cause "environment") hosts the Forest Park 
 
 from __future__ import annotations
 
-import json
 import re
-from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
 import pytest
-from mail_testkit import body
-from service_testkit import fixture_events
+from service_testkit import fixture_events, write_content
 from starlette.applications import Starlette
 
 from rsvp_service import clock
@@ -40,13 +38,8 @@ def _entry(slug: str) -> dict[str, object]:
 @pytest.fixture(scope="session")
 def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture events.json with an organizations.json beside it (names and causes)."""
-    folder = tmp_path_factory.mktemp("follow-content")
-    path = folder / "events.json"
-    path.write_text(json.dumps(fixture_events()), encoding="utf-8")
-    (folder / "redirects.json").write_text("[]", encoding="utf-8")
-    (folder / "organizations.json").write_text(
-        json.dumps([_entry(slug) for slug in sorted(NAMES)]), encoding="utf-8")
-    return path
+    return write_content(tmp_path_factory.mktemp("follow-content"), fixture_events(),
+                         organizations=[_entry(slug) for slug in sorted(NAMES)])
 
 
 DIGEST = {"digest_day": "monday", "digest_hour": 9}
@@ -61,22 +54,10 @@ CONFIRM = re.compile(r"/follows#confirm=([A-Za-z0-9_-]+)")
 PREFERENCES = re.compile(r"/follows#token=([A-Za-z0-9_-]+)")
 
 
-def at(app: Starlette, moment: str) -> None:
-    """Move the running app's clock (CIVIC_NOW) to the moment given."""
-    app.state.settings.civic_now = datetime.fromisoformat(moment)
-
-
 async def digest_pass(app: Starlette) -> DigestPass:
     """One pass of the digest job, as the worker runs it, at the app's clock."""
     settings = app.state.settings
     return await queue_digests(app.state.catalogue, settings, clock.now(settings))
-
-
-def link(pattern: re.Pattern[str], message: EmailMessage) -> str:
-    """The token of the first link matching `pattern` in a message's text."""
-    found = pattern.search(body(message))
-    assert found is not None, body(message)
-    return found.group(1)
 
 
 def one_click_target(message: EmailMessage) -> str:
@@ -90,3 +71,14 @@ def one_click_target(message: EmailMessage) -> str:
 def follow_of(email: str, target: dict[str, str]) -> dict[str, Any]:
     """A guest's follow request."""
     return {**target, "email": email}
+
+
+async def follows(client: httpx.AsyncClient, target: dict[str, str], *,
+                  headers: dict[str, str] | None = None, email: str | None = None) -> None:
+    """Follow as a signed-in person (`headers`: 200) or as a guest (`email`: 202), or fail."""
+    if email is not None:
+        answer = await client.post("/api/follows", json=follow_of(email, target))
+        assert answer.status_code == 202, answer.text
+    else:
+        answer = await client.post("/api/follows", json=target, headers=headers)
+        assert answer.status_code == 200, answer.text

@@ -18,13 +18,13 @@ from follows_testkit import (  # noqa: F401 (events_file: a fixture)
     KEEN,
     WEEK_1,
     WEEK_2,
-    at,
     digest_pass,
     events_file,
+    follows,
     one_click_target,
 )
 from mail_testkit import arrived, body
-from organize_testkit import person
+from organize_testkit import at, person
 from service_testkit import CIVIC_NOW_OPEN
 from starlette.applications import Starlette
 
@@ -47,9 +47,9 @@ async def test_follow_digest_one_click_unsubscribe_then_no_more(
         _, ann = await person(settings, "ann")
         assert (await client.post("/api/follows", json=KEEN, headers=ann)).status_code == 200
 
-        at(app, BEFORE_SEND)
+        at(app.state.settings, BEFORE_SEND)
         assert (await digest_pass(app)).queued == 0, "the digest went before its day and hour"
-        at(app, WEEK_1)
+        at(app.state.settings, WEEK_1)
         assert (await digest_pass(app)).queued == 1
         [digest] = await arrived(mailbox, "ann@example.org", SUBJECT)
         text = body(digest)
@@ -71,7 +71,7 @@ async def test_follow_digest_one_click_unsubscribe_then_no_more(
         # Next week there is something new (Ann's follow would have it), but no digest for her.
         _, ben = await person(settings, "ben")
         assert (await client.post("/api/follows", json=FOREST, headers=ben)).status_code == 200
-        at(app, WEEK_2)
+        at(app.state.settings, WEEK_2)
         done = await digest_pass(app)
         assert (done.queued, done.decided) == (1, 1)
         await arrived(mailbox, "ben@example.org", SUBJECT)
@@ -86,10 +86,10 @@ async def test_a_week_with_nothing_new_sends_nothing_but_is_decided(
     async with make_client(settings) as client:
         app: Starlette = client._transport.app  # type: ignore[attr-defined]
         _, ann = await person(settings, "ann")
-        await client.post("/api/follows", json=KEEN, headers=ann)
-        at(app, WEEK_1)
+        await follows(client, KEEN, headers=ann)
+        at(app.state.settings, WEEK_1)
         assert (await digest_pass(app)).queued == 1
-        at(app, WEEK_2)
+        at(app.state.settings, WEEK_2)
         done = await digest_pass(app)
         # The Workshop was in last week's digest; the Clinic is still more than 4 weeks away.
         assert (done.queued, done.decided) == (0, 1)
@@ -106,7 +106,7 @@ async def test_exactly_once_per_week_across_two_workers_and_a_restart(
     async with make_client(settings) as client:
         for name in names:
             _, headers = await person(settings, name)
-            await client.post("/api/follows", json=KEEN, headers=headers)
+            await follows(client, KEEN, headers=headers)
         app: Starlette = client._transport.app  # type: ignore[attr-defined]
         # Two workers' passes at once: each follower is decided by one of them.
         first, second = await asyncio.gather(digest_pass(app), digest_pass(app))

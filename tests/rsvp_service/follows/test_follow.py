@@ -16,14 +16,13 @@ from follows_testkit import (  # noqa: F401 (events_file: a fixture)
     FOREST,
     KEEN,
     WEEK_1,
-    at,
     digest_pass,
     events_file,
     follow_of,
-    link,
+    follows,
 )
-from mail_testkit import arrived, body
-from organize_testkit import person
+from mail_testkit import arrived, body, token_in
+from organize_testkit import at, person
 from starlette.applications import Starlette
 
 from rsvp_service.follows.models import Follow, Follower
@@ -89,9 +88,10 @@ async def test_a_guest_follows_once_the_address_confirms_it(
         assert mail["List-Unsubscribe"] is None  # only digests carry it
 
         # Not confirmed yet: no digest, and not counted.
-        at(app, WEEK_1)
+        at(app.state.settings, WEEK_1)
         assert (await digest_pass(app)).decided == 0
-        confirmed = await client.post("/api/follows/confirm", json={"token": link(CONFIRM, mail)})
+        confirmed = await client.post("/api/follows/confirm",
+                                      json={"token": token_in(mail, CONFIRM)})
         assert confirmed.status_code == 200, confirmed.text
         assert [f["confirmed"] for f in confirmed.json()["follows"]] == [True]
         assert (await digest_pass(app)).queued == 1
@@ -102,7 +102,7 @@ async def test_the_guest_answer_is_the_same_for_every_address(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
     _, ann = await person(settings, "ann")
-    await client.post("/api/follows", json=KEEN, headers=ann)  # ann@ follows, confirmed
+    await follows(client, KEEN, headers=ann)  # ann@ follows, confirmed
     answers = [
         await client.post("/api/follows", json=follow_of(email, KEEN))
         for email in ("ann@example.org", "zed@example.org", "zed@example.org")
@@ -110,7 +110,7 @@ async def test_the_guest_answer_is_the_same_for_every_address(
     assert {(a.status_code, a.text) for a in answers} == {(202, answers[0].text)}
     # A stranger cannot add follows to Ann's address; it waits for her link.
     assert await Follow.filter(follower__email="ann@example.org").count() == 1
-    await client.post("/api/follows", json=follow_of("ann@example.org", FOREST))
+    await follows(client, FOREST, email="ann@example.org")
     pending = await Follow.get(follower__email="ann@example.org", target="forest-park-forever")
     assert pending.confirmed_at is None
     # Following twice as a guest made one row and the already-confirmed follow sent no mail.
@@ -124,8 +124,8 @@ async def test_organizers_see_follower_counts_as_a_number(
     _, keen = await person(settings, "org", organizes=("keenstl",))
     for name in ("ann", "ben"):
         _, headers = await person(settings, name)
-        await client.post("/api/follows", json=KEEN, headers=headers)
-    await client.post("/api/follows", json=follow_of("gus@example.org", KEEN))  # unconfirmed
+        await follows(client, KEEN, headers=headers)
+    await follows(client, KEEN, email="gus@example.org")  # unconfirmed
 
     events = (await client.get("/api/organize/events", headers=keen)).json()["events"]
     assert {event["followers"] for event in events} == {2}
@@ -136,7 +136,7 @@ async def test_follows_are_exported_and_deleted_with_the_account(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
     _, ann = await person(settings, "ann")
-    await client.post("/api/follows", json=KEEN, headers=ann)
+    await follows(client, KEEN, headers=ann)
     export = (await client.get("/api/me/export", headers=ann)).json()
     assert [(f["kind"], f["target"]) for f in export["follows"]] == [("organization", "keenstl")]
 
