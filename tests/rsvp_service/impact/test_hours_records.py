@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import logging
-import subprocess
-import sys
 
 import httpx
 import pytest
@@ -124,17 +122,6 @@ async def test_the_pdf_is_the_same_record(client: httpx.AsyncClient, settings: S
     title = "Service-hours record: Zoë Ångström".encode("utf-16-be").hex()
     assert f"/Title <feff{title}>".encode() in response.content
     assert b"/Count 1" in response.content
-
-
-def test_the_pdf_library_loads_only_with_the_first_pdf() -> None:
-    # fpdf2 and its font tools are a quarter of the service's import time: every worker start
-    # and restart would pay for it, though few requests ask for a PDF.
-    loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, rsvp_service.__main__; "
-         "print(sorted({m.split('.')[0] for m in sys.modules} & {'fpdf', 'fontTools'}))"],
-        capture_output=True, text=True, check=True, timeout=120)
-
-    assert loaded.stdout.strip() == "[]"
 
 
 async def test_nothing_to_record_before_a_check_in(
