@@ -15,11 +15,8 @@ from tests.e2e.helpers import (
     Server,
     Session,
     register_account,
-    sign_in,
-    visit,
-    wait_path,
 )
-from tests.e2e.steps import RSVP_SUCCESS, auth_headers
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -67,12 +64,9 @@ def test_a_party_of_three_fills_the_slot_and_a_waiting_party_moves_up_whole(
     # In the browser: two friends come along, one named.
     volunteer = register_account(pinned_server, "Riley Party", "riley")
     session = new_session(pinned_server)
-    page = session.new_page()
-    visit(page, "/login")
-    sign_in(page, volunteer)
-    wait_path(page, "/dashboard")
+    page = signed_in_page(session, volunteer)
     page.goto(event["path"])
-    item = page.locator(f'li[data-event-id="{slot["id"]}"]')
+    item = slot_item(page, slot["id"])
     expect(item).to_contain_text("3 spots left", timeout=15_000)
     # The party's fields open on request (most RSVPs are for one), with the count focused.
     item.get_by_role("button", name="Bringing others?").click()

@@ -28,11 +28,8 @@ from tests.e2e.helpers import (
     attachments,
     body_text,
     register_account,
-    sign_in,
-    visit,
-    wait_path,
 )
-from tests.e2e.steps import slot_item
+from tests.e2e.steps import signed_in_page, slot_item
 from tests.e2e.test_self_service import CANCELLED, cancel_path
 
 pytestmark = pytest.mark.e2e
@@ -68,10 +65,7 @@ def test_reminder_arrives_once_and_not_again_after_a_restart(
     # 1. Long before: RSVP to both slots in the browser.
     server = restart_server(PINNED_NOW, **SETTINGS)
     account = register_account(server, "Riley Reminder", "reminder")
-    page = new_session(server).new_page()
-    visit(page, "/login")
-    sign_in(page, account)
-    wait_path(page, "/dashboard")
+    page = signed_in_page(new_session(server), account)
     page.goto(event["path"])
     for slot in (first, second):
         item = slot_item(page, slot["id"])

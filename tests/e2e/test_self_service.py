@@ -24,7 +24,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import rsvp_through_api, slot_item
+from tests.e2e.steps import rsvp_through_api, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -84,11 +84,7 @@ def test_full_slot_waitlist_then_cancel_from_email_promotes(
 
     # The waiting volunteer: signed in, sees the slot full, joins the waitlist.
     waiter = register_account(pinned_server, "Wren Waiting", "waiter")
-    waiter_session = new_session(pinned_server)
-    page = waiter_session.new_page()
-    visit(page, "/login")
-    sign_in(page, waiter)
-    wait_path(page, "/dashboard")
+    page = signed_in_page(new_session(pinned_server), waiter)
     # Spots left load after hydration, so once they show, the buttons work.
     page.goto(event["path"])
     item = slot_item(page, slot["id"])
