@@ -132,8 +132,7 @@ async def unfollow(request: Request, body: FollowTarget) -> Unfollowed:
     """POST /api/follows/unfollow: the signed-in volunteer stops following it."""
     user = await _signed_in(request)
     target = _target(request, body)
-    follower = await Follower.get_or_none(email=user.email)
-    if follower is not None:
+    for follower in await Follower.filter(store.followers_of(user)):
         await store.remove_follow(follower.id, target)
     return Unfollowed(message=UNFOLLOWED.format(label=target.label))
 
@@ -143,7 +142,7 @@ async def unfollow(request: Request, body: FollowTarget) -> Unfollowed:
 async def my_follows(request: Request) -> MyFollows:
     """GET /api/me/follows: what the signed-in volunteer follows."""
     user = await _signed_in(request)
-    follower = await Follower.get_or_none(email=user.email)
+    follower = await Follower.filter(store.followers_of(user)).order_by("id").first()
     if follower is None:
         return MyFollows(follows=[])
     return MyFollows(follows=await store.items(request.app.state.catalogue, follower.id))

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from tortoise.exceptions import IntegrityError
-from tortoise.expressions import Subquery
+from tortoise.expressions import Q, Subquery
 from tortoise.functions import Count
 
+from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
 from rsvp_service.follows.bodies import FollowItem, FollowTarget
 from rsvp_service.follows.models import Follow, Follower, FollowKind
@@ -26,6 +27,16 @@ class Target:
     kind: FollowKind
     target: str
     label: str
+
+
+def followers_of(user: User) -> Q:
+    """An account's follower rows: the one linked to it, and its address's once that is verified.
+
+    As for RSVPs (rsvps.routes.mine): an account that has not proved its address must not see,
+    change, export or delete what a guest with that address follows.
+    """
+    linked = Q(user_id=user.id)
+    return linked | Q(email=user.email) if user.is_verified else linked
 
 
 def resolve(catalogue: Catalogue, wanted: FollowTarget) -> Target | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.routing import BaseRoute
+from tortoise.expressions import Subquery
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
@@ -23,6 +24,7 @@ from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.consent.models import GuardianConsent
 from rsvp_service.events import Catalogue
 from rsvp_service.follows.models import Follow, Follower
+from rsvp_service.follows.store import followers_of
 from rsvp_service.impact.bodies import RecordSnapshot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance, HoursRecord, OrganizerGrant, OrganizerMessage
@@ -104,7 +106,9 @@ async def export_data(request: Request) -> Reply[Export]:
         **await _organizing_data(user, [row.id for row in rows]),
         follows=[ExportFollow(kind=f.kind.value, target=f.target, created_at=f.created_at,
                               confirmed_at=f.confirmed_at)
-                 for f in await Follow.filter(follower__email=user.email).order_by("id")],
+                 for f in await Follow.filter(
+                     follower_id__in=Subquery(Follower.filter(followers_of(user)).values("id")))
+                 .order_by("id")],
         guardian_consents=[ExportConsent(
             eventId=c.rsvp.slot_id, guardian_email=c.guardian_email, requested_at=c.requested_at,
             expires_at=c.expires_at, decided_at=c.decided_at,
@@ -185,8 +189,8 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
         await RefreshToken.filter(user_id=user.id).using_db(connection).delete()
         await PasswordResetToken.filter(user_id=user.id).using_db(connection).delete()
         await EmailToken.filter(user_id=user.id).using_db(connection).delete()
-        # Follows (and the digest rows) go with the follower row of the account's address.
-        await Follower.filter(email=user.email).using_db(connection).delete()
+        # Follows (and the digest rows) go with the account's follower rows.
+        await Follower.filter(followers_of(user)).using_db(connection).delete()
         await User.filter(id=user.id).using_db(connection).delete()
         # No mail goes to a deleted account (not even the cancellations above), and no record
         # keeps its address or what a message said: every row for the address goes, whatever

@@ -145,3 +145,23 @@ async def test_follows_are_exported_and_deleted_with_the_account(
     assert deleted.status_code == 200, deleted.text
     assert not await Follower.exists(email="ann@example.org")
     assert await Follow.all().count() == 0
+
+
+async def test_an_unverified_account_cannot_reach_what_a_guest_of_its_address_follows(
+    client: httpx.AsyncClient, settings: Settings,
+) -> None:
+    await follows(client, KEEN, email="gus@example.org")
+    # Anyone can register gus@'s address; until they prove it, gus@'s follows are not theirs.
+    _, squatter = await person(settings, "gus", verified=False)
+
+    seen = await client.get("/api/me/follows", headers=squatter)
+    unfollowed = await client.post("/api/follows/unfollow", json=KEEN, headers=squatter)
+    export = await client.get("/api/me/export", headers=squatter)
+    deleted = await client.post("/api/me/delete", json={"confirm": "DELETE"},
+                                headers={**squatter, **SITE})
+
+    assert (seen.status_code, seen.json()) == (200, {"follows": []})
+    assert unfollowed.status_code == 200
+    assert export.status_code == 200 and export.json()["follows"] == []
+    assert deleted.status_code == 200, deleted.text
+    assert await Follow.filter(follower__email="gus@example.org", target="keenstl").count() == 1
