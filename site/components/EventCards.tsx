@@ -84,7 +84,8 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
   onRsvp: (id: string, waitlist?: boolean, guests?: readonly string[], guest?: GuestRsvp) => void
 }) {
   const [guests, setGuests] = useState<Record<string, string[]>>({})
-  const [minor, setMinor] = useState<string | null>(null)
+  // The slots where the person said they are under 18: their guardian fields stay open, since what they hold is sent.
+  const [minors, setMinors] = useState<string[]>([])
   const user = useAuth().user
   const asGuest = event.rsvp === 'guest' && user === null
   const [open, setOpen] = useState<string | null>(null)
@@ -127,7 +128,7 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
               </Reveal>
             ) : null}
             {retry && event.before_you_go?.guardian_consent ? (
-              <Reveal label="Are you under 18?" shown={minor === slot.id} onShow={() => setMinor(slot.id)}>
+              <Reveal label="Are you under 18?" shown={minors.includes(slot.id)} onShow={() => setMinors((m) => [...m, slot.id])}>
                 <Guardian slotId={slot.id} />
               </Reveal>
             ) : null}

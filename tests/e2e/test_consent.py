@@ -98,6 +98,11 @@ def test_a_guardian_approves_a_minors_rsvp_by_the_emailed_link(
     message = page.locator(f'[id="slot-message-{slot["id"]}"]')
     # Their own address is no guardian's: a sentence in the slot, and no RSVP.
     say_under_18(item, volunteer.email)
+    # Saying so on another slot keeps this slot's field in view: what it holds goes with its RSVP.
+    other = slot_item(page, event["slots"][1]["id"])
+    other.get_by_role("button", name="Are you under 18?").click()
+    expect(other.get_by_label("Parent's or guardian's email")).to_be_focused()
+    expect(item.get_by_label("Parent's or guardian's email")).to_have_value(volunteer.email)
     item.get_by_role("button", name="RSVP", exact=True).click()
     expect(message).to_have_text(GUARDIAN_IS_YOU)
     guardian = unique_email("guardian")
