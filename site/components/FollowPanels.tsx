@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import {
   follow,
+  followKey,
   myFollows,
   savePreferences,
   unfollow,
@@ -11,11 +12,9 @@ import {
   type FollowTarget,
   type Preferences,
 } from '../src/api/follows'
-import type { ApiResult, Said } from '../src/api/client'
+import { saidOf, type Said } from '../src/api/client'
 import { getAuthClient, useAuth } from '../src/auth/useAuth'
 
-/** The sentence of an outcome whose answer is a `message`: the service's on success, else why not. */
-const saidOf = (r: ApiResult<{ message: string }>): Said => ({ ok: r.ok, message: r.ok ? r.data.message : r.message })
 
 /** An outcome's sentence: a status when it went through, an alert when not. */
 export function Message({ said }: { said: Said | null }) {
@@ -100,7 +99,7 @@ export function MyFollowList() {
       {follows?.length === 0 ? <p>You follow nothing yet. Follow an organization from its page.</p> : null}
       <ul>
         {(follows ?? []).map((f) => (
-          <li key={`${f.kind}:${f.target}`}>
+          <li key={followKey(f)}>
             {f.label}{' '}
             <button type="button" className="btn btn-secondary" onClick={() => void drop(f)}>
               Unfollow
@@ -118,11 +117,10 @@ export function PreferencesForm({ token }: { token: string }) {
   const [kept, setKept] = useState<Set<string>>(new Set())
   const [said, setSaid] = useState<Said | null>(null)
   const [busy, setBusy] = useState(false)
-  const key = (f: FollowItem) => `${f.kind}:${f.target}`
 
   const show = (p: Preferences) => {
     setPrefs(p)
-    setKept(new Set(p.follows.map(key)))
+    setKept(new Set(p.follows.map(followKey)))
   }
   useEffect(() => {
     void viewPreferences(getAuthClient().api, token).then((r) => (r.ok ? show(r.data) : setSaid({ ok: false, message: r.message })))
@@ -132,7 +130,7 @@ export function PreferencesForm({ token }: { token: string }) {
     event.preventDefault()
     if (!prefs) return
     setBusy(true)
-    const chosen = prefs.follows.filter((f) => kept.has(key(f))).map((f) => ({ kind: f.kind, target: f.target }))
+    const chosen = prefs.follows.filter((f) => kept.has(followKey(f))).map((f) => ({ kind: f.kind, target: f.target }))
     const r = await savePreferences(getAuthClient().api, token, chosen)
     setBusy(false)
     if (r.ok) show(r.data)
@@ -141,7 +139,7 @@ export function PreferencesForm({ token }: { token: string }) {
   const toggle = (f: FollowItem) =>
     setKept((now) => {
       const next = new Set(now)
-      if (!next.delete(key(f))) next.add(key(f))
+      if (!next.delete(followKey(f))) next.add(followKey(f))
       return next
     })
 
@@ -153,9 +151,9 @@ export function PreferencesForm({ token }: { token: string }) {
       </p>
       {prefs.follows.length === 0 ? <p>Nothing: this address gets no weekly email.</p> : null}
       {prefs.follows.map((f) => (
-        <div className="field" key={key(f)}>
+        <div className="field" key={followKey(f)}>
           <label>
-            <input type="checkbox" checked={kept.has(key(f))} onChange={() => toggle(f)} disabled={busy} /> {f.label}
+            <input type="checkbox" checked={kept.has(followKey(f))} onChange={() => toggle(f)} disabled={busy} /> {f.label}
             {f.confirmed ? '' : ' (waiting for confirmation)'}
           </label>
         </div>

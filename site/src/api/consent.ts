@@ -1,5 +1,5 @@
 // A guardian's consent link (/consent#token=...): what it is about, then Approve or Decline (POST only).
-import { PUBLIC, attempt, type Api, type ApiResult, type Ok, type Said } from './client'
+import { PUBLIC, attempt, saidOf, type Api, type ApiResult, type Ok, type Said } from './client'
 
 /** What POST /consent/preview says the link is about. */
 export type ConsentPreview = Ok<'/api/consent/preview', 'post'>
@@ -19,5 +19,5 @@ export function previewConsent(api: Api, token: string): Promise<ApiResult<Conse
 export async function answerConsent(api: Api, token: string, decision: 'approve' | 'decline'): Promise<Said> {
   const path = decision === 'approve' ? '/api/consent/approve' : '/api/consent/decline'
   const r = await attempt(() => api.POST(path, { body: { token }, ...PUBLIC }), CONSENT_MSG.failed)
-  return { ok: r.ok, message: r.ok ? r.data.message : r.message }
+  return saidOf(r)
 }

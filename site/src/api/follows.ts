@@ -4,6 +4,9 @@ import { PUBLIC, attempt, type Api, type ApiResult, type Body, type Ok } from '.
 
 /** One thing followed, as the service names it. */
 export type FollowItem = Ok<'/api/me/follows', 'get'>['follows'][number]
+
+/** What tells one follow from another (a list's key, a kept set's member). */
+export const followKey = (f: FollowItem) => `${f.kind}:${f.target}`
 /** What to follow: an organization (slug) or a cause (name). */
 export type FollowTarget = Body<'/api/follows/unfollow', 'post'>
 /** What a preferences link's address follows. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { FollowLink, Message, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
-import { FOLLOW_MSG, confirmFollows, linkTarget, unsubscribe, type FollowItem, type FollowTarget } from '../../../src/api/follows'
-import type { ApiResult } from '../../../src/api/client'
+import { FOLLOW_MSG, confirmFollows, followKey, linkTarget, unsubscribe, type FollowItem, type FollowTarget } from '../../../src/api/follows'
+import { saidOf, type ApiResult, type Said } from '../../../src/api/client'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { takeFragmentParam } from '../../../src/lib/query'
 import type { Data } from './+data'
@@ -17,7 +17,7 @@ type Purpose =
   | { kind: 'mine' }
   | { kind: 'broken' }
 
-type Outcome = { ok: boolean; message: string; follows?: FollowItem[] } | null
+type Outcome = (Said & { follows?: FollowItem[] }) | null
 
 function purposeOfUrl(): Purpose {
   for (const kind of ['confirm', 'unsubscribe', 'token'] as const) {
@@ -47,7 +47,7 @@ export default function Page() {
     setBusy(true)
     const r = await run()
     setBusy(false)
-    setOutcome(r.ok ? { ok: true, message: r.data.message, follows: r.data.follows } : { ok: false, message: r.message })
+    setOutcome({ ...saidOf(r), follows: r.ok ? r.data.follows : undefined })
   }
   const api = () => getAuthClient().api
   const done = outcome?.ok === true
@@ -86,7 +86,7 @@ export default function Page() {
       <Message said={outcome} />
       {outcome?.follows?.length ? (
         <ul>
-          {outcome.follows.map((f) => <li key={`${f.kind}:${f.target}`}>{f.label}</li>)}
+          {outcome.follows.map((f) => <li key={followKey(f)}>{f.label}</li>)}
         </ul>
       ) : null}
       {purpose.kind === 'broken' ? <p className="error" role="alert">{FOLLOW_MSG.noLink}</p> : null}
