@@ -61,47 +61,57 @@ def digest_week(now: datetime, timezone: str, day: str, hour: int) -> tuple[str,
     return f"{year}-W{week:02d}", local >= send_at
 
 
-def followed_events(catalogue: Catalogue, follows: Iterable[Follow], now: datetime,
+@dataclass(frozen=True, slots=True)
+class Upcoming:
+    """An occurrence starting within the digest's reach: its host, and the entry a digest lists."""
+
+    host: str
+    entry: dict[str, Any]
+
+
+def upcoming_events(catalogue: Catalogue, now: datetime) -> list[Upcoming]:
+    """The occurrences starting within AHEAD of `now`, soonest first (once per pass)."""
+    found = []
+    for slug, event in catalogue.occurrences.items():
+        start = datetime.fromisoformat(event.start)
+        if now < start <= now + AHEAD:
+            found.append((start, slug, Upcoming(event.host.slug, {
+                "slug": slug, "title": event.title, "host": event.host.name,
+                "date_text": event.date_text, "time_text": event.time_text,
+                "location": event.location, "path": event.path})))
+    found.sort(key=lambda item: item[:2])
+    return [upcoming for _, _, upcoming in found]
+
+
+def followed_events(catalogue: Catalogue, follows: Iterable[Follow], upcoming: list[Upcoming],
                     already: set[str]) -> list[dict[str, Any]]:
     """The upcoming occurrences hosted by followed organizations or causes, not sent before."""
     organizations = {f.target for f in follows if f.kind == FollowKind.ORGANIZATION}
     causes = {f.target for f in follows if f.kind == FollowKind.CAUSE}
-    found = []
-    for slug, event in catalogue.occurrences.items():
-        host = event.host.slug
-        if slug in already or not (host in organizations
-                                   or causes.intersection(catalogue.causes.get(host, ()))):
-            continue
-        start = datetime.fromisoformat(event.start)
-        if now < start <= now + AHEAD:
-            found.append((start, {
-                "slug": slug, "title": event.title, "host": event.host.name,
-                "date_text": event.date_text, "time_text": event.time_text,
-                "location": event.location, "path": event.path}))
-    found.sort(key=lambda pair: (pair[0], pair[1]["slug"]))
-    return [entry for _, entry in found[:MOST_EVENTS]]
+    found = [item.entry for item in upcoming
+             if item.entry["slug"] not in already
+             and (item.host in organizations
+                  or causes.intersection(catalogue.causes.get(item.host, ())))]
+    return found[:MOST_EVENTS]
 
 
-async def decide(catalogue: Catalogue, follower: Follower, week: str, now: datetime,
-                 follows: list[Follow], already: set[str]) -> bool:
-    """Decide one follower's week (`already`: what earlier digests listed); return True when a
-    digest was queued. False when there was nothing new, or another pass decided it first."""
-    events = followed_events(catalogue, follows, now, already)
+async def decide(follower: Follower, week: str, now: datetime,
+                 events: list[dict[str, Any]]) -> bool:
+    """Decide one follower's week with the events new to them; return True when a digest was
+    queued. False when there was nothing new, or another pass decided it first."""
     try:
         async with in_transaction() as connection:
-            row = await DigestWeek.create(
-                follower_id=follower.id, week=week, occurrences=[e["slug"] for e in events],
-                decided_at=now.astimezone(UTC), using_db=connection)
-            if not events:
-                return False
-            row.outbox_id = await enqueue(follow_notices.digest_mail(
+            outbox_id = await enqueue(follow_notices.digest_mail(
                 follower.email, follower_id=follower.id, week=week, events=events),
-                connection=connection)
-            await row.save(update_fields=["outbox_id"], using_db=connection)
+                connection=connection) if events else None
+            # The unique row: a second decision for the week fails here and rolls back its mail.
+            await DigestWeek.create(
+                follower_id=follower.id, week=week, occurrences=[e["slug"] for e in events],
+                outbox_id=outbox_id, decided_at=now.astimezone(UTC), using_db=connection)
     except IntegrityError:
         # Another worker (or an earlier pass) decided this follower's week first.
         return False
-    return True
+    return bool(events)
 
 
 async def queue_digests(catalogue: Catalogue, settings: Settings, now: datetime,
@@ -120,14 +130,17 @@ async def queue_digests(catalogue: Catalogue, settings: Settings, now: datetime,
     follows: dict[int, list[Follow]] = defaultdict(list)
     for follow in await Follow.filter(follower_id__in=waiting).exclude(confirmed_at=None):
         follows[follow.follower_id].append(follow)
+    # Earlier digests listed what they sent; one decided before AHEAD listed only started events.
     sent: dict[int, set[str]] = defaultdict(set)
-    for row in await DigestWeek.filter(follower_id__in=waiting).values(
+    for row in await DigestWeek.filter(
+            follower_id__in=waiting, decided_at__gte=(now - AHEAD).astimezone(UTC)).values(
             "follower_id", "occurrences"):
         sent[int(row["follower_id"])].update(row["occurrences"] or [])
+    upcoming = upcoming_events(catalogue, now)
     queued = 0
     for follower in followers:
-        queued += await decide(catalogue, follower, week, now, follows[follower.id],
-                               sent[follower.id])
+        events = followed_events(catalogue, follows[follower.id], upcoming, sent[follower.id])
+        queued += await decide(follower, week, now, events)
     return DigestPass(queued, len(waiting), full=len(waiting) >= batch)
 
 
