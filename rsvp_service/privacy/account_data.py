@@ -78,6 +78,7 @@ async def export_data(request: Request) -> Reply[Export]:
     user = await _user_or_401(request, SIGN_IN_EXPORT)
     catalogue: Catalogue = request.app.state.catalogue
     rows = await Rsvp.filter(mine(user)).order_by("created_at", "id")
+    slot_of = {row.id: row.slot_id for row in rows}
     families: dict[str, ExportSession] = {}
     # A family is one sign-in; its links share expires_at, and it is live while a link is.
     for token in await RefreshToken.filter(user_id=user.id).order_by("created_at", "id"):
@@ -103,18 +104,17 @@ async def export_data(request: Request) -> Reply[Export]:
             reminder_queued_at=row.reminder_queued_at,
         ) for row in rows],
         sessions=list(families.values()),
-        **await _organizing_data(user, [row.id for row in rows]),
+        **await _organizing_data(user, list(slot_of)),
         follows=[ExportFollow(kind=f.kind.value, target=f.target, created_at=f.created_at,
                               confirmed_at=f.confirmed_at)
                  for f in await Follow.filter(
                      follower_id__in=Subquery(Follower.filter(followers_of(user)).values("id")))
                  .order_by("id")],
         guardian_consents=[ExportConsent(
-            eventId=c.rsvp.slot_id, guardian_email=c.guardian_email, requested_at=c.requested_at,
-            expires_at=c.expires_at, decided_at=c.decided_at,
+            eventId=slot_of[c.rsvp_id], guardian_email=c.guardian_email,
+            requested_at=c.requested_at, expires_at=c.expires_at, decided_at=c.decided_at,
             decision=c.decision.value if c.decision else None, released_at=c.released_at)
-            for c in await GuardianConsent.filter(rsvp_id__in=[row.id for row in rows])
-            .order_by("id").select_related("rsvp")],
+            for c in await GuardianConsent.filter(rsvp_id__in=list(slot_of)).order_by("id")],
     )
     return Reply(document, headers={
         "Content-Disposition": 'attachment; filename="civicstl-data.json"'})

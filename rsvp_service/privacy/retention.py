@@ -42,11 +42,8 @@ async def erase_guest_details(catalogue: Catalogue, now: datetime, days: int) ->
             .update(first_name="", last_name="", phone=None, guest_names=None)
         )
         # A guest minor's consent record (the guardian's address) goes on the same schedule.
-        consents = await GuardianConsent.filter(
-            rsvp__slot_id__in=ended[start : start + CHUNK], rsvp__user_id=None,
-        ).values_list("id", flat=True)
-        if consents:
-            await GuardianConsent.filter(id__in=list(consents)).delete()
+        await GuardianConsent.filter(
+            rsvp__slot_id__in=ended[start : start + CHUNK], rsvp__user_id=None).delete()
     return erased
 
 
