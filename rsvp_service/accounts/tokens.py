@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import jwt
 
 from rsvp_service.accounts.models import SingleUseToken, User
+from rsvp_service.web.contract import ApiError
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -96,6 +97,14 @@ async def user_from_request(request: Request) -> User | None:
     if user_id is None:
         return None
     return await User.get_or_none(id=user_id)
+
+
+async def signed_in(request: Request, message: str) -> User:
+    """Return the signed-in user, or raise 401 with the sentence given (what to sign in for)."""
+    user = await user_from_request(request)
+    if user is None:
+        raise ApiError(401, message)
+    return user
 
 
 def new_opaque_token() -> str:

@@ -14,7 +14,7 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
-from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.events import Catalogue
 from rsvp_service.follows import store, tokens
 from rsvp_service.follows.bodies import (
@@ -118,19 +118,12 @@ async def follow(request: Request, body: FollowRequest) -> Reply[Following] | Re
     return Reply(await _follow_as_guest(request, body.email, target), status=202)
 
 
-async def _signed_in(request: Request) -> User:
-    user = await user_from_request(request)
-    if user is None:
-        raise ApiError(401, SIGN_IN)
-    return user
-
-
 @endpoint("POST", "/api/follows/unfollow", body=FollowTarget, responses={200: Unfollowed},
           errors={401: ErrorBody, 404: ErrorBody}, auth="token",
           summary="Stop following an organization or a cause (a no-op when not following).")
 async def unfollow(request: Request, body: FollowTarget) -> Unfollowed:
     """POST /api/follows/unfollow: the signed-in volunteer stops following it."""
-    user = await _signed_in(request)
+    user = await signed_in(request, SIGN_IN)
     target = _target(request, body)
     for follower in await Follower.filter(store.followers_of(user)):
         await store.remove_follow(follower.id, target)
@@ -141,7 +134,7 @@ async def unfollow(request: Request, body: FollowTarget) -> Unfollowed:
           auth="token", summary="What the signed-in volunteer follows.")
 async def my_follows(request: Request) -> MyFollows:
     """GET /api/me/follows: what the signed-in volunteer follows."""
-    user = await _signed_in(request)
+    user = await signed_in(request, SIGN_IN)
     follower = await Follower.filter(store.followers_of(user)).order_by("id").first()
     if follower is None:
         return MyFollows(follows=[])

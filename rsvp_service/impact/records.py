@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
+from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.impact.bodies import (
     MyRecords,
     PublicRecord,
@@ -26,7 +27,6 @@ from rsvp_service.impact.bodies import (
 )
 from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.organize.models import HoursRecord
-from rsvp_service.organize.roles import signed_in
 from rsvp_service.settings import Settings
 from rsvp_service.signed_ids import SignedIds
 from rsvp_service.web import contract

@@ -19,12 +19,12 @@ from starlette.routing import BaseRoute
 
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
+from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.badges import Step, badge_list
 from rsvp_service.impact.bodies import AttendedSlot, Impact
 from rsvp_service.organize.bodies import Organization
 from rsvp_service.organize.models import Attendance
-from rsvp_service.organize.roles import signed_in
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import mine
 from rsvp_service.web import contract

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute
 from tortoise.exceptions import IntegrityError
 
 from rsvp_service.accounts.models import DEFAULT_ROLE, User
-from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.organize.bodies import MyRoles, Organization
 from rsvp_service.organize.models import OrganizerGrant
@@ -73,17 +73,9 @@ async def granted_organizations(user_id: int) -> frozenset[str]:
     return frozenset(str(slug) for slug in grants)
 
 
-async def signed_in(request: Request, message: str = SIGN_IN) -> User:
-    """Return the signed-in user, or raise 401 with the sentence given."""
-    user = await user_from_request(request)
-    if user is None:
-        raise ApiError(401, message)
-    return user
-
-
 async def current_organizer(request: Request) -> Organizer:
     """Return the signed-in person with their roles (401 when nobody is signed in)."""
-    user = await signed_in(request)
+    user = await signed_in(request, SIGN_IN)
     return Organizer(user, is_admin(user), await granted_organizations(user.id))
 
 
@@ -115,7 +107,7 @@ async def require_organizer(request: Request, organization: str | None = None) -
 
 async def require_admin(request: Request) -> User:
     """Return the signed-in admin; raise 401 or 403."""
-    user = await signed_in(request)
+    user = await signed_in(request, SIGN_IN)
     if not is_admin(user):
         raise ApiError(403, NOT_ADMIN)
     _check_verified(user)
