@@ -103,8 +103,9 @@ async def test_a_decline_releases_the_seat_to_the_waitlist(
     client: httpx.AsyncClient, mailbox: Mailbox,
 ) -> None:
     token = await _asked(client, mailbox)
-    await client.post("/api/rsvp", json=person("ann"))
-    await client.post("/api/rsvp", json=person("bo", waitlist=True))
+    assert (await client.post("/api/rsvp", json=person("ann"))).status_code == 201
+    waiting = await client.post("/api/rsvp", json=person("bo", waitlist=True))
+    assert waiting.json()["status"] == "waitlisted"
 
     declined = await client.post("/api/consent/decline", json={"token": token})
     assert declined.status_code == 200, declined.text

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from follows_testkit import FOREST, KEEN, events_file  # noqa: F401 (events_file: a fixture)
+from follows_testkit import (  # noqa: F401 (events_file: a fixture)
+    FOREST,
+    KEEN,
+    events_file,
+    follows,
+)
 from organize_testkit import person
 from starlette.applications import Starlette
 
@@ -23,7 +28,7 @@ pytestmark = pytest.mark.sqlite_only
 
 async def _follower(client: httpx.AsyncClient, settings: Settings, name: str) -> Follower:
     _, headers = await person(settings, name)
-    await client.post("/api/follows", json=KEEN, headers=headers)
+    await follows(client, KEEN, headers=headers)
     return await Follower.get(email=f"{name}@example.org")
 
 

@@ -8,7 +8,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import httpx
-from follows_testkit import FOREST, KEEN, events_file  # noqa: F401 (events_file: a fixture)
+from follows_testkit import (  # noqa: F401 (events_file: a fixture)
+    FOREST,
+    KEEN,
+    events_file,
+    follows,
+)
 from organize_testkit import person
 from starlette.applications import Starlette
 
@@ -22,9 +27,9 @@ async def test_unconfirmed_guest_follows_expire_and_confirmed_ones_stay(
     client: httpx.AsyncClient, settings: Settings, app: Starlette,
 ) -> None:
     _, ann = await person(settings, "ann")
-    await client.post("/api/follows", json=KEEN, headers=ann)
-    await client.post("/api/follows", json={**KEEN, "email": "gus@example.org"})
-    await client.post("/api/follows", json={**FOREST, "email": "ann@example.org"})
+    await follows(client, KEEN, headers=ann)
+    await follows(client, KEEN, email="gus@example.org")
+    await follows(client, FOREST, email="ann@example.org")
     asked = (await Follower.get(email="gus@example.org")).created_at
 
     assert await erase_unconfirmed(asked + timedelta(days=89), 90) == 0
@@ -38,7 +43,8 @@ async def test_unconfirmed_guest_follows_expire_and_confirmed_ones_stay(
 async def test_the_hourly_guest_data_pass_erases_them(
     client: httpx.AsyncClient, settings: Settings, app: Starlette,
 ) -> None:
-    await client.post("/api/follows", json={**KEEN, "email": "gus@example.org"})
+    await follows(client, KEEN, email="gus@example.org")
+    assert await Follow.all().count() == 1
     settings.civic_now = datetime.now().astimezone() + timedelta(days=settings.guest_data_days + 1)
     await GuestDataEraser(settings, lambda: app.state.catalogue).run_pass()
     assert await Follow.all().count() == 0
