@@ -61,19 +61,12 @@ def time_text(start: dt.time, end: dt.time) -> str:
 def _before_you_go(notes: BeforeYouGo | None) -> outputs.BeforeYouGoOut | None:
     """The event's know-before-you-go block as the site reads it; none when it says nothing."""
     # The web editor writes `guardian_consent: false` when left alone: that alone says nothing.
-    if notes is None:
+    if notes is None or (not notes.guardian_consent and notes.model_copy(
+            update={"guardian_consent": None}) == BeforeYouGo()):
         return None
-    if not notes.guardian_consent and notes.model_copy(
-            update={"guardian_consent": None}) == BeforeYouGo():
-        return None
-    wheelchair = notes.wheelchair
-    return outputs.BeforeYouGoOut(
-        wheelchair=None if wheelchair is None else
-        outputs.WheelchairOut(access=wheelchair.access, note=wheelchair.note),
-        minimum_age=notes.minimum_age, guardian_consent=bool(notes.guardian_consent),
-        bring=list(notes.bring), parking=notes.parking, transit=notes.transit,
-        setting=notes.setting,
-    )
+    # Field for field: the output forbids unknown fields, so one added to a model alone fails.
+    return outputs.BeforeYouGoOut.model_validate(
+        notes.model_dump() | {"guardian_consent": bool(notes.guardian_consent)})
 
 
 class Emitter:
