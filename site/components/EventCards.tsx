@@ -61,12 +61,13 @@ const GuestForm = lazy(() => import('./GuestRsvpForm').then((m) => ({ default: m
 const BringGuests = lazy(() => import('./BringGuests').then((m) => ({ default: m.BringGuests })))
 const Guardian = lazy(() => import('./GuardianFields').then((m) => ({ default: m.GuardianFields })))
 
-/** A link-style button that, once pressed, gives way to what it reveals. */
-function Reveal({ label, shown, onShow, children }: { label: string; shown: boolean; onShow: () => void; children: ReactNode }) {
+/** A link-style button that, once pressed, gives way for good to what it reveals. */
+function Reveal({ label, children }: { label: string; children: ReactNode }) {
+  const [shown, setShown] = useState(false)
   return shown ? (
     <Suspense fallback={null}>{children}</Suspense>
   ) : (
-    <button type="button" className="link-button" aria-expanded="false" onClick={onShow}>
+    <button type="button" className="link-button" aria-expanded="false" onClick={() => setShown(true)}>
       {label}
     </button>
   )
@@ -84,8 +85,6 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
   onRsvp: (id: string, waitlist?: boolean, guests?: readonly string[], guest?: GuestRsvp) => void
 }) {
   const [guests, setGuests] = useState<Record<string, string[]>>({})
-  // The slots where the person said they are under 18: their guardian fields stay open, since what they hold is sent.
-  const [minors, setMinors] = useState<string[]>([])
   const user = useAuth().user
   const asGuest = event.rsvp === 'guest' && user === null
   const [open, setOpen] = useState<string | null>(null)
@@ -96,11 +95,13 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
         // A refused try at a full slot's waitlist is retried as a waitlist join.
         const waitlist = s.status === 'full' || (s.status === 'error' && shownState(undefined, spots[slot.id]).status === 'full')
         const retry = s.status === 'idle' || waitlist || s.status === 'error'
+        // What the RSVP sends stays on screen while it is sent (and for another try after an error).
+        const filling = retry || s.status === 'submitting'
         return (
           <li className="slot" key={slot.id} data-event-id={slot.id}>
             <span id={`slot-${slot.id}`}>{slot.time}</span>
             <SpotsLeft stats={spots[slot.id]} id={`spots-${slot.id}`} />
-            {asGuest && open === slot.id && (retry || s.status === 'submitting') ? (
+            {asGuest && open === slot.id && filling ? (
               <Suspense fallback={null}>
                 <GuestForm
                   slotId={slot.id}
@@ -121,14 +122,14 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
               </button>
             )}
             {/* A party comes with a signed-in RSVP (a guest's form takes one person). */}
-            {retry && !asGuest && (slot.max_guests_per_rsvp ?? 0) > 0 ? (
-              <Reveal label="Bringing others?" shown={slot.id in guests} onShow={() => setGuests((prev) => ({ ...prev, [slot.id]: [] }))}>
+            {filling && !asGuest && (slot.max_guests_per_rsvp ?? 0) > 0 ? (
+              <Reveal label="Bringing others?">
                 <BringGuests slotId={slot.id} max={slot.max_guests_per_rsvp ?? 0} names={guests[slot.id] ?? []}
                   onChange={(names) => setGuests((prev) => ({ ...prev, [slot.id]: names }))} />
               </Reveal>
             ) : null}
-            {retry && event.before_you_go?.guardian_consent ? (
-              <Reveal label="Are you under 18?" shown={minors.includes(slot.id)} onShow={() => setMinors((m) => [...m, slot.id])}>
+            {filling && event.before_you_go?.guardian_consent ? (
+              <Reveal label="Are you under 18?">
                 <Guardian slotId={slot.id} />
               </Reveal>
             ) : null}
