@@ -12,7 +12,8 @@ import {
   type FollowTarget,
   type Preferences,
 } from '../src/api/follows'
-import { saidOf, type Said } from '../src/api/client'
+import type { Said } from '../src/api/client'
+import { saidOf } from '../src/api/said'
 import { getAuthClient, useAuth } from '../src/auth/useAuth'
 
 

@@ -210,7 +210,7 @@ describe('dashboard: your RSVPs and your data', () => {
 
 describe('a signed-in visitor back on a page', () => {
   it("their RSVPs show as RSVP'd! or waitlist places, on the open slots only", () => {
-    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false, code: null, qr: null, checkedIn: false}
+    const base = { event: 'e', title: 'E', date: '', date_text: '', time: '', location: '', start: '', end: '', path: '/', past: false, code: null, qr: null, checkedIn: false }
     const rsvps = [
       { ...base, id: 1, eventId: 'a', status: 'waitlisted' as const, position: 2 },
       { ...base, id: 2, eventId: 'b', status: 'confirmed' as const, position: null },

@@ -150,9 +150,6 @@ export type Said = { ok: boolean; message: string }
 /** A call's outcome: the data, or the sentence to show with the HTTP status (0: no answer to read). */
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string }
 
-/** The sentence of an outcome whose answer carries a `message`: the service's on success, else why not. */
-export const saidOf = (r: ApiResult<{ message: string }>): Said => ({ ok: r.ok, message: r.ok ? r.data.message : r.message })
-
 /**
  * Make one call and read it into an ApiResult: the service's `error` sentence, else `failed` (a
  * sentence, or one per status); a call that never reached the service says so.

@@ -1,5 +1,6 @@
 // A guardian's consent link (/consent#token=...): what it is about, then Approve or Decline (POST only).
-import { PUBLIC, attempt, saidOf, type Api, type ApiResult, type Ok, type Said } from './client'
+import { saidOf } from './said'
+import { PUBLIC, attempt, type Api, type ApiResult, type Ok, type Said } from './client'
 
 /** What POST /consent/preview says the link is about. */
 export type ConsentPreview = Ok<'/api/consent/preview', 'post'>

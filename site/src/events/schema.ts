@@ -1,9 +1,6 @@
 // An event's schema.org JSON-LD and its share links (build time, on the server).
 import type { BeforeYouGo, EventItem } from '../content/types'
 
-// Volunteering at a CivicSTL event costs nothing: the offer's price, and the ground for isAccessibleForFree.
-const PRICE = 0
-
 /** The Place's wheelchair access as a schema.org LocationFeatureSpecification (an amenityFeature). */
 function wheelchairFeature(wheelchair: BeforeYouGo['wheelchair']) {
   if (!wheelchair) return null
@@ -44,8 +41,9 @@ export function eventJsonLd(event: EventItem, url: string, siteUrl: string) {
       ...(wheelchair ? { amenityFeature: [wheelchair] } : {}),
     },
     organizer: { '@type': 'Organization', name: event.host.name, url: new URL(event.host.link, siteUrl).href },
-    offers: { '@type': 'Offer', price: PRICE, priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
-    isAccessibleForFree: PRICE === 0,
+    // Volunteering at a CivicSTL event costs nothing.
+    offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
+    isAccessibleForFree: true,
     ...ageRange(event.before_you_go),
     ...(images.length ? { image: images } : {}),
     url,
