@@ -27,3 +27,8 @@ def normalize_email(value: str) -> str:
     # server accepts. Mailbox names are case-sensitive in theory, never in practice;
     # lowercasing stops "Ann@x.org" and "ann@x.org" from becoming two accounts or two RSVPs.
     return checked.ascii_email.lower()
+
+
+def optional_email(value: str | None) -> str | None:
+    """An optional address: None when left out or left empty, else normalize_email's form."""
+    return normalize_email(value) if value else None

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.config import JsonDict
 
-from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.accounts.emails import optional_email
 
 EMAIL: JsonDict = {"format": "email"}
 TARGET_MAX = 200
@@ -37,8 +37,7 @@ class FollowRequest(FollowTarget):
         default=None, max_length=254, json_schema_extra=EMAIL,
         description="A guest's address; a confirmation link goes there. Ignored when signed in.")
 
-    _emails = field_validator("email")(
-        lambda value: value if value is None else normalize_email(value))
+    _emails = field_validator("email")(optional_email)
 
 
 class TokenBody(_Strict):

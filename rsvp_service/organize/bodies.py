@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
-from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.accounts.emails import normalize_email, optional_email
 from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.web.contract import Moment
 
@@ -100,10 +100,7 @@ class WalkInPayload(BaseModel):
     _names = field_validator("name")(_one_line)
     _plain_names = field_validator("name")(no_encoded_words)
 
-    @field_validator("email")
-    @classmethod
-    def _email(cls, value: str | None) -> str | None:
-        return normalize_email(value) if value else None
+    _emails = field_validator("email")(optional_email)
 
 
 class MessagePayload(BaseModel):

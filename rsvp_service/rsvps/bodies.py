@@ -13,7 +13,7 @@ from pydantic.config import JsonDict
 
 from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
-from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.accounts.emails import normalize_email, optional_email
 from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.web.contract import ErrorBody, Moment
 
@@ -71,10 +71,7 @@ class RsvpPayload(BaseModel):
     )
     _plain_names = field_validator("firstName", "lastName")(no_encoded_words)
 
-    @field_validator("guardianEmail")
-    @classmethod
-    def _guardian_email(cls, value: str | None) -> str | None:
-        return normalize_email(value) if value else None
+    _guardian_emails = field_validator("guardianEmail")(optional_email)
 
     @field_validator("phone")
     @classmethod
