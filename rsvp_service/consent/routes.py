@@ -7,8 +7,6 @@ its hold gets a full sentence and changes nothing.
 
 from __future__ import annotations
 
-from datetime import UTC
-
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
@@ -82,7 +80,7 @@ async def consent_preview(request: Request, body: ConsentToken) -> ConsentPrevie
 async def _decide(request: Request, body: ConsentToken, decision: Decision) -> GuardianConsent:
     """Record the decision once (410 when used, expired or cancelled; nothing changes then)."""
     record = await _record(request, body)
-    now = clock.now(request.app.state.settings).astimezone(UTC)
+    now = clock.now(request.app.state.settings)
     if record.decision is not None:
         raise ApiError(410, USED)
     if record.expires_at <= now or record.released_at is not None:
@@ -115,7 +113,7 @@ async def consent_decline(request: Request, body: ConsentToken) -> ConsentDecide
     """Decline the minor's RSVP and release its seat now."""
     record = await _decide(request, body, Decision.DECLINED)
     await release(request.app.state.catalogue, record,
-                  clock.now(request.app.state.settings).astimezone(UTC))
+                  clock.now(request.app.state.settings))
     notify(request)
     return ConsentDecided(decision="declined", message=DECLINED)
 

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute
 
+from rsvp_service import clock
 from rsvp_service.follows import store, tokens
 from rsvp_service.follows.bodies import (
     Preferences,
@@ -24,7 +25,7 @@ from rsvp_service.follows.bodies import (
     Unsubscribed,
 )
 from rsvp_service.follows.models import Follow
-from rsvp_service.follows.routes import UNKNOWN, follower_by_token, now_utc
+from rsvp_service.follows.routes import UNKNOWN, follower_by_token
 from rsvp_service.follows.tokens import Purpose
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
@@ -83,7 +84,7 @@ async def save_preferences(request: Request, body: PreferencesUpdate) -> Prefere
     if any(target is None for target in targets):
         raise ApiError(404, UNKNOWN)
     await store.replace_follows(follower, [t for t in targets if t is not None],
-                                now_utc(request))
+                                clock.now(request.app.state.settings))
     return Preferences(email=follower.email, message=SAVED,
                        follows=await store.items(catalogue, follower.id))
 

@@ -6,8 +6,6 @@ address (known, new, already following), and the confirmation link goes to the a
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 from tortoise.transactions import in_transaction
@@ -51,11 +49,6 @@ BAD_LINK = ("This link is not valid: it may have been changed or copied only in 
 CONFIRMED = "Confirmed: you now get one email a week with the upcoming events of what you follow."
 
 
-def now_utc(request: Request) -> datetime:
-    """The service clock in UTC (stored times and SQLite's comparisons are UTC)."""
-    return clock.now(request.app.state.settings).astimezone(UTC)
-
-
 def _target(request: Request, body: FollowTarget) -> store.Target:
     catalogue: Catalogue = request.app.state.catalogue
     found = store.resolve(catalogue, body)
@@ -77,7 +70,7 @@ async def follower_by_token(request: Request, purpose: Purpose, token: str) -> F
 async def _follow_as(request: Request, user: User, target: store.Target) -> Following:
     if not user.is_verified:
         raise ApiError(403, NOT_VERIFIED)
-    now = now_utc(request)
+    now = clock.now(request.app.state.settings)
     follower = await store.follower_for(user.email, user.id, now)
     row = await store.add_follow(follower, target, now, confirmed=True)
     return Following(message=NOW_FOLLOWING.format(label=target.label),
@@ -87,7 +80,7 @@ async def _follow_as(request: Request, user: User, target: store.Target) -> Foll
 async def _follow_as_guest(request: Request, email: str, target: store.Target) -> FollowPending:
     # Per (address, IP), never per address alone, so nobody can use up someone else's.
     await enforce(request, "follow-email-ip", f"{email}|{client_ip(request)}")
-    now = now_utc(request)
+    now = clock.now(request.app.state.settings)
     follower = await store.follower_for(email, None, now)
     await store.add_follow(follower, target, now, confirmed=False)
     waiting = await Follow.filter(follower_id=follower.id, confirmed_at=None)
@@ -147,7 +140,7 @@ async def my_follows(request: Request) -> MyFollows:
 async def confirm(request: Request, body: TokenBody) -> FollowsConfirmed:
     """POST /api/follows/confirm: the address owner confirms what waits for confirmation."""
     follower = await follower_by_token(request, Purpose.CONFIRM, body.token)
-    await store.confirm_all(follower.id, now_utc(request))
+    await store.confirm_all(follower.id, clock.now(request.app.state.settings))
     return FollowsConfirmed(message=CONFIRMED,
                             follows=await store.items(request.app.state.catalogue, follower.id))
 
