@@ -22,7 +22,9 @@ class GuardianConsent(Model):
 
     id = fields.BigIntField(primary_key=True)
     rsvp: fields.ForeignKeyRelation[Rsvp] = fields.ForeignKeyField(
-        "models.Rsvp", related_name="guardian_consents", on_delete=fields.CASCADE
+        "models.Rsvp", related_name="guardian_consents", on_delete=fields.CASCADE,
+        # Every roster and check-in answer looks up its RSVPs' consents.
+        db_index=True,
     )
     rsvp_id: int
     guardian_email = fields.CharField(

@@ -14,6 +14,9 @@ plugged in through the documented `engine` of the connection config (a module wi
 - When BEGIN fails, Tortoise keeps SQLite's connection lock (every later query waits forever)
   or, on PostgreSQL, neither gives the pooled connection back nor resets the task's context.
 - Atomic SQLite migrations are split on ';', including the ones inside table comments.
+- A migration that adds a field creates no index for its `db_index`, and SQLite rebuilds a table
+  for most changes (AlterField, RemoveField) without the indexes and unique keys the model
+  declares: the outbox lost its two indexes that way in 0002.
 
 They rely on the private names that tests/rsvp_service/db/test_tortoise_adapter.py checks;
 that test fails when Tortoise is upgraded, to have them re-read against the new version.
@@ -40,9 +43,14 @@ from tortoise.backends.sqlite.client import (
 )
 from tortoise.connection import get_connections
 from tortoise.exceptions import OperationalError, TransactionManagementError
+from tortoise.fields.base import Field
+from tortoise.indexes import Index
+from tortoise.migrations.constraints import UniqueConstraint
 from tortoise.migrations.executor import MigrationExecutor
+from tortoise.migrations.schema_editor.asyncpg import AsyncpgSchemaEditor
 from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
+from tortoise.models import Model
 
 # The Tortoise version these classes were written against (and checked by the test above).
 TORTOISE_VERSION = "1.1.9"
@@ -139,8 +147,25 @@ def get_client_class(db_info: dict[str, Any]) -> type[BaseDBAsyncClient]:
     return _PostgresClient
 
 
+async def _index_added_field(editor: BaseSchemaEditor, model: type[Model], name: str) -> None:
+    """Create the index of a field just added with `db_index`, as creating its table would."""
+    field = model._meta.fields_map[name]
+    column = field.source_field or name
+    if model._meta.fields_map[column].index and not field.pk:
+        await editor.add_index(model, Index(fields=(column,)))
+
+
+class _PostgresSchemaEditor(AsyncpgSchemaEditor):
+    """PostgreSQL schema editor whose AddField also creates the field's index."""
+
+    async def add_field(self, model: type[Model], field_name: str) -> None:
+        await super().add_field(model, field_name)
+        await _index_added_field(self, model, field_name)
+
+
 class _SqliteSchemaEditor(SqliteSchemaEditor):
-    """SQLite schema editor that keeps ';' in model docstrings from splitting statements."""
+    """SQLite schema editor that keeps ';' in model docstrings from splitting statements, and
+    the model's indexes and unique keys through AddField and table rebuilds."""
 
     @classmethod
     def _get_escape_translation_table(cls) -> list[str]:
@@ -149,11 +174,31 @@ class _SqliteSchemaEditor(SqliteSchemaEditor):
         table[ord(";")] = ","
         return table
 
+    async def add_field(self, model: type[Model], field_name: str) -> None:
+        await super().add_field(model, field_name)
+        await _index_added_field(self, model, field_name)
+
+    async def _remake_table(self, model: type[Model], create_field: Field | None = None,
+                            delete_field: Field | None = None,
+                            alter_fields: list[tuple[Field, Field]] | None = None) -> None:
+        await super()._remake_table(model, create_field, delete_field, alter_fields)
+        # The rebuilt table has its columns alone: put back what the model (as it now is)
+        # declares, as creating the table would.
+        gone = delete_field.source_field or delete_field.model_field_name if delete_field else None
+        meta = model._meta
+        for name, column in meta.fields_db_projection.items():
+            if column != gone and meta.fields_map[name].index and not meta.fields_map[name].pk:
+                await self.add_index(model, Index(fields=(column,)))
+        for index in meta.indexes:
+            await self.add_index(model, index if isinstance(index, Index) else Index(fields=index))
+        for unique in meta.unique_together:
+            await self.add_constraint(model, UniqueConstraint(fields=tuple(unique)))
+
 
 class Executor(MigrationExecutor):
-    """Tortoise's migration executor, with the SQLite schema editor above."""
+    """Tortoise's migration executor, with the schema editors above."""
 
     def _schema_editor(self, atomic: bool = True, collect_sql: bool = False) -> BaseSchemaEditor:
         if self.connection.capabilities.dialect == "sqlite":
             return _SqliteSchemaEditor(self.connection, atomic=atomic, collect_sql=collect_sql)
-        return super()._schema_editor(atomic=atomic, collect_sql=collect_sql)
+        return _PostgresSchemaEditor(self.connection, atomic=atomic, collect_sql=collect_sql)

@@ -21,6 +21,7 @@ from tortoise.backends.sqlite.client import (
 )
 from tortoise.context import TortoiseContext
 from tortoise.migrations.executor import MigrationExecutor
+from tortoise.migrations.schema_editor.base import BaseSchemaEditor
 from tortoise.migrations.schema_editor.sqlite import SqliteSchemaEditor
 from tortoise.transactions import in_transaction
 
@@ -52,6 +53,10 @@ TOUCHED: dict[Callable[..., Any], str] = {
     BasePostgresClient.__init__: "4417f6cbb896c3ac",  # sets _pool, _pool_init_lock
     AsyncpgDBClient._in_transaction: "9aeeb141c6ff864d",
     SqliteSchemaEditor._get_escape_translation_table: "db55a7dba2ed0ea8",
+    SqliteSchemaEditor._remake_table: "790cdd279367adf9",  # rebuilds without the indexes
+    SqliteSchemaEditor.add_field: "5189cf98cc6ce031",  # no index for db_index
+    BaseSchemaEditor.add_field: "7b34ef6975b340c2",  # no index for db_index
+    BaseSchemaEditor.add_index: "4a00cfe7fa4f2cd6",
     MigrationExecutor._schema_editor: "62f047c88f2c2115",
 }
 
