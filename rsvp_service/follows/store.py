@@ -124,10 +124,13 @@ async def replace_follows(follower: Follower, targets: Iterable[Target], now: da
     if gone:
         await Follow.filter(id__in=gone).delete()
     have = {(row.kind.value, row.target) for row in rows}
-    for key, target in wanted.items():
-        if key not in have:
-            # Added from a preferences link, which proves the address: confirmed at once.
-            await add_follow(follower, target, now, confirmed=True)
+    # Added from a preferences link, which proves the address: confirmed at once, in one
+    # INSERT. A row another request added meanwhile is left as it is.
+    added = [Follow(follower_id=follower.id, kind=target.kind, target=target.target,
+                    created_at=now, confirmed_at=now)
+             for key, target in wanted.items() if key not in have]
+    if added:
+        await Follow.bulk_create(added, ignore_conflicts=True)
 
 
 async def follower_counts(organizations: Iterable[str]) -> dict[str, int]:
