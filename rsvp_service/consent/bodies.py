@@ -12,12 +12,6 @@ ConsentState = Literal["awaiting", "approved", "declined"]
 ConsentStatus = Literal[ConsentState, "expired"]
 
 
-class ConsentToken(BaseModel):
-    """Body of the consent endpoints: the token from the link's fragment."""
-
-    token: str = Field(min_length=1, max_length=200)
-
-
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

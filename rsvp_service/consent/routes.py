@@ -16,7 +16,6 @@ from rsvp_service.consent.bodies import (
     ConsentDecided,
     ConsentPreview,
     ConsentStatus,
-    ConsentToken,
 )
 from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.consent.records import state_of
@@ -26,7 +25,7 @@ from rsvp_service.mail.outbox import notify
 from rsvp_service.rsvps.models import RsvpStatus
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
-from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
+from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
 from rsvp_service.web.ratelimit import per_ip
 
 BAD_LINK = ("This consent link is not valid. Please use the link in the most recent email from "
@@ -43,7 +42,7 @@ ERRORS = {404: ErrorBody, 410: ErrorBody, 429: ErrorBody}
 GUARDS = (per_ip("consent-link"),)
 
 
-async def _record(request: Request, body: ConsentToken) -> GuardianConsent:
+async def _record(request: Request, body: LinkToken) -> GuardianConsent:
     """The consent record the token was signed for (404 for anything else)."""
     settings: Settings = request.app.state.settings
     consent_id = tokens.consent_id_of(body.token)
@@ -61,10 +60,10 @@ def _status(record: GuardianConsent, request: Request) -> ConsentStatus:
     return "expired" if expired or record.released_at is not None else "awaiting"
 
 
-@endpoint("POST", "/api/consent/preview", body=ConsentToken, responses={200: ConsentPreview},
+@endpoint("POST", "/api/consent/preview", body=LinkToken, responses={200: ConsentPreview},
           errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
           summary="What a guardian's consent link is about and where it stands; changes nothing.")
-async def consent_preview(request: Request, body: ConsentToken) -> ConsentPreview:
+async def consent_preview(request: Request, body: LinkToken) -> ConsentPreview:
     """Who asked for which slot, and whether it is still awaiting an answer."""
     record = await _record(request, body)
     catalogue: Catalogue = request.app.state.catalogue
@@ -77,7 +76,7 @@ async def consent_preview(request: Request, body: ConsentToken) -> ConsentPrevie
         path=slot.path if slot else f"/events/{rsvp.event}", status=_status(record, request))
 
 
-async def _decide(request: Request, body: ConsentToken, decision: Decision) -> GuardianConsent:
+async def _decide(request: Request, body: LinkToken, decision: Decision) -> GuardianConsent:
     """Record the decision once (410 when used, expired or cancelled; nothing changes then)."""
     record = await _record(request, body)
     now = clock.now(request.app.state.settings)
@@ -96,20 +95,20 @@ async def _decide(request: Request, body: ConsentToken, decision: Decision) -> G
     return record
 
 
-@endpoint("POST", "/api/consent/approve", body=ConsentToken, responses={200: ConsentDecided},
+@endpoint("POST", "/api/consent/approve", body=LinkToken, responses={200: ConsentDecided},
           errors=ERRORS, guards=GUARDS,
           summary="The guardian approves: the held seat is the volunteer's. The link works once.")
-async def consent_approve(request: Request, body: ConsentToken) -> ConsentDecided:
+async def consent_approve(request: Request, body: LinkToken) -> ConsentDecided:
     """Approve the minor's RSVP."""
     await _decide(request, body, Decision.APPROVED)
     return ConsentDecided(decision="approved", message=APPROVED)
 
 
-@endpoint("POST", "/api/consent/decline", body=ConsentToken, responses={200: ConsentDecided},
+@endpoint("POST", "/api/consent/decline", body=LinkToken, responses={200: ConsentDecided},
           errors=ERRORS, guards=GUARDS,
           summary="The guardian declines: the RSVP is cancelled and the waitlist promoted. The "
           "link works once.")
-async def consent_decline(request: Request, body: ConsentToken) -> ConsentDecided:
+async def consent_decline(request: Request, body: LinkToken) -> ConsentDecided:
     """Decline the minor's RSVP and release its seat now."""
     record = await _decide(request, body, Decision.DECLINED)
     await release(request.app.state.catalogue, record,

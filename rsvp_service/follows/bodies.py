@@ -8,10 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.config import JsonDict
 
 from rsvp_service.accounts.emails import optional_email
+from rsvp_service.web.contract import LinkToken
 
 EMAIL: JsonDict = {"format": "email"}
 TARGET_MAX = 200
-TOKEN_MAX = 200
 # More than anyone follows; bounds the work one preferences request can ask for.
 FOLLOWS_MAX = 200
 
@@ -40,19 +40,7 @@ class FollowRequest(FollowTarget):
     _emails = field_validator("email")(optional_email)
 
 
-class TokenBody(_Strict):
-    """A body carrying the token of a link from a follow email (read from its fragment)."""
-
-    token: str = Field(min_length=1, max_length=TOKEN_MAX, description="The link's token.")
-
-
-class TokenQuery(_Strict):
-    """The query of the List-Unsubscribe URL: the token of the digest's recipient."""
-
-    token: str = Field(min_length=1, max_length=TOKEN_MAX, description="The link's token.")
-
-
-class PreferencesUpdate(TokenBody):
+class PreferencesUpdate(LinkToken):
     """Body of POST /api/follows/preferences: everything the address should follow from now on."""
 
     follows: list[FollowTarget] = Field(

@@ -20,15 +20,13 @@ from rsvp_service.follows import store, tokens
 from rsvp_service.follows.bodies import (
     Preferences,
     PreferencesUpdate,
-    TokenBody,
-    TokenQuery,
     Unsubscribed,
 )
 from rsvp_service.follows.models import Follow
 from rsvp_service.follows.routes import UNKNOWN, follower_by_token
 from rsvp_service.follows.tokens import Purpose
 from rsvp_service.web import contract
-from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
+from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
 from rsvp_service.web.ratelimit import per_ip
 
 log = logging.getLogger(__name__)
@@ -40,20 +38,20 @@ SAVED = "Saved. Your weekly email now covers what is ticked here."
 GUARDS = (per_ip("follow-link"),)
 
 
-@endpoint("GET", "/api/follows/unsubscribe", query=TokenQuery, responses={303: None},
+@endpoint("GET", "/api/follows/unsubscribe", query=LinkToken, responses={303: None},
           errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
           summary="The digest's List-Unsubscribe URL opened in a browser: leads to the page "
           "that asks first (changes nothing).")
-async def unsubscribe_page(request: Request, query: TokenQuery) -> Response:
+async def unsubscribe_page(request: Request, query: LinkToken) -> Response:
     """GET /api/follows/unsubscribe: redirect to the site's page, which asks before it acts."""
     settings = request.app.state.settings
     return RedirectResponse(tokens.unsubscribe_page(settings, query.token), status_code=303)
 
 
-@endpoint("POST", "/api/follows/unsubscribe", query=TokenQuery, responses={200: Unsubscribed},
+@endpoint("POST", "/api/follows/unsubscribe", query=LinkToken, responses={200: Unsubscribed},
           errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
           summary="One-click unsubscribe (RFC 8058): the address follows nothing from now on.")
-async def unsubscribe(request: Request, query: TokenQuery) -> Unsubscribed:
+async def unsubscribe(request: Request, query: LinkToken) -> Unsubscribed:
     """POST /api/follows/unsubscribe?token=...: unfollow everything, at once."""
     follower = await follower_by_token(request, Purpose.UNSUBSCRIBE, query.token)
     # The row stays, so the link keeps answering; retention removes it with nothing followed.
@@ -63,10 +61,10 @@ async def unsubscribe(request: Request, query: TokenQuery) -> Unsubscribed:
     return Unsubscribed(message=UNSUBSCRIBED)
 
 
-@endpoint("POST", "/api/follows/preferences/view", body=TokenBody, responses={200: Preferences},
+@endpoint("POST", "/api/follows/preferences/view", body=LinkToken, responses={200: Preferences},
           errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
           summary="What the address of a preferences link follows (changes nothing).")
-async def view_preferences(request: Request, body: TokenBody) -> Preferences:
+async def view_preferences(request: Request, body: LinkToken) -> Preferences:
     """POST /api/follows/preferences/view: the follows of the link's address."""
     follower = await follower_by_token(request, Purpose.PREFERENCES, body.token)
     return Preferences(email=follower.email, message=SHOWING,

@@ -22,7 +22,6 @@ from rsvp_service.follows.bodies import (
     FollowsConfirmed,
     FollowTarget,
     MyFollows,
-    TokenBody,
     Unfollowed,
 )
 from rsvp_service.follows.models import Follow, Follower
@@ -30,7 +29,7 @@ from rsvp_service.follows.tokens import Purpose
 from rsvp_service.mail import follow_notices
 from rsvp_service.mail.outbox import enqueue, notify
 from rsvp_service.web import contract
-from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
+from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Reply, endpoint
 from rsvp_service.web.ratelimit import client_ip, enforce, per_ip
 
 UNKNOWN = ("We do not know that organization or cause. Follow from an organization's page or "
@@ -134,10 +133,10 @@ async def my_follows(request: Request) -> MyFollows:
     return MyFollows(follows=await store.items(request.app.state.catalogue, follower.id))
 
 
-@endpoint("POST", "/api/follows/confirm", body=TokenBody, responses={200: FollowsConfirmed},
+@endpoint("POST", "/api/follows/confirm", body=LinkToken, responses={200: FollowsConfirmed},
           errors={404: ErrorBody, 429: ErrorBody}, guards=(per_ip("follow-link"),),
           summary="Confirm a guest's follows with the token of the emailed link.")
-async def confirm(request: Request, body: TokenBody) -> FollowsConfirmed:
+async def confirm(request: Request, body: LinkToken) -> FollowsConfirmed:
     """POST /api/follows/confirm: the address owner confirms what waits for confirmation."""
     follower = await follower_by_token(request, Purpose.CONFIRM, body.token)
     await store.confirm_all(follower.id, clock.now(request.app.state.settings))

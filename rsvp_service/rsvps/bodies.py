@@ -94,12 +94,6 @@ class CountQuery(BaseModel):
     eventId: str | None = Field(default=None, min_length=1, max_length=EVENT_ID_MAX)
 
 
-class TokenPayload(BaseModel):
-    """Body of the cancel endpoints: the token from the link's fragment."""
-
-    token: str = Field(min_length=1, max_length=200)
-
-
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

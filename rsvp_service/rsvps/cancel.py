@@ -15,7 +15,7 @@ from rsvp_service.accounts.tokens import user_from_request
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance
-from rsvp_service.rsvps.bodies import Cancelled, CancelPreview, TokenPayload
+from rsvp_service.rsvps.bodies import Cancelled, CancelPreview
 from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import (
     CancelOutcome,
@@ -25,7 +25,7 @@ from rsvp_service.rsvps.store import (
 )
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
-from rsvp_service.web.contract import ApiError, ErrorBody, Media, endpoint
+from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Media, endpoint
 from rsvp_service.web.ratelimit import per_ip
 
 BAD_LINK = ("This cancel link is not valid. "
@@ -42,7 +42,7 @@ NO_SUCH_RSVP = "There is no RSVP with that id. Reload your dashboard and try aga
 NOT_YOURS = "This RSVP belongs to someone else, so you cannot cancel it."
 
 
-async def _rsvp_for_token(body: TokenPayload) -> Rsvp:
+async def _rsvp_for_token(body: LinkToken) -> Rsvp:
     found = await CancelToken.get_or_none(token_hash=hash_token(body.token)).select_related(
         "rsvp")
     if found is None:
@@ -73,10 +73,10 @@ BY_LINK_ERRORS = {404: ErrorBody, 429: ErrorBody}
 GUARDS = (per_ip("rsvp-cancel"),)
 
 
-@endpoint("POST", "/api/rsvp/cancel/preview", body=TokenPayload,
+@endpoint("POST", "/api/rsvp/cancel/preview", body=LinkToken,
           responses={200: CancelPreview}, errors=BY_LINK_ERRORS, guards=GUARDS,
           summary="What the cancel link's token would cancel; changes nothing.")
-async def preview(request: Request, body: TokenPayload) -> CancelPreview:
+async def preview(request: Request, body: LinkToken) -> CancelPreview:
     """What the link would cancel (changes nothing)."""
     return await describe_rsvp(request.app.state.catalogue, await _rsvp_for_token(body))
 
@@ -102,11 +102,11 @@ async def cancel_row(request: Request, row: Rsvp) -> Cancelled:
     return Cancelled(message=CANCELLED, status="cancelled")
 
 
-@endpoint("POST", "/api/rsvp/cancel", body=TokenPayload, responses={200: Cancelled},
+@endpoint("POST", "/api/rsvp/cancel", body=LinkToken, responses={200: Cancelled},
           errors={**BY_LINK_ERRORS, 410: ErrorBody}, guards=GUARDS,
           summary="Cancel the RSVP of the cancel link's token; frees the seat and promotes the "
           "first person on the waitlist.")
-async def cancel(request: Request, body: TokenPayload) -> Cancelled:
+async def cancel(request: Request, body: LinkToken) -> Cancelled:
     """Cancel the RSVP the link's token names."""
     return await cancel_row(request, await _rsvp_for_token(body))
 

@@ -55,7 +55,7 @@ from http import HTTPStatus
 from types import UnionType
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer, ValidationError, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, ValidationError, WithJsonSchema
 from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -82,6 +82,14 @@ class ErrorBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     error: str
+
+
+class LinkToken(BaseModel):
+    """The token of an emailed link, which its page reads from the URL's fragment and sends."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    token: str = Field(min_length=1, max_length=200, description="The link's token.")
 
 
 class LegacyMessage(BaseModel):
