@@ -42,7 +42,16 @@ export default function Page() {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => setPurpose(purposeOfUrl()), [])
+  useEffect(() => {
+    // Again when a link pasted into a tab already on the page changes only the fragment (no new page load).
+    const read = () => {
+      setOutcome(null)
+      setPurpose(purposeOfUrl())
+    }
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
+  }, [])
 
   const act = async (run: () => Promise<ApiResult<{ message: string; follows?: FollowItem[] }>>) => {
     setBusy(true)
@@ -65,23 +74,16 @@ export default function Page() {
         </>
       ) : null}
       {purpose.kind === 'confirm' && !done ? (
-        <section className="card form">
-          <p>Confirm that this address should get one email a week with the upcoming events of what it asked to follow.</p>
-          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => confirmFollows(api(), purpose.token))}>
-            {busy ? 'Confirming...' : 'Confirm'}
-          </button>
-        </section>
+        <LinkAction busy={busy} label="Confirm" busyLabel="Confirming..." onClick={() => void act(() => confirmFollows(api(), purpose.token))}>
+          Confirm that this address should get one email a week with the upcoming events of what it asked to follow.
+        </LinkAction>
       ) : null}
       {purpose.kind === 'unsubscribe' && !done ? (
-        <section className="card form">
-          <p>Stop the weekly email? This address will follow nothing on CivicSTL any more.</p>
-          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => unsubscribe(api(), purpose.token))}>
-            {busy ? 'Unsubscribing...' : 'Unsubscribe'}
-          </button>
-          <p className="muted">Changed your mind? Just close this page: nothing changes.</p>
-        </section>
+        <LinkAction busy={busy} label="Unsubscribe" busyLabel="Unsubscribing..." onClick={() => void act(() => unsubscribe(api(), purpose.token))}>
+          Stop the weekly email? This address will follow nothing on CivicSTL any more.
+        </LinkAction>
       ) : null}
-      {purpose.kind === 'preferences' ? <PreferencesForm token={purpose.token} /> : null}
+      {purpose.kind === 'preferences' ? <PreferencesForm key={purpose.token} token={purpose.token} /> : null}
       {purpose.kind === 'follow' ? <FollowLink target={purpose.target} /> : null}
       {purpose.kind === 'mine' ? <MyFollowList /> : null}
       <Message said={outcome} />
@@ -92,5 +94,18 @@ export default function Page() {
       ) : null}
       {purpose.kind === 'broken' ? <p className="error" role="alert">{FOLLOW_MSG.noLink}</p> : null}
     </div>
+  )
+}
+
+/** An email link's one change: what it does, its button, and that closing the page changes nothing. */
+function LinkAction(props: { busy: boolean; label: string; busyLabel: string; onClick: () => void; children: string }) {
+  return (
+    <section className="card form">
+      <p>{props.children}</p>
+      <button type="button" className="btn" disabled={props.busy} onClick={props.onClick}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+      <p className="muted">Changed your mind? Just close this page: nothing changes.</p>
+    </section>
   )
 }
