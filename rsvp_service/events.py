@@ -16,7 +16,6 @@ from pathlib import Path
 
 from pydantic import AwareDatetime, ValidationError
 
-from generator.calendars import slot_calendar
 from generator.civic_index import OrganizationIndex, OrganizationIndexEntry
 from generator.outputs import EventOut, EventsOut, SlotRecord
 
@@ -80,6 +79,9 @@ class Catalogue:
 
     def calendar(self, slot: Slot) -> bytes:
         """Return the .ics of the slot's occurrence for a person holding the slot."""
+        # icalendar loads with the first calendar, not with every process (0.2 s of CPU).
+        from generator.calendars import slot_calendar
+
         return slot_calendar(self.site_url, self.timezone, self.occurrences[slot.event], slot.id)
 
     def host_of(self, slot: Slot) -> str:

@@ -1,5 +1,6 @@
 """Starting the service loads only what every request may need: the PDF library waits for the
-first hours-record PDF, and Google's OpenID client for a configured Google sign-in."""
+first hours-record PDF, the calendar library for the first .ics, and Google's OpenID client for a
+configured Google sign-in."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ PROBE = ("import sys, rsvp_service.__main__; from rsvp_service.web.app import cr
          "from rsvp_service.accounts.google import build_google_client; "
          "from rsvp_service.settings import Settings; create_app(Settings()); "
          "build_google_client(Settings()); "
-         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'fpdf', 'authlib'})))")
+         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} "
+         "& {'fpdf', 'authlib', 'icalendar'})))")
 
 
 def _loaded(events_file: Path, var_dir: Path, **env: str) -> str:
@@ -29,7 +31,7 @@ def _loaded(events_file: Path, var_dir: Path, **env: str) -> str:
     return done.stdout.strip()
 
 
-def test_the_service_starts_without_the_pdf_library_or_an_unused_google_client(
+def test_the_service_starts_without_the_pdf_and_calendar_libraries_or_an_unused_google_client(
     events_file: Path, tmp_path: Path,
 ) -> None:
     assert _loaded(events_file, tmp_path) == ""
