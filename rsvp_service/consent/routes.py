@@ -7,6 +7,8 @@ its hold gets a full sentence and changes nothing.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
@@ -53,11 +55,11 @@ async def _record(request: Request, body: LinkToken) -> GuardianConsent:
     return record
 
 
-def _status(record: GuardianConsent, request: Request) -> ConsentStatus:
+def _status(record: GuardianConsent, now: datetime) -> ConsentStatus:
     if record.decision is not None:
         return state_of(record)
-    expired = record.expires_at <= clock.now(request.app.state.settings)
-    return "expired" if expired or record.released_at is not None else "awaiting"
+    expired = record.expires_at <= now or record.released_at is not None
+    return "expired" if expired else "awaiting"
 
 
 @endpoint("POST", "/api/consent/preview", body=LinkToken, responses={200: ConsentPreview},
@@ -73,17 +75,17 @@ async def consent_preview(request: Request, body: LinkToken) -> ConsentPreview:
         volunteer=f"{rsvp.first_name} {rsvp.last_name}".strip() or "The volunteer",
         event=slot.title if slot else rsvp.event, date_text=slot.date_text if slot else "",
         time=slot.time if slot else "", location=slot.location if slot else "",
-        path=slot.path if slot else f"/events/{rsvp.event}", status=_status(record, request))
+        path=slot.path if slot else f"/events/{rsvp.event}",
+        status=_status(record, clock.now(request.app.state.settings)))
 
 
 async def _decide(request: Request, body: LinkToken, decision: Decision) -> GuardianConsent:
     """Record the decision once (410 when used, expired or cancelled; nothing changes then)."""
     record = await _record(request, body)
     now = clock.now(request.app.state.settings)
-    if record.decision is not None:
-        raise ApiError(410, USED)
-    if record.expires_at <= now or record.released_at is not None:
-        raise ApiError(410, EXPIRED)
+    status = _status(record, now)
+    if status != "awaiting":
+        raise ApiError(410, EXPIRED if status == "expired" else USED)
     if record.rsvp.status is RsvpStatus.CANCELLED:
         raise ApiError(410, CANCELLED)
     # Conditional, so two clicks at once decide once.
