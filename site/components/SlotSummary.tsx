@@ -2,7 +2,7 @@
 import type { Ok } from '../src/api/client'
 
 /** What a link's preview says of its slot (the cancel and consent previews both carry these fields). */
-export type SlotFacts = Pick<Ok<'/api/rsvp/cancel/preview', 'post'>, 'event' | 'date_text' | 'time' | 'location'>
+type SlotFacts = Pick<Ok<'/api/rsvp/cancel/preview', 'post'>, 'event' | 'date_text' | 'time' | 'location'>
 
 /** The slot as a card's heading and first paragraph; `id` names the heading for aria-labelledby. */
 export function SlotSummary({ slot, id }: { slot: SlotFacts; id: string }) {

@@ -1,8 +1,8 @@
 // An event's know-before-you-go details in words (the Event Feed's filters on them are in accessFilter.ts).
 import type { BeforeYouGo } from '../content/types'
 
-export type IconName = 'wheelchair' | 'age' | 'consent' | 'indoor' | 'outdoor'
-export type Fact = { icon: IconName; label: string; text: string }
+type IconName = 'wheelchair' | 'age' | 'consent' | 'indoor' | 'outdoor'
+type Fact = { icon: IconName; label: string; text: string }
 
 const WHEELCHAIR = { yes: 'Wheelchair accessible', partly: 'Partly wheelchair accessible', no: 'Not wheelchair accessible' }
 const SETTING = { indoor: 'Indoors', outdoor: 'Outdoors', both: 'Indoors and outdoors' }
