@@ -16,7 +16,7 @@ before other packages' asyncio tests run):
   event does; `restart_server(civic_now, build=paged_build)` serves it too);
   `development_server` (real clock) runs in development mode without SITE_URL, as `make run`
   does; `google_server` (real clock) has GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set;
-- one headless Chromium (Debian's);
+- one headless Chromium (Debian's headless shell, else its full browser);
 - for the web editor's journeys, a service serving /admin, and decap-server saving into
   a git copy of content/ (`editor`, see tests/e2e/editor.py).
 
@@ -68,7 +68,12 @@ from tests.e2e.helpers import (
 )
 
 PYTHON = ROOT / ".venv" / "bin" / "python"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Debian's Chromium as its headless shell, the build Playwright itself runs headless tests on:
+# without the browser's own UI, the journeys took 4.4 min and 263 s of CPU, against 6.1 min and
+# 315 s in the full browser. The full browser where the shell is not installed.
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or next(
+    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+     if Path(path).exists()), "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -475,7 +480,8 @@ def playwright_instance() -> Iterator[Playwright]:
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless."""
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM} (apt-get install chromium).", pytrace=False)
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `apt-get install "
+                    "chromium-headless-shell` (or `chromium`), or set CHROMIUM_PATH.", pytrace=False)
     instance = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
         yield instance
