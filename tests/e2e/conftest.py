@@ -481,7 +481,8 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `apt-get install "
-                    "chromium-headless-shell` (or `chromium`), or set CHROMIUM_PATH.", pytrace=False)
+                    "chromium-headless-shell` (or `chromium`), or set CHROMIUM_PATH.",
+                    pytrace=False)
     instance = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
         yield instance
