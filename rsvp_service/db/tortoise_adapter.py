@@ -147,25 +147,33 @@ def get_client_class(db_info: dict[str, Any]) -> type[BaseDBAsyncClient]:
     return _PostgresClient
 
 
-async def _index_added_field(editor: BaseSchemaEditor, model: type[Model], name: str) -> None:
-    """Create the index of a field just added with `db_index`, as creating its table would."""
-    field = model._meta.fields_map[name]
-    column = field.source_field or name
-    if model._meta.fields_map[column].index and not field.pk:
-        await editor.add_index(model, Index(fields=(column,)))
-
-
-class _PostgresSchemaEditor(AsyncpgSchemaEditor):
-    """PostgreSQL schema editor whose AddField also creates the field's index."""
+class _IndexedAddField(BaseSchemaEditor):
+    """A schema editor whose AddField also creates the field's `db_index`."""
 
     async def add_field(self, model: type[Model], field_name: str) -> None:
         await super().add_field(model, field_name)
-        await _index_added_field(self, model, field_name)
+        field = model._meta.fields_map[field_name]
+        column = field.source_field or field_name
+        # A foreign key's index is on its key field (`rsvp` -> `rsvp_id`).
+        if model._meta.fields_map.get(column, field).index and not field.pk:
+            await self.add_index(model, Index(fields=(column,)))
 
 
-class _SqliteSchemaEditor(SqliteSchemaEditor):
+class _PostgresSchemaEditor(_IndexedAddField, AsyncpgSchemaEditor):
+    """PostgreSQL schema editor whose AddField also creates the field's index."""
+
+
+class _SqliteSchemaEditor(_IndexedAddField, SqliteSchemaEditor):
     """SQLite schema editor that keeps ';' in model docstrings from splitting statements, and
     the model's indexes and unique keys through AddField and table rebuilds."""
+
+    # A rebuild puts back what the migration state declares, which may list an index twice
+    # (AlterModelOptions and then AddIndex in 0005 and 0008), and a later AddIndex may name one
+    # the rebuild already made: each is created once.
+    INDEX_CREATE_TEMPLATE = SqliteSchemaEditor.INDEX_CREATE_TEMPLATE.replace(
+        "CREATE INDEX", "CREATE INDEX IF NOT EXISTS")
+    UNIQUE_INDEX_CREATE_TEMPLATE = SqliteSchemaEditor.UNIQUE_INDEX_CREATE_TEMPLATE.replace(
+        "CREATE UNIQUE INDEX", "CREATE UNIQUE INDEX IF NOT EXISTS")
 
     @classmethod
     def _get_escape_translation_table(cls) -> list[str]:
@@ -174,25 +182,34 @@ class _SqliteSchemaEditor(SqliteSchemaEditor):
         table[ord(";")] = ","
         return table
 
-    async def add_field(self, model: type[Model], field_name: str) -> None:
-        await super().add_field(model, field_name)
-        await _index_added_field(self, model, field_name)
-
     async def _remake_table(self, model: type[Model], create_field: Field | None = None,
                             delete_field: Field | None = None,
                             alter_fields: list[tuple[Field, Field]] | None = None) -> None:
         await super()._remake_table(model, create_field, delete_field, alter_fields)
-        # The rebuilt table has its columns alone: put back what the model (as it now is)
-        # declares, as creating the table would.
-        gone = delete_field.source_field or delete_field.model_field_name if delete_field else None
+        # The rebuilt table has its columns alone (foreign keys without UNIQUE): put back what
+        # the model declares, as creating the table would, but nothing on a removed column.
+        gone = (delete_field.source_field or delete_field.model_field_name) if delete_field else ""
         meta = model._meta
+
+        def columns(names: Any) -> tuple[str, ...]:
+            return tuple(self._resolve_fields_to_columns(model, list(names)))
+
         for name, column in meta.fields_db_projection.items():
-            if column != gone and meta.fields_map[name].index and not meta.fields_map[name].pk:
+            field = meta.fields_map[name]
+            if column == gone or field.pk:
+                continue
+            if field.index:
                 await self.add_index(model, Index(fields=(column,)))
+            if field.unique and field.reference is not None:  # a one-to-one key
+                await self.add_constraint(model, UniqueConstraint(fields=(column,)))
         for index in meta.indexes:
-            await self.add_index(model, index if isinstance(index, Index) else Index(fields=index))
+            if not isinstance(index, Index):
+                index = Index(fields=columns(index))
+            if gone not in columns(index.fields):
+                await self.add_index(model, index)
         for unique in meta.unique_together:
-            await self.add_constraint(model, UniqueConstraint(fields=tuple(unique)))
+            if gone not in columns(unique):
+                await self.add_constraint(model, UniqueConstraint(fields=columns(unique)))
 
 
 class Executor(MigrationExecutor):

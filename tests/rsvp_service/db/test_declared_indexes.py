@@ -1,14 +1,18 @@
 """Every index and unique key the models declare is in a migrated database, on both kinds.
 
 Tortoise 1.1.9 creates none for a field added with `db_index`, and SQLite's table rebuilds drop
-them: the adapter (rsvp_service/db/tortoise_adapter.py) keeps them and migration 0012 repairs the
-databases that lost them.
+them (and a one-to-one key's UNIQUE): the adapter (rsvp_service/db/tortoise_adapter.py) keeps
+them, and migration 0012 repairs the databases that lost them.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from migration_testkit import OldSchema, old_schema
 from tortoise import Tortoise
+
+from rsvp_service.db import tortoise_adapter
 
 Key = tuple[str, tuple[str, ...]]
 OUTBOX_INDEXES = ("idx_mail_outbox_next_at_29458a", "idx_mail_outbox_sent_at_bbefc8",
@@ -81,3 +85,19 @@ async def test_0012_gives_a_database_without_the_outbox_indexes_its_indexes(
     assert outbox <= after
     assert ("guardian_consent", ("rsvp_id",)) in after - before
     assert ("guardian_consent", ("expires_at",)) in before & after
+
+
+async def test_a_sqlite_table_rebuild_keeps_every_index_and_unique_key(tmp_path: Path) -> None:
+    async with old_schema(f"sqlite://{tmp_path / 'db.sqlite3'}", "0001_initial") as old:
+        await old.migrate_rest()
+        before = await present(old)
+        # What AlterField and RemoveField do on SQLite, to every table, twice (the second finds
+        # what the first put back).
+        editor = tortoise_adapter._SqliteSchemaEditor(old.db, atomic=True)
+        for _ in range(2):
+            for model in Tortoise.apps["models"].values():
+                await editor._remake_table(model)
+        after = await present(old)
+
+    assert ("attendance", ("rsvp_id",)) in after  # a one-to-one key, rebuilt without UNIQUE
+    assert after == before
