@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { FollowLink, Message, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
 import { FOLLOW_MSG, confirmFollows, followKey, linkTarget, unsubscribe, type FollowItem, type FollowTarget } from '../../../src/api/follows'
@@ -19,6 +19,9 @@ type Purpose =
   | { kind: 'broken' }
 
 type Outcome = (Said & { follows?: FollowItem[] }) | null
+
+/** What an email link's fragment opened (as against the page's own in-page links, such as #main). */
+const fromLink = (p: Purpose) => p.kind === 'confirm' || p.kind === 'unsubscribe' || p.kind === 'preferences' || p.kind === 'broken'
 
 function purposeOfUrl(): Purpose {
   for (const kind of ['confirm', 'unsubscribe', 'token'] as const) {
@@ -41,21 +44,29 @@ export default function Page() {
   const [purpose, setPurpose] = useState<Purpose>({ kind: 'reading' })
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [busy, setBusy] = useState(false)
+  // Counts the links read: an answer for an earlier link is dropped.
+  const link = useRef(0)
 
   useEffect(() => {
+    setPurpose(purposeOfUrl())
     // Again when a link pasted into a tab already on the page changes only the fragment (no new page load).
-    const read = () => {
+    const reread = () => {
+      const next = purposeOfUrl()
+      if (!fromLink(next)) return
+      link.current++
+      setBusy(false)
       setOutcome(null)
-      setPurpose(purposeOfUrl())
+      setPurpose(next)
     }
-    read()
-    window.addEventListener('hashchange', read)
-    return () => window.removeEventListener('hashchange', read)
+    window.addEventListener('hashchange', reread)
+    return () => window.removeEventListener('hashchange', reread)
   }, [])
 
   const act = async (run: () => Promise<ApiResult<{ message: string; follows?: FollowItem[] }>>) => {
+    const mine = link.current
     setBusy(true)
     const r = await run()
+    if (mine !== link.current) return
     setBusy(false)
     setOutcome({ ...saidOf(r), follows: r.ok ? r.data.follows : undefined })
   }
