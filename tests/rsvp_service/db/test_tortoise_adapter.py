@@ -57,6 +57,8 @@ TOUCHED: dict[Callable[..., Any], str] = {
     SqliteSchemaEditor.add_field: "5189cf98cc6ce031",  # no index for db_index
     BaseSchemaEditor.add_field: "7b34ef6975b340c2",  # no index for db_index
     BaseSchemaEditor.add_index: "4a00cfe7fa4f2cd6",
+    BaseSchemaEditor._resolve_fields_to_columns: "3aac91323824b5fb",
+    SqliteSchemaEditor.add_constraint: "1a2f1ec2f9223954",  # a unique key as a UNIQUE INDEX
     MigrationExecutor._schema_editor: "62f047c88f2c2115",
 }
 
@@ -78,6 +80,13 @@ def test_the_tortoise_functions_the_adapter_touches_are_unchanged(
 ) -> None:
     assert fingerprint(function) == TOUCHED[function], (
         f"Tortoise's {function.__module__}.{function.__qualname__} changed. {RECHECK}")
+
+
+def test_sqlite_indexes_are_created_only_if_not_there_yet() -> None:
+    editor = tortoise_adapter._SqliteSchemaEditor
+    assert editor.INDEX_CREATE_TEMPLATE.startswith('CREATE INDEX IF NOT EXISTS "'), RECHECK
+    assert editor.UNIQUE_INDEX_CREATE_TEMPLATE.startswith(
+        'CREATE UNIQUE INDEX IF NOT EXISTS "'), RECHECK
 
 
 def test_the_private_attributes_the_adapter_uses_exist() -> None:
