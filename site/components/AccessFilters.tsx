@@ -6,7 +6,8 @@ const BOXES = [
   ['wheelchair', 'Wheelchair accessible'],
 ] as const
 
-export function AccessFilters({ filter, onChange }: { filter: AccessFilter; onChange: (next: AccessFilter) => void }) {
+/** The boxes change only their own keys of `filter` (the page's whole filter) and hand it all back. */
+export function AccessFilters<F extends AccessFilter>({ filter, onChange }: { filter: F; onChange: (next: F) => void }) {
   return BOXES.map(([name, label]) => (
     <label className="check" key={name}>
       <input

@@ -97,7 +97,7 @@ export default function Page() {
             ))}
           </select>
         </label>
-        <AccessFilters filter={filter} onChange={(next) => changeFilter({ ...filter, ...next })} />
+        <AccessFilters filter={filter} onChange={changeFilter} />
         {filtered ? (
           <button type="button" className="btn btn-secondary" onClick={() => changeFilter(NO_FILTER)}>
             Show all events
