@@ -14,18 +14,9 @@ import {
 } from '../src/api/follows'
 import type { Said } from '../src/api/client'
 import { saidOf } from '../src/api/said'
+import { Message } from './Message'
 import { getAuthClient, useAuth } from '../src/auth/useAuth'
 
-
-/** An outcome's sentence: a status when it went through, an alert when not. */
-export function Message({ said }: { said: Said | null }) {
-  if (!said) return null
-  return (
-    <p className={said.ok ? 'success' : 'error'} role={said.ok ? 'status' : 'alert'}>
-      {said.message}
-    </p>
-  )
-}
 
 const describe = (t: FollowTarget) => (t.kind === 'cause' ? `the cause “${t.target}”` : `the organization “${t.target}”`)
 

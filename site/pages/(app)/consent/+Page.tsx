@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { useData } from 'vike-react/useData'
+import { Message } from '../../../components/Message'
 import { SlotSummary } from '../../../components/SlotSummary'
 import { answerConsent, previewConsent, type ConsentPreview } from '../../../src/api/consent'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { useLinkToken } from '../../../src/lib/useLinkToken'
+import type { Said } from '../../../src/api/client'
 import type { Data } from './+data'
 
 const NO_TOKEN = 'This page needs the consent link from your CivicSTL email. Please open the link in the most recent email from CivicSTL.'
@@ -17,8 +19,7 @@ const DECIDED = {
 type Step =
   | { kind: 'reading' }
   | { kind: 'ask'; token: string; preview: ConsentPreview; busy: boolean; error: string | null }
-  | { kind: 'done'; message: string }
-  | { kind: 'failed'; message: string }
+  | { kind: 'said'; said: Said }
 
 /**
  * The link of a guardian's consent email: /consent#token=... (the token stays in the fragment). Loading the
@@ -33,19 +34,19 @@ export default function Page() {
       setStep({ kind: 'reading' })
       void previewConsent(getAuthClient().api, token).then((r) => {
         if (!current()) return
-        if (!r.ok) setStep({ kind: 'failed', message: r.message })
-        else if (r.data.status !== 'awaiting') setStep({ kind: 'failed', message: DECIDED[r.data.status] })
+        if (!r.ok) setStep({ kind: 'said', said: { ok: false, message: r.message } })
+        else if (r.data.status !== 'awaiting') setStep({ kind: 'said', said: { ok: false, message: DECIDED[r.data.status] } })
         else setStep({ kind: 'ask', token, preview: r.data, busy: false, error: null })
       })
     },
-    () => setStep({ kind: 'failed', message: NO_TOKEN }),
+    () => setStep({ kind: 'said', said: { ok: false, message: NO_TOKEN } }),
   )
 
   const answer = async (decision: 'approve' | 'decline') => {
     if (step.kind !== 'ask') return
     setStep({ ...step, busy: true, error: null })
     const r = await answerConsent(getAuthClient().api, step.token, decision)
-    setStep(r.ok ? { kind: 'done', message: r.message } : { ...step, busy: false, error: r.message })
+    setStep(r.ok ? { kind: 'said', said: r } : { ...step, busy: false, error: r.message })
   }
 
   return (
@@ -68,8 +69,7 @@ export default function Page() {
           </button>
         </section>
       ) : null}
-      {step.kind === 'done' ? <p className="success" role="status">{step.message}</p> : null}
-      {step.kind === 'failed' ? <p className="error" role="alert">{step.message}</p> : null}
+      {step.kind === 'said' ? <Message said={step.said} /> : null}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { FollowLink, Message, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
+import { FollowLink, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
+import { Message } from '../../../components/Message'
 import { FOLLOW_MSG, confirmFollows, followKey, linkTarget, unsubscribe, type FollowItem, type FollowTarget } from '../../../src/api/follows'
 import type { ApiResult, Said } from '../../../src/api/client'
 import { saidOf } from '../../../src/api/said'
