@@ -10,8 +10,9 @@ describe('useLinkToken', () => {
   let tokens: string[]
   let currents: (() => boolean)[]
   let missing: number
+  let sameLink: () => () => boolean
   function Probe() {
-    useLinkToken(
+    sameLink = useLinkToken(
       (token, current) => {
         tokens.push(token)
         currents.push(current)
@@ -62,6 +63,33 @@ describe('useLinkToken', () => {
     act(() => window.dispatchEvent(new HashChangeEvent('hashchange')))
     expect(tokens).toEqual(['first'])
     expect(currents[0]!()).toBe(true)
+    expect(missing).toBe(0)
+  })
+
+  it("tells an action started on one link that a newer link came before its answer", () => {
+    open('/cancel#token=first')
+    const shown = sameLink()
+    expect(shown()).toBe(true)
+    window.history.replaceState(null, '', '/cancel#token=second')
+    act(() => window.dispatchEvent(new HashChangeEvent('hashchange')))
+    expect(shown()).toBe(false)
+    expect(sameLink()()).toBe(true)
+  })
+
+  it('reads what the page takes from the fragment, and ignores a fragment that is not a link', () => {
+    const links: string[] = []
+    function Follows() {
+      useLinkToken((link: string) => links.push(link), () => missing++, () => {
+        const hash = window.location.hash
+        return hash.startsWith('#confirm=') ? hash.slice('#confirm='.length) : null
+      })
+      return null
+    }
+    window.history.replaceState(null, '', '/follows#confirm=abc')
+    act(() => root.render(createElement(Follows)))
+    window.history.replaceState(null, '', '/follows#main')
+    act(() => window.dispatchEvent(new HashChangeEvent('hashchange')))
+    expect(links).toEqual(['abc'])
     expect(missing).toBe(0)
   })
 

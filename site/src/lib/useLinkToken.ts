@@ -1,27 +1,37 @@
-// The token pages (/cancel, /consent): an email link's token sits in the URL fragment, never sent to a server.
-import { useEffect } from 'react'
+// The email-link pages (/cancel, /consent, /follows): a link's token sits in the URL fragment, never sent to a server.
+import { useEffect, useRef } from 'react'
 import { takeFragmentParam } from './query'
 
 /**
- * Read the page's `#token=...` on load, and again when a link pasted into a tab already on the page changes
- * only the fragment (no new page load). `load` runs for each token; its `current()` turns false once a newer
- * token came, so a late answer is dropped. `missing` runs when the page was opened without a token.
+ * Read the page's link (`#token=...`, or what `read` takes from the fragment) on load, and again when a link
+ * pasted into a tab already on the page changes only the fragment (no new page load). `load` runs for each
+ * link; its `current()` turns false once a newer link came, so a late answer is dropped. `missing` runs when
+ * the page was opened without a link; a later fragment that is not a link (such as the skip link's #main) is
+ * ignored. Returns `sameLink`: called before an action's request, it gives the `current()` of the link shown.
  */
-export function useLinkToken(load: (token: string, current: () => boolean) => void, missing: () => void): void {
+export function useLinkToken<T = string>(
+  load: (link: T, current: () => boolean) => void,
+  missing: () => void,
+  read: () => T | null = () => takeFragmentParam('token') as T | null,
+): () => () => boolean {
+  const latest = useRef(0)
   useEffect(() => {
-    let latest = 0
-    const read = () => {
-      const token = takeFragmentParam('token')
-      if (token === null) {
-        if (latest === 0) missing()
+    const take = () => {
+      const link = read()
+      if (link === null) {
+        if (latest.current === 0) missing()
         return
       }
-      const mine = ++latest
-      load(token, () => mine === latest)
+      const mine = ++latest.current
+      load(link, () => mine === latest.current)
     }
-    read()
-    window.addEventListener('hashchange', read)
-    return () => window.removeEventListener('hashchange', read)
+    take()
+    window.addEventListener('hashchange', take)
+    return () => window.removeEventListener('hashchange', take)
     // Once per page: the callbacks only set the page's state.
   }, [])
+  return () => {
+    const mine = latest.current
+    return () => mine === latest.current
+  }
 }

@@ -23,7 +23,7 @@ export default function Page() {
   const { meta } = useData<Data>()
   const [step, setStep] = useState<Step>({ kind: 'reading' })
 
-  useLinkToken(
+  const sameLink = useLinkToken(
     (token, current) => {
       setStep({ kind: 'reading' })
       void previewCancel(getAuthClient().api, token).then((r) => {
@@ -36,9 +36,12 @@ export default function Page() {
 
   const cancel = async () => {
     if (step.kind !== 'preview') return
+    const current = sameLink()
     setStep({ ...step, busy: true, error: null })
     const client = getAuthClient()
     const r = await confirmCancel(client.api, step.token)
+    // A link pasted meanwhile shows its own preview: this answer was for the one before.
+    if (!current()) return
     setStep(r.ok ? { kind: 'done', message: r.message, path: step.preview.path } : { ...step, busy: false, error: r.message })
   }
 

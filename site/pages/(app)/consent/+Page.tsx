@@ -29,7 +29,7 @@ export default function Page() {
   const { meta } = useData<Data>()
   const [step, setStep] = useState<Step>({ kind: 'reading' })
 
-  useLinkToken(
+  const sameLink = useLinkToken(
     (token, current) => {
       setStep({ kind: 'reading' })
       void previewConsent(getAuthClient().api, token).then((r) => {
@@ -44,8 +44,10 @@ export default function Page() {
 
   const answer = async (decision: 'approve' | 'decline') => {
     if (step.kind !== 'ask') return
+    const current = sameLink()
     setStep({ ...step, busy: true, error: null })
     const r = await answerConsent(getAuthClient().api, step.token, decision)
+    if (!current()) return
     setStep(r.ok ? { kind: 'said', said: r } : { ...step, busy: false, error: r.message })
   }
 

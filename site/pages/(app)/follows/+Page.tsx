@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { FollowLink, MyFollowList, PreferencesForm } from '../../../components/FollowPanels'
 import { Message } from '../../../components/Message'
@@ -7,6 +7,7 @@ import type { ApiResult, Said } from '../../../src/api/client'
 import { saidOf } from '../../../src/api/said'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { takeFragmentParam } from '../../../src/lib/query'
+import { useLinkToken } from '../../../src/lib/useLinkToken'
 import type { Data } from './+data'
 
 /** What the page was opened for: an email link (its token in the fragment), a Follow link, or neither. */
@@ -21,8 +22,11 @@ type Purpose =
 
 type Outcome = (Said & { follows?: FollowItem[] }) | null
 
-/** What an email link's fragment opened (as against the page's own in-page links, such as #main). */
-const fromLink = (p: Purpose) => p.kind === 'confirm' || p.kind === 'unsubscribe' || p.kind === 'preferences' || p.kind === 'broken'
+/** What an email link's fragment opened, else null (a Follow link's query, or nothing). */
+function linkOfUrl(): Purpose | null {
+  const purpose = purposeOfUrl()
+  return purpose.kind === 'follow' || purpose.kind === 'mine' ? null : purpose
+}
 
 function purposeOfUrl(): Purpose {
   for (const kind of ['confirm', 'unsubscribe', 'token'] as const) {
@@ -45,29 +49,21 @@ export default function Page() {
   const [purpose, setPurpose] = useState<Purpose>({ kind: 'reading' })
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [busy, setBusy] = useState(false)
-  // Counts the links read: an answer for an earlier link is dropped.
-  const link = useRef(0)
-
-  useEffect(() => {
-    setPurpose(purposeOfUrl())
-    // Again when a link pasted into a tab already on the page changes only the fragment (no new page load).
-    const reread = () => {
-      const next = purposeOfUrl()
-      if (!fromLink(next)) return
-      link.current++
+  const sameLink = useLinkToken(
+    (link: Purpose) => {
       setBusy(false)
       setOutcome(null)
-      setPurpose(next)
-    }
-    window.addEventListener('hashchange', reread)
-    return () => window.removeEventListener('hashchange', reread)
-  }, [])
+      setPurpose(link)
+    },
+    () => setPurpose(purposeOfUrl()),
+    linkOfUrl,
+  )
 
   const act = async (run: () => Promise<ApiResult<{ message: string; follows?: FollowItem[] }>>) => {
-    const mine = link.current
+    const current = sameLink()
     setBusy(true)
     const r = await run()
-    if (mine !== link.current) return
+    if (!current()) return
     setBusy(false)
     setOutcome({ ...saidOf(r), follows: r.ok ? r.data.follows : undefined })
   }
