@@ -59,28 +59,17 @@ from tests.e2e.helpers import (
     BUILD_CONTENT,
     BUILD_SITE,
     CHECKIN_NOW,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     CONSENT_EVENT,
     PINNED_NOW,
+    PYTHON,
     ROOT,
     Mailbox,
     Server,
     Session,
 )
 
-PYTHON = ROOT / ".venv" / "bin" / "python"
-# Debian's Chromium as its headless shell, the build Playwright itself runs headless tests on:
-# without the browser's own UI, the journeys took 4.4 min and 263 s of CPU, against 6.1 min and
-# 315 s in the full browser. The full browser where the shell is not installed.
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or next(
-    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
-     if Path(path).exists()), "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SECRET_KEY = "e2e-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 SERVICE_START_SECONDS = 60
 # The paged site's size: two full pages of the civic index and part of a third.

@@ -8,8 +8,7 @@ import subprocess
 
 from playwright.sync_api import Locator, Page
 
-from tests.e2e.conftest import PYTHON
-from tests.e2e.helpers import ROOT, Account, Server, Session, sign_in, visit, wait_path
+from tests.e2e.helpers import PYTHON, ROOT, Account, Server, Session, sign_in, visit, wait_path
 
 # The alert an RSVP made on an event page or the feed ends with.
 RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Playwright, Route, expect
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     CHECKIN_NOW,
     CHECKIN_SLOT,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     PINNED_NOW,
     Account,
     Mailbox,

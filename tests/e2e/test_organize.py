@@ -22,11 +22,12 @@ from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 from playwright.sync_api import Playwright, Response, Route, expect
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.helpers import (
     BUILD_CONTENT,
     CHECKIN_NOW,
     CHECKIN_SLOT,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     Account,
     Mailbox,
     Server,
