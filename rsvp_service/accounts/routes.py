@@ -47,7 +47,7 @@ from rsvp_service.accounts.sessions import (
     set_refresh_cookie,
     start_session,
 )
-from rsvp_service.accounts.tokens import issue_access_token, user_from_request
+from rsvp_service.accounts.tokens import issue_access_token, signed_in
 from rsvp_service.accounts.verification import consume_verification_token, send_verification_email
 from rsvp_service.mail.outbox import notify
 from rsvp_service.web import contract
@@ -100,7 +100,7 @@ class VerifyQuery(BaseModel):
     token: str = ""
 
 
-def signed_in(request: Request, user: User, issued: IssuedRefreshToken) -> Reply[SignedIn]:
+def session_reply(request: Request, user: User, issued: IssuedRefreshToken) -> Reply[SignedIn]:
     """Answer {accessToken, user} and set the refresh cookie."""
     settings = request.app.state.settings
     answer = SignedIn(accessToken=issue_access_token(settings, user.id), user=PublicUser.of(user))
@@ -137,7 +137,7 @@ async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
         raise ApiError(409, EMAIL_TAKEN) from None
     notify(request)
     logger.info("Account registered (user_id=%s).", user.id)
-    return signed_in(request, user, issued)
+    return session_reply(request, user, issued)
 
 
 @endpoint("POST", "/api/auth/login", body=LoginPayload, responses={200: SignedIn},
@@ -169,7 +169,7 @@ async def login(request: Request, body: LoginPayload) -> Reply[SignedIn]:
         await user.save(update_fields=["password_hash"])
     issued = await start_session(user.id)
     logger.info("Login ok (user_id=%s).", user.id)
-    return signed_in(request, user, issued)
+    return session_reply(request, user, issued)
 
 
 @endpoint("POST", "/api/auth/refresh", responses={200: AccessToken},
@@ -206,10 +206,7 @@ async def logout(request: Request) -> Reply[Notice]:
           auth="token", summary="The signed-in user.")
 async def me(request: Request) -> PublicUser:
     """Return the signed-in user."""
-    user = await user_from_request(request)
-    if user is None:
-        raise ApiError(401, SESSION_EXPIRED)
-    return PublicUser.of(user)
+    return PublicUser.of(await signed_in(request, SESSION_EXPIRED))
 
 
 async def _queue_verification(request: Request, email: str) -> None:

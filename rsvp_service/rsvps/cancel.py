@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
-from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance
@@ -113,9 +113,7 @@ async def cancel(request: Request, body: LinkToken) -> Cancelled:
 
 async def _my_rsvp(request: Request, sign_in: str) -> Rsvp:
     """The signed-in user's RSVP named by the path (401, 404, 403 otherwise)."""
-    user = await user_from_request(request)
-    if user is None:
-        raise ApiError(401, sign_in)
+    user = await signed_in(request, sign_in)
     row = await Rsvp.get_or_none(id=request.path_params["rsvp_id"])
     if row is None:
         raise ApiError(404, NO_SUCH_RSVP)

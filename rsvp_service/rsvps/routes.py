@@ -10,7 +10,7 @@ from tortoise.expressions import Q
 
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
-from rsvp_service.accounts.tokens import user_from_request
+from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.consent.records import ConsentRequest, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
@@ -132,9 +132,7 @@ async def _check_rate_limit(request: Request, email: str) -> None:
 
 async def _signed_in_for_check(request: Request) -> None:
     # Checked before the query is read, and limited per account.
-    user = await user_from_request(request)
-    if user is None:
-        raise ApiError(401, SIGN_IN_CHECK)
+    user = await signed_in(request, SIGN_IN_CHECK)
     await enforce(request, "rsvp-check", str(user.id))
     request.state.user = user
 
@@ -250,9 +248,7 @@ def mine(user: User) -> Q:
           "with their verified address): upcoming soonest first, then past newest first.")
 async def my_rsvps(request: Request) -> MyRsvps:
     """The user's live RSVPs, upcoming first (soonest first), then past."""
-    user: User | None = await user_from_request(request)
-    if user is None:
-        raise ApiError(401, SIGN_IN_LIST)
+    user = await signed_in(request, SIGN_IN_LIST)
     catalogue = _catalogue(request)
     now = clock.now(request.app.state.settings)
     rows = await Rsvp.filter(mine(user), status__in=LIVE).order_by("-created_at", "-id")
