@@ -63,8 +63,13 @@ class Catalogue:
     contacts: Mapping[str, str] = field(default_factory=dict)
     # Each organization's causes (organizations.json), by slug: what people follow as a cause.
     causes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # Every cause by its case-folded name: how a cause typed in any case is found.
-    cause_names: Mapping[str, str] = field(default_factory=dict)
+    # Every cause by its case-folded name: how a cause typed in any case is found (from `causes`).
+    cause_names: Mapping[str, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        # Frozen: set once here, so it always agrees with `causes`.
+        object.__setattr__(self, "cause_names", {
+            cause.casefold(): cause for listed in self.causes.values() for cause in listed})
 
     def slots_for(self, event_id: str) -> list[Slot]:
         """Return the slot an id names, or every slot of the event it names (else empty)."""
@@ -120,9 +125,7 @@ def parse_catalogue(
                      organizations=names,
                      event_hosts={event.slug: event.host.slug for event in document.events},
                      contacts={host.slug: host.email for host in hosts if host.email},
-                     causes=dict(causes or {}),
-                     cause_names={cause.casefold(): cause
-                                  for listed in (causes or {}).values() for cause in listed})
+                     causes=dict(causes or {}))
 
 
 def _first_problem(exc: ValidationError) -> str:
