@@ -125,14 +125,13 @@ async def replace_follows(follower: Follower, targets: Iterable[Target], now: da
         await Follow.filter(id__in=gone).delete()
     have = {(row.kind.value, row.target) for row in rows}
     # Added from a preferences link, which proves the address: confirmed at once, in one
-    # INSERT, and so is a row another request added meanwhile (the INSERT skips it).
+    # upsert (a row another request added meanwhile is confirmed too).
     added = [Follow(follower_id=follower.id, kind=target.kind, target=target.target,
                     created_at=now, confirmed_at=now)
              for key, target in wanted.items() if key not in have]
     if added:
-        await Follow.bulk_create(added, ignore_conflicts=True)
-        await Follow.filter(Q(*[Q(kind=f.kind, target=f.target) for f in added], join_type="OR"),
-                            follower_id=follower.id, confirmed_at=None).update(confirmed_at=now)
+        await Follow.bulk_create(added, on_conflict=("follower_id", "kind", "target"),
+                                 update_fields=("confirmed_at",))
 
 
 async def follower_counts(organizations: Iterable[str]) -> dict[str, int]:
