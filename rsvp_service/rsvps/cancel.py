@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
-from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.accounts.tokens import hash_opaque_token, signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import Attendance
@@ -20,7 +20,6 @@ from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import (
     CancelOutcome,
     cancel_rsvp,
-    hash_token,
     waitlist_position,
 )
 from rsvp_service.settings import Settings
@@ -43,7 +42,7 @@ NOT_YOURS = "This RSVP belongs to someone else, so you cannot cancel it."
 
 
 async def _rsvp_for_token(body: LinkToken) -> Rsvp:
-    found = await CancelToken.get_or_none(token_hash=hash_token(body.token)).select_related(
+    found = await CancelToken.get_or_none(token_hash=hash_opaque_token(body.token)).select_related(
         "rsvp")
     if found is None:
         raise ApiError(404, BAD_LINK)

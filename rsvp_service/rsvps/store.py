@@ -32,7 +32,6 @@ the same transaction, so a walk-in is never on the roster without being checked 
 from __future__ import annotations
 
 import enum
-import hashlib
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from rsvp_service.accounts.tokens import hash_opaque_token
 from rsvp_service.consent.records import ConsentRequest, request_consent
 from rsvp_service.db import commit_group
 from rsvp_service.mail import rsvp_notices
@@ -120,15 +120,11 @@ class _Rollback(commit_group.Undo):
         self.outcome = outcome
 
 
-def hash_token(token: str) -> str:
-    """Return the stored form of a cancel token (its SHA-256, hex)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 async def issue_cancel_token(connection: BaseDBAsyncClient, rsvp_id: int) -> str:
     """Store a new 256-bit cancel token for an RSVP (hashed) and return it for one email."""
     token = secrets.token_urlsafe(32)
-    await CancelToken.create(token_hash=hash_token(token), rsvp_id=rsvp_id, using_db=connection)
+    await CancelToken.create(token_hash=hash_opaque_token(token), rsvp_id=rsvp_id,
+                             using_db=connection)
     return token
 
 

@@ -15,9 +15,8 @@ from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, eventually, fix
 
 from rsvp_service.accounts.models import RefreshToken, User
 from rsvp_service.accounts.passwords import hash_password
-from rsvp_service.accounts.tokens import issue_access_token
+from rsvp_service.accounts.tokens import hash_opaque_token, issue_access_token
 from rsvp_service.rsvps.models import CancelToken, OutboxMessage, Rsvp, RsvpStatus, SlotCount
-from rsvp_service.rsvps.store import hash_token
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
@@ -120,7 +119,7 @@ async def test_cancel_preview_links_the_slot_records_path(
     async with make_client(settings) as client:
         await client.post("/api/rsvp", json=person("kim"))
         row = await Rsvp.get(email="kim@example.org")
-        await CancelToken.create(token_hash=hash_token("known-token"), rsvp_id=row.id)
+        await CancelToken.create(token_hash=hash_opaque_token("known-token"), rsvp_id=row.id)
         preview = await client.post("/api/rsvp/cancel/preview", json={"token": "known-token"})
 
     assert preview.json()["path"] == "/events/tiny-workshop/2025-05-01"
