@@ -209,7 +209,7 @@ class ServiceProcess:
             if self.process.poll() is not None:
                 break
             try:
-                httpx.get(f"{self.base_url}/api/openapi.json", timeout=1.0)
+                httpx.get(f"{self.base_url}/api/config", timeout=1.0)
                 return
             except httpx.TransportError:
                 time.sleep(0.1)
