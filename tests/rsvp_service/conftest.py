@@ -14,6 +14,9 @@
   store, waitlist, outbox, reminders, accounts and tokens, organizing). Mark a module
   `sqlite_only` when it checks HTTP behaviour that is settled before or around the database
   (headers, status codes, input validation, rate limits, middleware, static files).
+- `process_db_url` (parametrized "sqlite" / "postgres"): a migrated database for service
+  processes (`ServiceProcess`): a copy of the worker's `migrated_sqlite`, or the session's
+  PostgreSQL; `empty_url` is a database with no tables yet, for the migration tests.
 - `mailbox`: a real aiosmtpd SMTP server on loopback; `mailbox.messages` holds the received
   `email.message.EmailMessage`s (`mailbox.raw` their bytes as received) and
   `await mailbox.wait_for(n)` waits for n of them.
@@ -34,11 +37,14 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
+import os
 import socket
 import sqlite3
+import subprocess
+import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -49,6 +55,7 @@ import httpx
 import pytest
 from service_testkit import (
     CIVIC_NOW_OPEN,
+    ROOT,
     TEST_DATABASE_URL,
     TEST_SECRET_KEY,
     ClosingController,
@@ -324,11 +331,31 @@ async def client(app: Starlette) -> AsyncIterator[httpx.AsyncClient]:
         yield http
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file that `python -m rsvp_service migrate` brought up to date, once per worker."""
+    folder = tmp_path_factory.mktemp("migrated")
+    path = folder / "civicstl.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ENVIRONMENT": "test",
+           "SECRET_KEY": TEST_SECRET_KEY, "DATABASE_URL": f"sqlite://{path}",
+           "VAR_DIR": str(folder / "var")}
+    done = subprocess.run([sys.executable, "-m", "rsvp_service", "migrate"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return path
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def process_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A database for service processes: a SQLite file of this test, or the session's PostgreSQL."""
+    """A migrated database for service processes: a SQLite file of this test, or the session's
+    PostgreSQL. The file is a copy, so its service does not apply the 12 migrations again (0.9 s
+    of CPU per start); a new database's migrations are the migration tests' (`empty_url`)."""
     if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'shared.sqlite3'}"
+        path = tmp_path / "shared.sqlite3"
+        template: Path = request.getfixturevalue("migrated_sqlite")
+        with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(path)) as copy:
+            source.backup(copy)
+        return f"sqlite://{path}"
     url: str = request.getfixturevalue("postgres_url")
     return url
 

@@ -37,26 +37,17 @@ def start_service(url: str, events_file: Path, var_dir: Path, smtp_port: int) ->
     return service
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The database of the service: a SQLite file of this test, or the session's PostgreSQL."""
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'crash.sqlite3'}"
-    postgres: str = request.getfixturevalue("postgres_url")
-    return postgres
-
-
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "kill-9"])
 async def test_a_stopped_sender_sends_each_confirmation_once(
-    stop: signal.Signals, url: str, events_file: Path, tmp_path: Path
+    stop: signal.Signals, process_db_url: str, events_file: Path, tmp_path: Path
 ) -> None:
     # Each delivery takes ~20 ms at the server, so the burst lasts about a second.
     handler = ServerMailbox(delay=0.02)
     emails = [f"burst{n}@example.org" for n in range(PEOPLE)]
     with smtp_server(handler) as port:
-        first = start_service(url, events_file, tmp_path / "first", port)
+        first = start_service(process_db_url, events_file, tmp_path / "first", port)
         try:
-            await empty_rsvp_tables(url)
+            await empty_rsvp_tables(process_db_url)
             async with httpx.AsyncClient(timeout=30) as http:
                 answers = await asyncio.gather(*(
                     http.post(f"{first.base_url}/api/rsvp", json=rsvp(GUEST_SLOT, email=email))
@@ -70,12 +61,13 @@ async def test_a_stopped_sender_sends_each_confirmation_once(
             first.stop()
         assert len(handler.messages) < PEOPLE, "the burst ended before the signal"
 
-        second = start_service(url, events_file, tmp_path / "second", port)
+        second = start_service(process_db_url, events_file, tmp_path / "second", port)
         try:
             await handler.wait_for(PEOPLE, seconds=60)
 
             async def unsent() -> list[tuple[object, ...]]:
-                return await query_rows(url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
+                return await query_rows(process_db_url,
+                                        "SELECT id FROM mail_outbox WHERE sent_at IS NULL")
 
             for _ in range(200):
                 if not await unsent():
