@@ -32,7 +32,6 @@ class ContentError:
         field = self.field or "(whole file)"
         return f"{where}: {field}: expected {self.expected}, found {self.found}. {self.hint}"
 
-
     def annotation(self, file: str) -> str:
         """Render the error as a GitHub Actions workflow command, shown on the line in the diff.
 

@@ -217,7 +217,6 @@ class Content(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-
 class Link(Content):
     """A labelled link, internal (/path) or external (https://)."""
 

@@ -54,7 +54,6 @@ def consent_event(build: tuple[Path, Path]) -> dict[str, Any]:
     return event
 
 
-
 def say_under_18(item: Locator, guardian: str) -> None:
     """Open the slot's "Are you under 18?" fields and type the guardian's address."""
     item.get_by_role("button", name="Are you under 18?").click()

@@ -29,7 +29,6 @@ def next_account_event(events: dict[str, Any]) -> dict[str, Any]:
                 if e["rsvp"] == "account" and datetime.fromisoformat(e["end"]) > now)
 
 
-
 def test_upcoming_event_page_rsvp_through_sign_in(
     live_server: Server, events: dict[str, Any], new_session: Callable[..., Session],
 ) -> None:

@@ -37,7 +37,6 @@ def partner_event(events: dict[str, Any]) -> dict[str, Any]:
                 and len(e["slots"]) > 1)
 
 
-
 def fill_guest_form(slot: Locator, first: str, last: str, email: str) -> None:
     """Type a guest's name and address into the slot's form."""
     slot.get_by_label("First Name").fill(first)

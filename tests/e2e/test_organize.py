@@ -59,7 +59,6 @@ PHONE = {"width": 360, "height": 740, "scale": 2}
 DOORWAYS = "volunteers@doorways.example"
 
 
-
 def replies_to(message: EmailMessage) -> tuple[str, str]:
     """The name and address of a delivered message's one Reply-To."""
     [address] = message["Reply-To"].addresses
@@ -75,7 +74,6 @@ def checkin_event(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     raise AssertionError(f"no slot {CHECKIN_SLOT} in events.json: update CHECKIN_SLOT/CHECKIN_NOW")
 
 
-
 def roster_statuses(server: Server, organizer: Account) -> dict[str, str]:
     """Name -> status of every attendee of the slot, from the API (as `organizer` sees it)."""
     status, body = server.api(
@@ -83,8 +81,6 @@ def roster_statuses(server: Server, organizer: Account) -> dict[str, str]:
     )
     assert status == 200, body
     return {a["name"]: a["status"] for a in body["attendees"]}
-
-
 
 
 def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: str) -> Path:

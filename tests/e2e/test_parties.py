@@ -21,8 +21,6 @@ from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_ite
 pytestmark = pytest.mark.e2e
 
 
-
-
 def party_rsvp(server: Server, account: Account, slot_id: str, guests: int,
                waitlist: bool = False) -> dict[str, Any]:
     """RSVP `account` with `guests` unnamed guests through the API; returns the answer."""

@@ -60,8 +60,6 @@ def smallest_slot(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     )
 
 
-
-
 def test_full_slot_waitlist_then_cancel_from_email_promotes(
     pinned_server: Server,
     mailbox: Mailbox,

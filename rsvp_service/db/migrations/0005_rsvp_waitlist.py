@@ -10,7 +10,6 @@ from tortoise.indexes import Index
 from tortoise.migrations.constraints import UniqueConstraint
 
 
-
 async def drop_unique_slot_email(apps: Any, schema_editor: Any) -> None:
     """Drop UNIQUE (event_id, email): a cancelled RSVP must not block a new one."""
     client = schema_editor.client

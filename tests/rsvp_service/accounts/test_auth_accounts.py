@@ -21,8 +21,6 @@ BLANK_PASSWORD = "Your password must contain more than spaces. Please choose a d
 EMAIL_PASSWORD = "Your password must not be your email address. Please choose a different one."
 
 
-
-
 async def test_register_signs_in_and_stores_everything_in_one_go(client: httpx.AsyncClient) -> None:
     response = await client.post("/api/auth/register", json=registration("  Ann@Example.ORG "))
 

@@ -36,10 +36,6 @@ from rsvp_service.web import app as app_module
 MakeSettings = Callable[..., Settings]
 
 
-
-
-
-
 async def queue(app: Starlette, *emails: str) -> list[int]:
     """Queue a confirmation for each address in one transaction and wake the sender."""
     async with in_transaction() as connection:
@@ -52,8 +48,6 @@ async def queue(app: Starlette, *emails: str) -> list[int]:
         ]
     app.state.outbox.wake()
     return ids
-
-
 
 
 def cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:

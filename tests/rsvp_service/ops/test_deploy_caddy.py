@@ -53,8 +53,6 @@ class Site:
                                  headers={"origin": self.url})
 
 
-
-
 @pytest.fixture
 def site(process_db_url: str, events_file: Path, smtp_server: SmtpServer,
          tmp_path: Path) -> Iterator[Site]:

@@ -84,7 +84,6 @@ async def test_a_write_that_fails_commits_none_of_it(app: Starlette) -> None:
     assert await placed(new_rsvp(app, GUEST_SLOT, "next@example.org")) is Outcome.CREATED
 
 
-
 async def test_a_failing_write_among_concurrent_ones_fails_alone(app: Starlette) -> None:
     # Concurrent RSVPs share a transaction; the broken one must not take the others down.
     good = [new_rsvp(app, GUEST_SLOT, f"ok{n}@example.org") for n in range(6)]

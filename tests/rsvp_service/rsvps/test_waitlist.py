@@ -19,16 +19,6 @@ from rsvp_service.settings import Settings
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
 
-
-
-
-
-
-
-
-
-
-
 async def test_full_slot_offers_the_waitlist_and_positions_follow_arrival(
     client: httpx.AsyncClient,
 ) -> None:

@@ -18,8 +18,6 @@ pytestmark = pytest.mark.sqlite_only
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
 
-
-
 async def test_pages_redirects_and_404(
     make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
 ) -> None:
