@@ -18,9 +18,9 @@ PORT ?= 8000
 # decap-server's port for `make admin` (the build writes it into /admin/config.yml).
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
-# pytest's worker processes (pytest-xdist): one per core, plus one, because the browser journeys
-# mostly wait (alone: 7.9 min of CPU in 13.0 min of wall time).
-TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 1)
+# pytest's worker processes (pytest-xdist): one per core, plus two, because the browser journeys
+# and the service processes mostly wait (2 cores: 3 workers 331 s, 4 workers 311 s, 1.3 cores busy).
+TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
         typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types
