@@ -23,7 +23,8 @@ export HOST PORT CMS_LOCAL_PORT
 TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
-        typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types
+        typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types \
+        lint-run typecheck-run test-python-run test-site-run budget-run
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -141,10 +142,31 @@ check: $(CHECK_VENV)/.installed ## Validate content only, with a light install (
 	$(CHECK_VENV)/bin/python -m generator check --content $(CONTENT) $(if $(CHECK_FORMAT),--format $(CHECK_FORMAT))
 
 # --- tests ---
+# Each check builds what it reads, then runs its `-run` part, which builds nothing: `make test`
+# builds once, then runs the parts side by side, pytest with the others (it mostly waits).
 lint: $(BIN)/.installed-dev ## Ruff on all Python.
-	$(BIN)/ruff check generator rsvp_service tests bench
+	@$(MAKE) --no-print-directory lint-run
 
 typecheck: install-dev content api-types ## mypy on Python, tsc on the site.
+	@$(MAKE) --no-print-directory typecheck-run
+
+test-python: install-dev build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
+	@$(MAKE) --no-print-directory test-python-run
+
+test-site: install-dev content ## vitest unit tests of the site.
+	@$(MAKE) --no-print-directory test-site-run
+
+budget: site ## Fail when a page ships more JavaScript than its budget.
+	@$(MAKE) --no-print-directory budget-run
+
+test: install-dev build api-types ## Everything: lint, types, unit, service, e2e.
+	@$(MAKE) --no-print-directory -j2 --output-sync=line \
+	  test-python-run lint-run typecheck-run test-site-run budget-run
+
+lint-run:
+	$(BIN)/ruff check generator rsvp_service tests bench
+
+typecheck-run:
 	$(BIN)/mypy
 	cd site && npm run --silent typecheck
 
@@ -152,17 +174,15 @@ typecheck: install-dev content api-types ## mypy on Python, tsc on the site.
 # PYTEST_ARGS narrows or extends the run (CI's jobs: PYTEST_ARGS=tests/e2e, ...).
 # The tests start the service and its commands in many processes: compiled once here, they don't
 # each compile its modules again (PYTHONDONTWRITEBYTECODE, as above).
-test-python: install-dev build ## pytest: generator, service (SQLite + PostgreSQL) and e2e journeys.
+test-python-run:
 	$(PY) -m compileall -q rsvp_service generator
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-test-site: install-dev content ## vitest unit tests of the site.
+test-site-run:
 	cd site && npm run --silent test
 
-budget: site ## Fail when a page ships more JavaScript than its budget.
+budget-run:
 	cd site && npm run --silent check:budget
-
-test: lint typecheck test-site budget test-python ## Everything: lint, types, unit, service, e2e.
 
 bench: install-dev build ## Benchmarks; results in bench/results/latest.md.
 	$(PY) -m bench
