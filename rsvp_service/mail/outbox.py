@@ -5,9 +5,11 @@ email exists exactly when its cause was committed. The row holds what the messag
 (kind, recipient, data); the sender builds the message when it delivers it.
 
 The sender claims one due row at a time under a lease carrying a claim token, sends it, and
-records the outcome only on a row whose claim is still its own. The outcome is recorded
-shielded from cancellation right after the send, so an interrupted sender sends nothing
-twice but, at worst, the one message whose server acknowledgement it had not yet recorded.
+records the outcome only on a row whose claim is still its own. Connected and about to hand the
+message over, it checks the row is still its own, so a deleted account's mail does not go out.
+The outcome is recorded shielded from cancellation right after the send, so an interrupted
+sender sends nothing twice but, at worst, the one message whose server acknowledgement it had
+not yet recorded.
 A failed delivery is retried with exponential backoff; after `outbox_max_attempts`, on a
 permanent SMTP 5xx, or when the message cannot be built or encoded, the row becomes a dead
 letter with its reason. A successful send brings forward rows that failed to connect, so
@@ -43,7 +45,7 @@ from rsvp_service.mail.message import (
     build_email,
     encodable_address,
 )
-from rsvp_service.mail.transports import Transport, envelope_sender
+from rsvp_service.mail.transports import Transport, Withdrawn, envelope_sender
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
@@ -204,10 +206,15 @@ class OutboxSender:
                     message,
                     sender=self.sender,
                     recipient=encodable_address(claimed.mail.recipient),
+                    still_wanted=self._ours(claimed).exists,
                 )
         except asyncio.CancelledError:
             await self._record(self._release(claimed))
             raise
+        except Withdrawn:
+            # Its row was deleted (an account deleted meanwhile) or, past the lease, another
+            # sender holds it: there is nothing of ours to record.
+            log.info("Mail #%s was withdrawn before it was sent.", claimed.mail.id)
         except Exception as exc:
             await self._record(self._failed(claimed, exc))
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
+from collections.abc import Awaitable, Callable
 from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
@@ -15,14 +16,23 @@ import aiosmtplib
 from rsvp_service.mail.message import as_bytes
 from rsvp_service.settings import Settings
 
+# Asked at the last moment before a message is handed over: is it still to be sent? (Its row
+# may have been deleted, with the account it was for, while it was being built or connected.)
+StillWanted = Callable[[], Awaitable[bool]]
+
+
+class Withdrawn(Exception):
+    """The message was no longer wanted when it was about to be handed over: nothing was sent."""
+
 
 class Transport(Protocol):
     """Something that delivers one message to its recipient."""
 
     async def send(
-        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str,
+        still_wanted: StillWanted,
     ) -> None:
-        """Deliver the message or raise."""
+        """Deliver the message or raise (Withdrawn when `still_wanted` says no)."""
 
     async def close(self) -> None:
         """Finish whatever the transport still does after its last send."""
@@ -44,9 +54,12 @@ class FileTransport:
         partial.replace(final)
 
     async def send(
-        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str,
+        still_wanted: StillWanted,
     ) -> None:
         """Serialize and write the .eml file in a worker thread."""
+        if not await still_wanted():
+            raise Withdrawn
         await asyncio.to_thread(self._write, message_id, message)
 
     async def close(self) -> None:
@@ -57,9 +70,12 @@ class ConsoleTransport:
     """Print each message to standard output (for development)."""
 
     async def send(
-        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str,
+        still_wanted: StillWanted,
     ) -> None:
         """Print the message with a separator line."""
+        if not await still_wanted():
+            raise Withdrawn
         sys.stdout.write(f"----- mail #{message_id} to {recipient} -----\n")
         sys.stdout.write(as_bytes(message).decode("utf-8", errors="replace") + "\n")
         sys.stdout.flush()
@@ -76,7 +92,8 @@ class SmtpTransport:
         self._goodbyes: set[asyncio.Task[None]] = set()
 
     async def send(
-        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str
+        self, message_id: int, message: EmailMessage, *, sender: str, recipient: str,
+        still_wanted: StillWanted,
     ) -> None:
         """Open a connection and send the message (raises on any SMTP or network error).
 
@@ -95,6 +112,10 @@ class SmtpTransport:
         )
         try:
             await client.connect()
+            # Asked once connected: a server that was down may have come back after the row
+            # was deleted, and the connection is the last wait before the message goes out.
+            if not await still_wanted():
+                raise Withdrawn
             await client.send_message(message, sender=sender, recipients=[recipient])
         except BaseException:
             client.close()

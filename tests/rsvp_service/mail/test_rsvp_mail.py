@@ -27,7 +27,7 @@ from rsvp_service.mail.message import (
     build_email,
 )
 from rsvp_service.mail.outbox import OutboxSender
-from rsvp_service.mail.transports import FileTransport
+from rsvp_service.mail.transports import FileTransport, SmtpTransport, Withdrawn
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp
 from rsvp_service.settings import Settings
 
@@ -205,13 +205,42 @@ async def test_file_transport_writes_eml(tmp_path: Path, settings: Settings) -> 
     message = EmailMessage()
     message["Subject"] = "hi"
     message.set_content("body")
-    await transport.send(7, message, sender="a@b.org", recipient="c@d.org")
+    async def wanted() -> bool:
+        return True
+
+    await transport.send(7, message, sender="a@b.org", recipient="c@d.org", still_wanted=wanted)
 
     assert (tmp_path / "outbox" / "0000000007.eml").read_bytes().startswith(b"Subject: hi")
     catalogue = load_catalogue(settings.events_file)
     sender = OutboxSender(settings, transport, lambda: catalogue)
     assert sender.backoff(1) <= settings.outbox_retry_base_seconds
     assert sender.backoff(30) <= settings.outbox_retry_max_seconds
+
+
+async def test_a_message_withdrawn_at_the_last_moment_is_neither_sent_nor_written(
+    tmp_path: Path, make_settings: Callable[..., Settings], smtp_server: SmtpServer,
+) -> None:
+    message = EmailMessage()
+    message["Subject"] = "hi"
+    message.set_content("body")
+    asked: list[str] = []
+
+    async def withdrawn() -> bool:
+        asked.append("asked")
+        return False
+
+    smtp = SmtpTransport(make_settings())
+    with pytest.raises(Withdrawn):
+        await smtp.send(7, message, sender="a@b.org", recipient="c@d.org", still_wanted=withdrawn)
+    await smtp.close()
+    files = FileTransport(tmp_path / "outbox")
+    with pytest.raises(Withdrawn):
+        await files.send(7, message, sender="a@b.org", recipient="c@d.org", still_wanted=withdrawn)
+
+    assert asked == ["asked", "asked"]
+    await asyncio.sleep(0.2)  # time for a message that did go out to arrive
+    assert smtp_server.mailbox.messages == []
+    assert not (tmp_path / "outbox").exists()
 
 
 async def test_non_ascii_names_are_encoded(client: httpx.AsyncClient, mailbox: Mailbox) -> None:
