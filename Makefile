@@ -24,7 +24,7 @@ TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
         typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types \
-        lint-run typecheck-run test-python-run test-site-run budget-run
+        lint-run typecheck-run test-python-run test-site-run budget-run checks-run
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -165,8 +165,11 @@ budget: site ## Fail when a page ships more JavaScript than its budget.
 	@$(MAKE) --no-print-directory budget-run
 
 test: install-dev build api-types ## Everything: lint, types, unit, service, e2e.
-	@$(MAKE) --no-print-directory -j2 --output-sync=line \
-	  test-python-run lint-run typecheck-run test-site-run budget-run
+	@$(MAKE) --no-print-directory -j2 test-python-run checks-run
+
+# One after the other, each check's output in one piece (pytest's progress shows as it goes).
+checks-run:
+	@$(MAKE) --no-print-directory --output-sync=target lint-run typecheck-run test-site-run budget-run
 
 lint-run:
 	$(BIN)/ruff check generator rsvp_service tests bench
