@@ -67,7 +67,12 @@ async def test_console_transport_prints_the_message(capsys: pytest.CaptureFixtur
     message = EmailMessage()
     message["Subject"] = "hi"
     message.set_content("body")
-    await ConsoleTransport().send(3, message, sender="a@b.org", recipient="c@d.org")
+
+    async def wanted() -> bool:
+        return True
+
+    await ConsoleTransport().send(3, message, sender="a@b.org", recipient="c@d.org",
+                                  still_wanted=wanted)
 
     printed = capsys.readouterr().out
     assert "mail #3 to c@d.org" in printed

@@ -27,7 +27,12 @@ from rsvp_service.mail.message import (
     build_email,
 )
 from rsvp_service.mail.outbox import OutboxSender
-from rsvp_service.mail.transports import FileTransport, SmtpTransport, Withdrawn
+from rsvp_service.mail.transports import (
+    ConsoleTransport,
+    FileTransport,
+    SmtpTransport,
+    Withdrawn,
+)
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp
 from rsvp_service.settings import Settings
 
@@ -219,6 +224,7 @@ async def test_file_transport_writes_eml(tmp_path: Path, settings: Settings) -> 
 
 async def test_a_message_withdrawn_at_the_last_moment_is_neither_sent_nor_written(
     tmp_path: Path, make_settings: Callable[..., Settings], smtp_server: SmtpServer,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     message = EmailMessage()
     message["Subject"] = "hi"
@@ -237,7 +243,12 @@ async def test_a_message_withdrawn_at_the_last_moment_is_neither_sent_nor_writte
     with pytest.raises(Withdrawn):
         await files.send(7, message, sender="a@b.org", recipient="c@d.org", still_wanted=withdrawn)
 
-    assert asked == ["asked", "asked"]
+    with pytest.raises(Withdrawn):
+        await ConsoleTransport().send(7, message, sender="a@b.org", recipient="c@d.org",
+                                      still_wanted=withdrawn)
+
+    assert asked == ["asked", "asked", "asked"]
+    assert capsys.readouterr().out == ""
     await asyncio.sleep(0.2)  # time for a message that did go out to arrive
     assert smtp_server.mailbox.messages == []
     assert not (tmp_path / "outbox").exists()
