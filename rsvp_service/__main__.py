@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> None:
     # The web app's import, 0.8 s of CPU here, was every command's cost before.
     from rsvp_service.web.serve_cli import main as serve_main
 
-    serve_main(arguments)
+    serve_main(arguments, description=__doc__)
 
 
 if __name__ == "__main__":

@@ -23,8 +23,6 @@ from rsvp_service.settings import Settings
 from rsvp_service.web.server import HeaderTimeoutProtocol, connection_limit
 
 APP = "rsvp_service.web.server:create_served_app"
-HELP = ("Serve (the default), apply the migrations (`migrate`) or run the background `worker`. "
-        "The other commands: `outbox`, `roles`, `backup DEST`, `restore SRC`, `openapi [FILE]`.")
 
 
 async def _migrate(settings: Settings) -> None:
@@ -32,9 +30,9 @@ async def _migrate(settings: Settings) -> None:
     await close_database(await open_database(settings))
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Parse the command line and serve, migrate or run the background worker."""
-    parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=HELP)
+def main(argv: list[str], description: str | None = None) -> None:
+    """Serve, migrate or run the background worker as `argv` says; `description` heads --help."""
+    parser = argparse.ArgumentParser(prog="python -m rsvp_service", description=description)
     parser.add_argument("command", nargs="?", choices=["serve", "migrate", "worker"],
                         default="serve")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
@@ -116,4 +114,3 @@ def _serve(settings: Settings, workers: int) -> None:
         sys.exit("rsvp_service: under socket activation run one process per socket: drop "
                  "--workers and run one unit per port.")
     uvicorn.Server(uvicorn.Config(APP, **options)).run(sockets=[inherited])
-
