@@ -39,11 +39,8 @@ $(BIN)/.installed: requirements.txt
 	touch $@
 
 # What the tests and checks add: pytest, Playwright, mypy, ruff, schemathesis...
-# Compiled to bytecode, as pip does by default: where PYTHONDONTWRITEBYTECODE is set (this machine),
-# Python never caches it, so each process the tests start compiled its packages again (0.7 s of
-# CPU per service start). --reinstall compiles the runtime set too; `make run` skips it (+41 MB).
 $(BIN)/.installed-dev: $(BIN)/.installed requirements-dev.txt
-	$(UV_INSTALL) --compile-bytecode --reinstall -r requirements.txt -r requirements-dev.txt
+	$(UV_INSTALL) -r requirements.txt -r requirements-dev.txt
 	touch $@
 
 $(CHECK_VENV)/.installed: requirements-generator.txt
@@ -180,10 +177,11 @@ typecheck-run:
 
 # loadgroup: the journeys on the paged build share one worker (tests/e2e/conftest.py groups them).
 # PYTEST_ARGS narrows or extends the run (CI's jobs: PYTEST_ARGS=tests/e2e, ...).
-# The tests start the service and its commands in many processes: compiled once here, they don't
-# each compile its modules again (PYTHONDONTWRITEBYTECODE, as above).
+# The tests start the service and its commands in many processes. Where PYTHONDONTWRITEBYTECODE
+# is set (this machine), Python caches no bytecode, and each of them compiled every module it
+# imported again (0.7 s of CPU per service start): the tests let it cache.
+test-python-run: export PYTHONDONTWRITEBYTECODE :=
 test-python-run:
-	$(PY) -m compileall -q rsvp_service generator
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 test-site-run:
