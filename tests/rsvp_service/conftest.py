@@ -154,8 +154,9 @@ class Mailbox:
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
         self.raw.append(envelope.content)
-        self.messages.append(message)
         self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        # Last: wait_for watches this list from the test's thread, which then reads the others.
+        self.messages.append(message)
         return "250 Message accepted for delivery"
 
     async def wait_for(self, count: int, seconds: float = 10.0) -> list[EmailMessage]:
