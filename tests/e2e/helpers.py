@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+import weakref
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
@@ -268,6 +269,7 @@ class Session:
     def new_page(self) -> Page:
         """Open a recorded tab."""
         page = self.context.new_page()
+        _traffic(page)
         watch = PageWatch()
         watch.attach(page)
         self.watches[page] = watch
@@ -338,15 +340,87 @@ def sign_in(page: Page, account: Account, password: str | None = None) -> None:
     submit.click()
 
 
+class _Traffic:
+    """The requests one tab has in flight, and when one last started or ended."""
+
+    def __init__(self, page: Page) -> None:
+        self.pending: set[Request] = set()
+        self.last = time.monotonic()
+        page.on("request", self._started)
+        page.on("requestfinished", self._ended)
+        page.on("requestfailed", self._ended)
+        # A client-side route change loads no document, and may load nothing at all.
+        page.on("framenavigated", lambda frame: self._touch())
+
+    def _touch(self) -> None:
+        self.last = time.monotonic()
+
+    def _started(self, request: Request) -> None:
+        self.pending.add(request)
+        self._touch()
+
+    def _ended(self, request: Request) -> None:
+        self.pending.discard(request)
+        self._touch()
+
+    def quiet_for(self) -> float:
+        """Seconds since the last request started or ended, 0 while one is in flight."""
+        return 0.0 if self.pending else time.monotonic() - self.last
+
+
+_TRAFFIC: weakref.WeakKeyDictionary[Page, _Traffic] = weakref.WeakKeyDictionary()
+
+
+def _traffic(page: Page) -> _Traffic:
+    """The request recorder of `page`, started on first use (Session.new_page starts it at once)."""
+    if page not in _TRAFFIC:
+        _TRAFFIC[page] = _Traffic(page)
+    return _TRAFFIC[page]
+
+
+# The page's own signal that it can be used: an interactive page (its nav script carries
+# data-hydrates) marks <html data-hydrated> once its forms respond (pages/+onHydrationEnd.ts); a
+# content page has no framework to wait for.
+_READY = """() => document.readyState === 'complete' && (
+  !document.querySelector('script[data-hydrates]')
+  || document.documentElement.hasAttribute('data-hydrated'))"""
+# What a page may still fetch once it is ready (its configuration, a lazy chunk, the signed-in
+# user) starts within a few milliseconds of the last request; Playwright's "networkidle" waits
+# 500 ms, at least, after every page load, and the journeys load about 300 pages.
+_QUIET = 0.15
+
+
+def settle(page: Page, timeout: float = 15.0) -> None:
+    """Wait until the tab is ready to use (hydrated, where it hydrates) and no request is in flight.
+
+    Playwright's docs advise against waiting for "networkidle" in tests; this waits for the page's
+    own signal instead, then for its requests.
+    """
+    traffic = _traffic(page)
+    deadline = time.monotonic() + timeout
+    while True:
+        page.wait_for_function(_READY, timeout=max(deadline - time.monotonic(), 0.001) * 1000)
+        while traffic.quiet_for() < _QUIET:
+            if time.monotonic() > deadline:
+                pending = ", ".join(f"{r.method} {r.url}" for r in traffic.pending)
+                raise AssertionError(f"{page.url} still loads after {timeout:.0f} s: {pending}")
+            page.wait_for_timeout(25)
+        try:
+            if page.evaluate(_READY) and traffic.quiet_for() >= _QUIET:
+                return
+        except Error:  # the tab is between two documents: wait for the next one
+            pass
+
+
 def visit(page: Page, path: str) -> None:
-    """Open `path` and wait until the page is quiet (hydrated), as a person would before typing.
+    """Open `path` and wait until the page is ready (hydrated), as a person would before typing.
 
     Before React hydrates, text typed into a form is kept but buttons do nothing yet (a form's
     submit waits; see test_before_hydration.py), which would make the journeys race the page's
     own start-up.
     """
     page.goto(path)
-    page.wait_for_load_state("networkidle")
+    settle(page)
 
 
 def wait_path(page: Page, path: str, timeout: float = 10_000) -> None:

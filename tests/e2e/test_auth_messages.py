@@ -9,7 +9,15 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import Server, Session, current_path, record_seen_text, wait_path, wait_seen
+from tests.e2e.helpers import (
+    Server,
+    Session,
+    current_path,
+    record_seen_text,
+    settle,
+    wait_path,
+    wait_seen,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +30,7 @@ def test_verify_without_a_token(live_server: Server, new_session: Callable[..., 
     record_seen_text(page)
     page.goto("/verify")
     button = page.get_by_role("button", name="Verify Your Email")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     # The check runs when the button is pressed (or at once, if the page does it on load).
     if current_path(page).startswith("/verify") and button.is_visible():
         button.click()
@@ -47,7 +55,7 @@ def test_oauth_error_message(
     page.goto(f"{path}?error=oauth_error")
     expect(page.get_by_text(OAUTH_FAILED)).to_be_visible()
     page.goto(f"{path}?error=auth_failed")  # not specially handled
-    page.wait_for_load_state("networkidle")
+    settle(page)
     expect(page.get_by_text(OAUTH_FAILED)).to_have_count(0)
 
 

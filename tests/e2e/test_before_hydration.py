@@ -22,6 +22,7 @@ from tests.e2e.helpers import (
     field_by_label,
     login_fields,
     register_account,
+    settle,
     unique_email,
     wait_path,
 )
@@ -149,7 +150,7 @@ def test_rsvp_notice_shown_before_hydration(
     expect(page.get_by_role("status")).to_have_text("Please sign in to RSVP for the event.")
 
     page.goto("/login")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     expect(page.get_by_text("Please sign in to RSVP for the event.")).to_be_hidden()
 
 

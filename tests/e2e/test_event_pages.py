@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import Server, Session, register_account, sign_in, visit, wait_path
+from tests.e2e.helpers import Server, Session, register_account, settle, sign_in, visit, wait_path
 from tests.e2e.steps import RSVP_SUCCESS, auth_headers, slot_item
 
 pytestmark = pytest.mark.e2e
@@ -48,7 +48,7 @@ def test_upcoming_event_page_rsvp_through_sign_in(
 
     first_card.get_by_role("link", name=event["title"]).click()
     wait_path(page, event["path"])
-    page.wait_for_load_state("networkidle")
+    settle(page)
     expect(page.get_by_role("heading", level=1, name=event["title"])).to_be_visible()
     expect(page.get_by_role("link", name=event["host"]["name"]).first).to_have_attribute(
         "href", event["host"]["link"])

@@ -36,6 +36,7 @@ from tests.e2e.helpers import (
     axe_violations,
     body_text,
     register_account,
+    settle,
     sign_in,
     verify_account,
     visit,
@@ -316,7 +317,7 @@ def test_organize_pages_for_the_signed_out_and_for_volunteers(
     assert "from=organize" in page.url
     expect(page.get_by_text("Please sign in to use the organizer tools.")).to_be_visible()
     volunteer = register_account(checkin_server, "Val Plain", "plain")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     sign_in(page, volunteer)
     wait_path(page, "/organize")
     expect(page.get_by_role("status")).to_contain_text(

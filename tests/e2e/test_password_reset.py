@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     body_text,
     field_by_label,
     register_account,
+    settle,
     sign_in,
     visit,
     wait_path,
@@ -37,7 +38,7 @@ def test_forgot_password_reset_and_sign_in_with_the_new_password(
     visit(page, "/login")
     page.get_by_role("link", name="Forgot your password?").click()
     wait_path(page, "/reset-password")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     field_by_label(page, r"^\s*email").fill(account.email)
     page.get_by_role("button", name="Send Reset Link").click()
     expect(page.get_by_text(SENT)).to_be_visible()
@@ -65,7 +66,7 @@ def test_forgot_password_reset_and_sign_in_with_the_new_password(
 
     reset_page.get_by_role("link", name="Sign In", exact=True).click()
     wait_path(reset_page, "/login")
-    reset_page.wait_for_load_state("networkidle")
+    settle(reset_page)
     sign_in(reset_page, account, NEW_PASSWORD)
     wait_path(reset_page, "/dashboard")
     expect(reset_page.locator("main").get_by_text(account.name).first).to_be_visible()

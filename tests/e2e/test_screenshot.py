@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     Server,
     Session,
     register_account,
+    settle,
     sign_in,
     verify_account,
     visit,
@@ -41,7 +42,7 @@ VIEWPORTS = {1280: (1280, 900, 0.5), 390: (390, 844, 1.0)}
 
 def _capture(page: Page, path: Path, size: tuple[int, int]) -> None:
     """Screenshot the viewport as a PNG of `size`; write it when missing or asked to."""
-    page.wait_for_load_state("networkidle")
+    settle(page)
     page.evaluate("document.fonts.ready")
     data = page.screenshot(type="png", animations="disabled", caret="hide")
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
