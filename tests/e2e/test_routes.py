@@ -1,5 +1,6 @@
 """Journey 7 and accessibility: every route renders cleanly, redirects land, axe finds nothing
-(one walk over the routes), and an unknown path shows the 404 page."""
+(pages, event pages and legacy redirects, each in its own walk), and an unknown path shows the
+404 page."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.helpers import Server, Session, axe_violations, current_path
+from tests.e2e.helpers import Server, Session, axe_violations, current_path, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -38,11 +39,11 @@ def _path_of(url: str) -> str:
     return re.sub(r"^https?://[^/]+", "", url) or "/"
 
 
-def _settle(page: Page, path: str) -> None:
-    """Wait until the page has landed where `path` leads, and the network is quiet."""
+def _land(page: Page, path: str) -> None:
+    """Wait until the page has landed where `path` leads, ready and with no request in flight."""
     accepted = LANDS_ON.get(path, (path,))
     final = accepted[-1]
-    page.wait_for_load_state("networkidle")
+    settle(page)
     if not _same_path(current_path(page), final):
         timeout = 10_000 if len(accepted) == 1 else 1_500
         try:
@@ -50,41 +51,25 @@ def _settle(page: Page, path: str) -> None:
         except PlaywrightTimeoutError:
             if len(accepted) == 1:
                 raise
-        page.wait_for_load_state("networkidle")
+        settle(page)
     here = current_path(page)
     assert any(_same_path(here, want) for want in accepted), f"landed on {here}, not {accepted}"
 
 
-def test_every_route_renders_cleanly_and_axe_finds_nothing(
-    live_server: Server,
-    pinned_server: Server,
-    routes: list[dict[str, Any]],
-    redirects: list[dict[str, Any]],
-    new_session: Callable[..., Session],
-) -> None:
-    """7. The 46 routes (the spec's 40, issue 14's 4, issue 23's /follows and /consent), every
-    event page and the legacy redirects: no console errors, no failed requests; and axe-core
-    finds 0 violations on every route, the 404 page and the feed with upcoming events.
-
-    One walk does both: loading the 118 pages is most of the cost (measured one after the
-    other on a quiet machine: two walks 92 s and 127 s, this one 140 s)."""
-    assert len([r for r in routes if r["kind"] in ("page", "profile")]) == 46
-    axe = Axe()
-    session = new_session(live_server)
+def _walk(session: Session, paths: list[str], axe: Axe) -> tuple[list[str], list[str]]:
+    """Open each of `paths` in one tab: (what did not render cleanly, axe-core's violations)."""
     page = session.new_page()
     watch = session.watch(page)
     failures: list[str] = []
     violations: list[str] = []
-
-    for route in routes:
-        path = route["path"]
+    for path in paths:
         watch.reset()
         response = page.goto(path)
         problems = []
         if response is None or response.status != 200:
             problems.append(f"status {response.status if response else None}")
         try:
-            _settle(page, path)
+            _land(page, path)
         except (AssertionError, PlaywrightTimeoutError) as error:
             problems.append(f"did not land where expected: {error}")
         if page.locator("h1").count() != 1:
@@ -93,7 +78,66 @@ def test_every_route_renders_cleanly_and_axe_finds_nothing(
         if problems:
             failures.append(f"{path}: " + "; ".join(problems))
         violations += axe_violations(page, axe, path)
+    return failures, violations
 
+
+# The walk over every route is split in three (pages, event pages, legacy redirects) so that
+# pytest-xdist can run the parts side by side: one walk was the longest test of the run (3 min of
+# a 12-min run on a busy machine) and often the last to end.
+def test_every_page_renders_cleanly_and_axe_finds_nothing(
+    live_server: Server,
+    pinned_server: Server,
+    routes: list[dict[str, Any]],
+    new_session: Callable[..., Session],
+) -> None:
+    """7. The 46 routes (the spec's 40, issue 14's 4, issue 23's /follows and /consent): no
+    console errors, no failed requests; and axe-core finds 0 violations on every one, on the 404
+    page and on the feed with upcoming events."""
+    pages = [r["path"] for r in routes if r["kind"] in ("page", "profile")]
+    assert len(pages) == 46
+    axe = Axe()
+    session = new_session(live_server)
+    failures, violations = _walk(session, pages, axe)
+
+    page = session.new_page()
+    page.goto("/no-such-page-here")
+    settle(page)
+    violations += axe_violations(page, axe, "/no-such-page-here")
+    pinned_page = new_session(pinned_server).new_page()
+    pinned_page.goto("/features")
+    _land(pinned_page, "/features")
+    violations += axe_violations(pinned_page, axe, "/features (upcoming events)")
+
+    assert not failures, "\n".join(failures)
+    assert not violations, "axe-core violations:\n" + "\n".join(violations)
+
+
+def test_every_event_page_renders_cleanly_and_axe_finds_nothing(
+    live_server: Server,
+    routes: list[dict[str, Any]],
+    new_session: Callable[..., Session],
+) -> None:
+    """7. Every event page and series page: no console errors, no failed requests, one h1, and
+    axe-core finds 0 violations."""
+    paths = [r["path"] for r in routes if r["kind"] not in ("page", "profile")]
+    assert paths and all(path.startswith("/events/") for path in paths)
+    failures, violations = _walk(new_session(live_server), paths, Axe())
+
+    assert not failures, "\n".join(failures)
+    assert not violations, "axe-core violations:\n" + "\n".join(violations)
+
+
+def test_every_legacy_redirect_lands(
+    live_server: Server,
+    redirects: list[dict[str, Any]],
+    new_session: Callable[..., Session],
+) -> None:
+    """7. Each legacy path answers its redirect status and lands, cleanly, on its new path."""
+    assert redirects
+    session = new_session(live_server)
+    page = session.new_page()
+    watch = session.watch(page)
+    failures: list[str] = []
     for redirect in redirects:
         watch.reset()
         response = page.goto(redirect["from"])
@@ -112,23 +156,14 @@ def test_every_route_renders_cleanly_and_axe_finds_nothing(
                 )
             if response.status != 200:
                 problems.append(f"target answered {response.status}")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         if not _same_path(current_path(page), redirect["to"]):
             problems.append(f"landed on {current_path(page)}, not {redirect['to']}")
         problems += watch.problems()
         if problems:
             failures.append(f"{redirect['from']} -> {redirect['to']}: " + "; ".join(problems))
 
-    page.goto("/no-such-page-here")
-    page.wait_for_load_state("networkidle")
-    violations += axe_violations(page, axe, "/no-such-page-here")
-    pinned_page = new_session(pinned_server).new_page()
-    pinned_page.goto("/features")
-    _settle(pinned_page, "/features")
-    violations += axe_violations(pinned_page, axe, "/features (upcoming events)")
-
     assert not failures, "\n".join(failures)
-    assert not violations, "axe-core violations:\n" + "\n".join(violations)
 
 
 def test_unknown_path_shows_the_404_page(
