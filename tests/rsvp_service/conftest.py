@@ -37,11 +37,8 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
-import os
 import socket
 import sqlite3
-import subprocess
-import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing
@@ -55,12 +52,12 @@ import httpx
 import pytest
 from service_testkit import (
     CIVIC_NOW_OPEN,
-    ROOT,
     TEST_DATABASE_URL,
     TEST_SECRET_KEY,
     ClosingController,
     fixture_events,
     new_postgres_database,
+    run_command,
     write_content,
 )
 from starlette.applications import Starlette
@@ -337,11 +334,9 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite file that `python -m rsvp_service migrate` brought up to date, once per worker."""
     folder = tmp_path_factory.mktemp("migrated")
     path = folder / "civicstl.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "ENVIRONMENT": "test",
-           "SECRET_KEY": TEST_SECRET_KEY, "DATABASE_URL": f"sqlite://{path}",
-           "VAR_DIR": str(folder / "var")}
-    done = subprocess.run([sys.executable, "-m", "rsvp_service", "migrate"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = run_command({"ENVIRONMENT": "test", "SECRET_KEY": TEST_SECRET_KEY,
+                        "DATABASE_URL": f"sqlite://{path}", "VAR_DIR": str(folder / "var")},
+                       "migrate")
     assert done.returncode == 0, done.stderr
     return path
 

@@ -253,6 +253,28 @@ def service_env(
     }
 
 
+def command_env(settings: Settings) -> dict[str, str]:
+    """The environment that points a `python -m rsvp_service` command at `settings`' data."""
+    return {
+        "ENVIRONMENT": "test",
+        "SECRET_KEY": settings.secret_key,
+        "DATABASE_URL": settings.database_url,
+        "EVENTS_FILE": str(settings.events_file),
+        "VAR_DIR": str(settings.var_dir),
+    }
+
+
+def run_command(
+    env: dict[str, str], *args: str, preexec_fn: Callable[[], object] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run `python -m rsvp_service ARGS` from the project with `env` over this process's own."""
+    return subprocess.run(
+        [sys.executable, "-m", "rsvp_service", *args], cwd=ROOT, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env}, timeout=120, check=False,
+        preexec_fn=preexec_fn,
+    )
+
+
 async def query_rows(url: str, sql: str) -> list[tuple[object, ...]]:
     """Run one statement on a service's database from outside it; return the rows."""
     if url.startswith("sqlite://"):

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -20,7 +17,7 @@ from aiosmtplib import (
 )
 from conftest import SmtpServer, free_port, running
 from mail_testkit import ServerMailbox, recipients, smtp_server
-from service_testkit import GUEST_SLOT, ROOT, eventually
+from service_testkit import GUEST_SLOT, command_env, eventually, run_command
 from starlette.applications import Starlette
 from tortoise.transactions import in_transaction
 
@@ -50,23 +47,6 @@ async def queue(app: Starlette, *emails: str) -> list[int]:
     return ids
 
 
-def cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run `python -m rsvp_service outbox ...` on the test database."""
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "ENVIRONMENT": "test",
-        "SECRET_KEY": settings.secret_key,
-        "DATABASE_URL": settings.database_url,
-        "EVENTS_FILE": str(settings.events_file),
-        "VAR_DIR": str(settings.var_dir),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "rsvp_service", "outbox", *args],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
-    )
-
-
 async def test_a_refused_recipient_is_a_dead_letter_listed_and_retried_by_the_cli(
     make_settings: MakeSettings, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -91,28 +71,28 @@ async def test_a_refused_recipient_is_a_dead_letter_listed_and_retried_by_the_cl
             assert f"Mail #{dead_id} (rsvp_confirmation) is a dead letter" in caplog.text
             assert "nobody@example.org" not in caplog.text
 
-            listing = cli(settings, "dead")
+            listing = run_command(command_env(settings), "outbox", "dead")
             assert listing.returncode == 0, listing.stderr
             key = [str(dead_id), "rsvp_confirmation"]
             [row] = [line for line in listing.stdout.splitlines() if line.split()[:2] == key]
             assert "550" in row
             assert "1 dead message(s)." in listing.stdout
             assert "nobody@example.org" not in listing.stdout
-            pending = cli(settings, "pending")
+            pending = run_command(command_env(settings), "outbox", "pending")
             assert "0 pending message(s)." in pending.stdout
 
             handler.refuse = ""
-            retried = cli(settings, "retry", str(dead_id))
+            retried = run_command(command_env(settings), "outbox", "retry", str(dead_id))
             assert retried.returncode == 0, retried.stderr
             assert f"Message #{dead_id} is queued again" in retried.stdout
             await handler.wait_for(2)
             await eventually(OutboxMessage.filter(id=dead_id, sent_at__isnull=False).exists)
             assert recipients(handler) == {"nobody@example.org": 1, "ann@example.org": 1}
 
-            again = cli(settings, "retry", str(dead_id))
+            again = run_command(command_env(settings), "outbox", "retry", str(dead_id))
             assert again.returncode == 1
             assert f"Message #{dead_id} was already sent" in again.stderr
-            missing = cli(settings, "retry", "999999")
+            missing = run_command(command_env(settings), "outbox", "retry", "999999")
             assert missing.returncode == 1
             assert "There is no outbox message #999999" in missing.stderr
 

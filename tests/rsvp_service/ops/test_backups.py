@@ -8,8 +8,6 @@ import asyncio
 import os
 import resource
 import signal
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -19,12 +17,12 @@ import pytest
 from conftest import SmtpServer, free_port
 from service_testkit import (
     GUEST_SLOT,
-    ROOT,
     ServiceProcess,
     empty_rsvp_tables,
     new_postgres_database,
     query_rows,
     rsvp,
+    run_command,
     service_env,
 )
 
@@ -63,16 +61,6 @@ def _limit_file_size() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
 
 
-def cli(env: dict[str, str], *args: str, full_disk: bool = False
-        ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m rsvp_service ARGS` with the service's environment."""
-    return subprocess.run(
-        [sys.executable, "-m", "rsvp_service", *args], cwd=ROOT, capture_output=True, text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env}, timeout=120, check=False,
-        preexec_fn=_limit_file_size if full_disk else None,
-    )
-
-
 async def test_a_backup_during_a_burst_holds_every_rsvp_acknowledged_before_it(
     env: dict[str, str], service: ServiceProcess, fresh_url: str, tmp_path: Path
 ) -> None:
@@ -95,7 +83,7 @@ async def test_a_backup_during_a_burst_holds_every_rsvp_acknowledged_before_it(
         lanes = [asyncio.create_task(burst(http, lane)) for lane in range(4)]
         await started.wait()
         before = list(acknowledged)
-        done = await asyncio.to_thread(cli, env, "backup", str(tmp_path))
+        done = await asyncio.to_thread(run_command, env, "backup", str(tmp_path))
         during = len(acknowledged) - len(before)
         stop.set()
         await asyncio.gather(*lanes)
@@ -106,7 +94,7 @@ async def test_a_backup_during_a_burst_holds_every_rsvp_acknowledged_before_it(
     assert len(copies) == 1
     # A new machine's service: its own VAR_DIR and database.
     fresh = {**env, "DATABASE_URL": fresh_url, "VAR_DIR": str(tmp_path / "fresh-var")}
-    restored = cli(fresh, "restore", copies[0].path)
+    restored = run_command(fresh, "restore", copies[0].path)
     assert restored.returncode == 0, restored.stderr
     rows = {email for email, in await query_rows(fresh_url, "SELECT email FROM rsvp")}
     assert set(before) <= rows
@@ -123,7 +111,7 @@ def test_a_backup_folder_keeps_backup_keep_copies(
         (folder / f"civicstl-{stamp}.pgdump").write_bytes(b"old")
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
 
-    done = cli({**env, "BACKUP_KEEP": "2"}, "backup", str(folder))
+    done = run_command({**env, "BACKUP_KEEP": "2"}, "backup", str(folder))
 
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in folder.iterdir())
@@ -146,7 +134,8 @@ def test_a_backup_that_cannot_be_written_fails_in_one_sentence_and_the_service_s
         (tmp_path / "a-file").write_text("", encoding="utf-8")
         dest = tmp_path / "a-file" / "backup"
 
-    done = cli(env, "backup", str(dest), full_disk=full_disk)
+    done = run_command(env, "backup", str(dest),
+                       preexec_fn=_limit_file_size if full_disk else None)
 
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
@@ -162,12 +151,12 @@ def test_a_backup_that_cannot_be_written_fails_in_one_sentence_and_the_service_s
 async def test_a_restore_onto_a_running_service_is_refused(
     env: dict[str, str], service: ServiceProcess, process_db_url: str, tmp_path: Path
 ) -> None:
-    assert cli(env, "backup", str(tmp_path / "copy")).returncode == 0
+    assert run_command(env, "backup", str(tmp_path / "copy")).returncode == 0
     async with httpx.AsyncClient(timeout=30) as http:
         answer = await http.post(f"{service.base_url}/api/rsvp", json=rsvp(GUEST_SLOT))
     assert answer.status_code == 201
 
-    refused = cli(env, "restore", str(tmp_path / "copy"))
+    refused = run_command(env, "restore", str(tmp_path / "copy"))
 
     assert refused.returncode == 1
     assert "The service is running" in refused.stderr
@@ -182,11 +171,11 @@ async def test_a_postgres_restore_is_refused_while_any_other_session_is_connecte
 ) -> None:
     env = service_env(port=free_port(), database_url=postgres_url, events_file=events_file,
                       var_dir=tmp_path / "var", smtp_port=smtp_server.port)
-    assert cli(env, "backup", str(tmp_path / "copy")).returncode == 0
+    assert run_command(env, "backup", str(tmp_path / "copy")).returncode == 0
     # A web process on another machine: no lock in this VAR_DIR, but a session on the database.
     elsewhere = await asyncpg.connect(postgres_url)
     try:
-        refused = cli(env, "restore", str(tmp_path / "copy"))
+        refused = run_command(env, "restore", str(tmp_path / "copy"))
     finally:
         await elsewhere.close()
 
@@ -199,7 +188,7 @@ def test_a_restore_of_the_wrong_kind_of_file_is_refused(
 ) -> None:
     (tmp_path / "notes.txt").write_text("not a backup", encoding="utf-8")
 
-    refused = cli(env, "restore", str(tmp_path / "notes.txt"))
+    refused = run_command(env, "restore", str(tmp_path / "notes.txt"))
 
     assert refused.returncode == 1
     assert "is not a" in refused.stderr

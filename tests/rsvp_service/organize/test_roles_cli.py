@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import sys
 
 import httpx
 import pytest
 from organize_testkit import KEEN, person
-from service_testkit import ROOT, TEST_SECRET_KEY
+from service_testkit import command_env, run_command
 from starlette.applications import Starlette
 
 from rsvp_service.accounts.models import User
@@ -24,15 +22,9 @@ from rsvp_service.settings import Settings
 
 async def roles(settings: Settings, *args: str) -> tuple[int, str, str]:
     """Run the roles command against the test database; return status, stdout and stderr."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "ENVIRONMENT": "test",
-           "SECRET_KEY": TEST_SECRET_KEY, "DATABASE_URL": settings.database_url,
-           "EVENTS_FILE": str(settings.events_file), "VAR_DIR": str(settings.var_dir)}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "rsvp_service", "roles", *args, env=env, cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out, err = await process.communicate()
-    assert process.returncode is not None
-    return process.returncode, out.decode(), err.decode()
+    # In a thread: the test's own event loop keeps serving while the command runs.
+    done = await asyncio.to_thread(run_command, command_env(settings), "roles", *args)
+    return done.returncode, done.stdout, done.stderr
 
 
 def command(action: str, email: str, role: str, org: str | None = None) -> argparse.Namespace:
