@@ -32,6 +32,7 @@ from playwright.sync_api import (
     Response,
     expect,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SITE = ROOT / "build" / "site"
@@ -269,7 +270,7 @@ class Session:
     def new_page(self) -> Page:
         """Open a recorded tab."""
         page = self.context.new_page()
-        _traffic(page)
+        _traffic(page)  # before the first page load: settle must see its requests
         watch = PageWatch()
         watch.attach(page)
         self.watches[page] = watch
@@ -350,21 +351,22 @@ class _Traffic:
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._ended)
         # A client-side route change loads no document, and may load nothing at all.
-        page.on("framenavigated", lambda frame: self._touch())
+        page.on("framenavigated", lambda frame: self.touch())
 
-    def _touch(self) -> None:
+    def touch(self) -> None:
+        """Count now as activity: the quiet window starts again."""
         self.last = time.monotonic()
 
     def _started(self, request: Request) -> None:
         self.pending.add(request)
-        self._touch()
+        self.touch()
 
     def _ended(self, request: Request) -> None:
         self.pending.discard(request)
-        self._touch()
+        self.touch()
 
     def quiet_for(self) -> float:
-        """Seconds since the last request started or ended, 0 while one is in flight."""
+        """Seconds since the last activity, 0 while a request is in flight."""
         return 0.0 if self.pending else time.monotonic() - self.last
 
 
@@ -372,7 +374,7 @@ _TRAFFIC: weakref.WeakKeyDictionary[Page, _Traffic] = weakref.WeakKeyDictionary(
 
 
 def _traffic(page: Page) -> _Traffic:
-    """The request recorder of `page`, started on first use (Session.new_page starts it at once)."""
+    """The request recorder of `page`, started on first use."""
     if page not in _TRAFFIC:
         _TRAFFIC[page] = _Traffic(page)
     return _TRAFFIC[page]
@@ -384,28 +386,33 @@ def _traffic(page: Page) -> _Traffic:
 _READY = """() => document.readyState === 'complete' && (
   !document.querySelector('script[data-hydrates]')
   || document.documentElement.hasAttribute('data-hydrated'))"""
-# What a page may still fetch once it is ready (its configuration, a lazy chunk, the signed-in
-# user) starts within a few milliseconds of the last request; Playwright's "networkidle" waits
-# 500 ms, at least, after every page load, and the journeys load about 300 pages.
+# Quiet after the page is ready: what the app does once hydrated (fetch its configuration or the
+# signed-in user, apply a filter from the URL, redirect) starts within that time. Playwright's
+# "networkidle" waits 500 ms after every page load, and its docs advise against it in tests.
 _QUIET = 0.15
 
 
 def settle(page: Page, timeout: float = 15.0) -> None:
-    """Wait until the tab is ready to use (hydrated, where it hydrates) and no request is in flight.
-
-    Playwright's docs advise against waiting for "networkidle" in tests; this waits for the page's
-    own signal instead, then for its requests.
-    """
+    """Wait until the tab is ready to use (hydrated, where it hydrates) and quiet for _QUIET."""
     traffic = _traffic(page)
     deadline = time.monotonic() + timeout
     while True:
-        page.wait_for_function(_READY, timeout=max(deadline - time.monotonic(), 0.001) * 1000)
+        try:
+            page.wait_for_function(
+                _READY, polling=50, timeout=max(deadline - time.monotonic(), 0.001) * 1000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"{page.url} did not become ready within {timeout:.0f} s: an interactive page "
+                "marks <html data-hydrated> once the app has started; see the tab's errors"
+            ) from None
+        traffic.touch()
         while traffic.quiet_for() < _QUIET:
             if time.monotonic() > deadline:
                 pending = ", ".join(f"{r.method} {r.url}" for r in traffic.pending)
                 raise AssertionError(f"{page.url} still loads after {timeout:.0f} s: {pending}")
             page.wait_for_timeout(25)
         try:
+            # Again, after the events delivered meanwhile: a redirect may have started.
             if page.evaluate(_READY) and traffic.quiet_for() >= _QUIET:
                 return
         except Error:  # the tab is between two documents: wait for the next one
@@ -413,12 +420,11 @@ def settle(page: Page, timeout: float = 15.0) -> None:
 
 
 def visit(page: Page, path: str) -> None:
-    """Open `path` and wait until the page is ready (hydrated), as a person would before typing.
-
-    Before React hydrates, text typed into a form is kept but buttons do nothing yet (a form's
-    submit waits; see test_before_hydration.py), which would make the journeys race the page's
-    own start-up.
-    """
+    """Open `path` and wait until the page is ready, as a person would before typing."""
+    # Before React hydrates, text typed into a form is kept but buttons do nothing yet (a form's
+    # submit waits; see test_before_hydration.py), which would make the journeys race the page's
+    # own start-up.
+    _traffic(page)
     page.goto(path)
     settle(page)
 

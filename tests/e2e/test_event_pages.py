@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -94,6 +95,10 @@ def test_feed_filters_live_in_the_url(
     shown = {e["title"] for e in events["events"]
              if e["host"]["slug"] == event["host"]["slug"] and e["date"].startswith(month)
              and datetime.fromisoformat(e["end"]) > datetime.now(UTC)}
+    # The filter applies once the app has started: the list may still be the unfiltered one.
+    deadline = time.monotonic() + 10
+    while set(titles.all_inner_texts()) != shown and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     assert set(titles.all_inner_texts()) == shown
     page.get_by_label("Organization").select_option("")
     expect(page).to_have_url(re.compile(r"/features\?month=" + month + "$"))

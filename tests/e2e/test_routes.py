@@ -74,10 +74,10 @@ def _walk(session: Session, paths: list[str], axe: Axe) -> tuple[list[str], list
             problems.append(f"did not land where expected: {error}")
         if page.locator("h1").count() != 1:
             problems.append(f"{page.locator('h1').count()} h1 elements at {page.url}")
-        problems += watch.problems()
+        violations += axe_violations(page, axe, path)
+        problems += watch.problems()  # after axe: what the page reported meanwhile counts too
         if problems:
             failures.append(f"{path}: " + "; ".join(problems))
-        violations += axe_violations(page, axe, path)
     return failures, violations
 
 
