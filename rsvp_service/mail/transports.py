@@ -25,6 +25,12 @@ class Withdrawn(Exception):
     """The message was no longer wanted when it was about to be handed over: nothing was sent."""
 
 
+async def ensure_wanted(still_wanted: StillWanted) -> None:
+    """Raise Withdrawn unless the message is still to be sent."""
+    if not await still_wanted():
+        raise Withdrawn
+
+
 class Transport(Protocol):
     """Something that delivers one message to its recipient."""
 
@@ -58,8 +64,7 @@ class FileTransport:
         still_wanted: StillWanted,
     ) -> None:
         """Serialize and write the .eml file in a worker thread."""
-        if not await still_wanted():
-            raise Withdrawn
+        await ensure_wanted(still_wanted)
         await asyncio.to_thread(self._write, message_id, message)
 
     async def close(self) -> None:
@@ -74,8 +79,7 @@ class ConsoleTransport:
         still_wanted: StillWanted,
     ) -> None:
         """Print the message with a separator line."""
-        if not await still_wanted():
-            raise Withdrawn
+        await ensure_wanted(still_wanted)
         sys.stdout.write(f"----- mail #{message_id} to {recipient} -----\n")
         sys.stdout.write(as_bytes(message).decode("utf-8", errors="replace") + "\n")
         sys.stdout.flush()
@@ -114,8 +118,7 @@ class SmtpTransport:
             await client.connect()
             # Asked once connected: a server that was down may have come back after the row
             # was deleted, and the connection is the last wait before the message goes out.
-            if not await still_wanted():
-                raise Withdrawn
+            await ensure_wanted(still_wanted)
             await client.send_message(message, sender=sender, recipients=[recipient])
         except BaseException:
             client.close()
