@@ -81,6 +81,12 @@ def _walk(session: Session, paths: list[str], axe: Axe) -> tuple[list[str], list
     return failures, violations
 
 
+def _assert_clean(failures: list[str], violations: list[str]) -> None:
+    """Fail with every page that did not render cleanly, then with every axe-core violation."""
+    assert not failures, "\n".join(failures)
+    assert not violations, "axe-core violations:\n" + "\n".join(violations)
+
+
 # The walk over every route is split in three (pages, event pages, legacy redirects) so that
 # pytest-xdist can run the parts side by side: one walk was the longest test of the run (3 min of
 # a 12-min run on a busy machine) and often the last to end.
@@ -108,8 +114,7 @@ def test_every_page_renders_cleanly_and_axe_finds_nothing(
     _land(pinned_page, "/features")
     violations += axe_violations(pinned_page, axe, "/features (upcoming events)")
 
-    assert not failures, "\n".join(failures)
-    assert not violations, "axe-core violations:\n" + "\n".join(violations)
+    _assert_clean(failures, violations)
 
 
 def test_every_event_page_renders_cleanly_and_axe_finds_nothing(
@@ -123,8 +128,7 @@ def test_every_event_page_renders_cleanly_and_axe_finds_nothing(
     assert paths and all(path.startswith("/events/") for path in paths)
     failures, violations = _walk(new_session(live_server), paths, Axe())
 
-    assert not failures, "\n".join(failures)
-    assert not violations, "axe-core violations:\n" + "\n".join(violations)
+    _assert_clean(failures, violations)
 
 
 def test_every_legacy_redirect_lands(

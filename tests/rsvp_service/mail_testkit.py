@@ -17,6 +17,11 @@ from service_testkit import TINY_SLOT, ClosingController
 TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
 
 
+async def always_wanted() -> bool:
+    """A transport's `still_wanted` for a message nothing withdraws."""
+    return True
+
+
 def person(name: str, **more: Any) -> dict[str, Any]:
     """An RSVP to the two-seat slot."""
     return {"eventId": TINY_SLOT, "email": f"{name}@example.org", "firstName": name.title(),

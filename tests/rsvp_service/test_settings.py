@@ -6,6 +6,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from mail_testkit import always_wanted
 from pydantic import ValidationError
 
 from rsvp_service.mail.transports import ConsoleTransport, make_transport
@@ -67,12 +68,8 @@ async def test_console_transport_prints_the_message(capsys: pytest.CaptureFixtur
     message = EmailMessage()
     message["Subject"] = "hi"
     message.set_content("body")
-
-    async def wanted() -> bool:
-        return True
-
     await ConsoleTransport().send(3, message, sender="a@b.org", recipient="c@d.org",
-                                  still_wanted=wanted)
+                                  still_wanted=always_wanted)
 
     printed = capsys.readouterr().out
     assert "mail #3 to c@d.org" in printed

@@ -71,28 +71,29 @@ async def test_a_refused_recipient_is_a_dead_letter_listed_and_retried_by_the_cl
             assert f"Mail #{dead_id} (rsvp_confirmation) is a dead letter" in caplog.text
             assert "nobody@example.org" not in caplog.text
 
-            listing = run_command(command_env(settings), "outbox", "dead")
+            env = command_env(settings)
+            listing = run_command(env, "outbox", "dead")
             assert listing.returncode == 0, listing.stderr
             key = [str(dead_id), "rsvp_confirmation"]
             [row] = [line for line in listing.stdout.splitlines() if line.split()[:2] == key]
             assert "550" in row
             assert "1 dead message(s)." in listing.stdout
             assert "nobody@example.org" not in listing.stdout
-            pending = run_command(command_env(settings), "outbox", "pending")
+            pending = run_command(env, "outbox", "pending")
             assert "0 pending message(s)." in pending.stdout
 
             handler.refuse = ""
-            retried = run_command(command_env(settings), "outbox", "retry", str(dead_id))
+            retried = run_command(env, "outbox", "retry", str(dead_id))
             assert retried.returncode == 0, retried.stderr
             assert f"Message #{dead_id} is queued again" in retried.stdout
             await handler.wait_for(2)
             await eventually(OutboxMessage.filter(id=dead_id, sent_at__isnull=False).exists)
             assert recipients(handler) == {"nobody@example.org": 1, "ann@example.org": 1}
 
-            again = run_command(command_env(settings), "outbox", "retry", str(dead_id))
+            again = run_command(env, "outbox", "retry", str(dead_id))
             assert again.returncode == 1
             assert f"Message #{dead_id} was already sent" in again.stderr
-            missing = run_command(command_env(settings), "outbox", "retry", "999999")
+            missing = run_command(env, "outbox", "retry", "999999")
             assert missing.returncode == 1
             assert "There is no outbox message #999999" in missing.stderr
 

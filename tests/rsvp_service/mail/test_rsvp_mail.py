@@ -13,6 +13,7 @@ import httpx
 import pytest
 from conftest import Mailbox, SmtpServer, free_port
 from icalendar import Calendar
+from mail_testkit import always_wanted
 from service_testkit import GUEST_SLOT, eventually, rsvp
 from starlette.applications import Starlette
 
@@ -210,10 +211,8 @@ async def test_file_transport_writes_eml(tmp_path: Path, settings: Settings) -> 
     message = EmailMessage()
     message["Subject"] = "hi"
     message.set_content("body")
-    async def wanted() -> bool:
-        return True
-
-    await transport.send(7, message, sender="a@b.org", recipient="c@d.org", still_wanted=wanted)
+    await transport.send(7, message, sender="a@b.org", recipient="c@d.org",
+                         still_wanted=always_wanted)
 
     assert (tmp_path / "outbox" / "0000000007.eml").read_bytes().startswith(b"Subject: hi")
     catalogue = load_catalogue(settings.events_file)
