@@ -1,7 +1,8 @@
 // Decap CMS's prebuilt bundle alone, for the site's build (site/scripts/build-admin.mjs): `npm pack` of the
 // version admin/package-lock.json pins, checked against the lock's integrity hash, unpacked into
-// admin/node_modules/decap-cms (package.json, dist/) without its dependency tree (391 MB), which
-// only decap-server's full install (`make admin`, the editor's browser journeys) brings.
+// admin/decap-cms (package.json, dist/) without its dependency tree (603 packages), which no
+// install brings: decap-server's (`npm ci --omit=dev`) leaves out Decap CMS, a dev dependency
+// only so that the lock pins it.
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 const adminDir = path.dirname(fileURLToPath(import.meta.url))
 const lock = JSON.parse(fs.readFileSync(path.join(adminDir, 'package-lock.json'), 'utf8'))
 const { version, integrity } = lock.packages['node_modules/decap-cms']
-const target = path.join(adminDir, 'node_modules', 'decap-cms')
+const target = path.join(adminDir, 'decap-cms')
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'decap-cms-'))
 try {

@@ -1,5 +1,5 @@
 // The web editor at /admin (called by postbuild.mjs): its page, src/admin/cms.ts bundled by Vite
-// as one classic script, and Decap CMS's prebuilt bundle from npm (../admin/node_modules/decap-cms,
+// as one classic script, and Decap CMS's prebuilt bundle from npm (../admin/decap-cms,
 // installed by `make install`; never a CDN). The configuration, admin/config.yml, is the
 // generator's (build/content/public/admin/config.yml) and is already in place.
 //
@@ -12,7 +12,7 @@ import path from 'node:path'
 import { build } from 'vite'
 import { siteRoot } from './content-dir.mjs'
 
-const decapDist = path.resolve(siteRoot, '../admin/node_modules/decap-cms/dist')
+const decapDist = path.resolve(siteRoot, '../admin/decap-cms/dist')
 // Decap's entry loads its numbered chunks and WebAssembly from beside itself; the source maps
 // (25 MB) stay out.
 const DECAP_FILE = /^(decap-cms\.js|\d+\.decap-cms\.js|[0-9a-f]+\.wasm|decap-cms\.js\.LICENSE\.txt)$/
