@@ -89,9 +89,15 @@ site-bundle: site/node_modules/.installed ## Bundle the site's code (vike build)
 # followed. Only tsc reads them: the bundle's imports of them are type-only, erased by esbuild.
 API_DOC := build/api/openapi.json
 API_TYPES := site/src/api/generated/schema.d.ts
-$(API_TYPES): $(BIN)/.installed site/node_modules/.installed $(shell find rsvp_service -name '*.py') | content
+$(API_TYPES): $(BIN)/.installed site/node_modules/.installed $(shell find rsvp_service -name '*.py') \
+              | $(CONTENT_OUT)/events.json
 	$(PY) -m rsvp_service openapi $(API_DOC)
 	cd site && npm run --silent gen:api -- ../$(API_DOC) -o src/api/generated/schema.d.ts
+
+# The app the document comes from loads events.json: built here only where no target before
+# built it (`make test` builds the site first; the generator ran twice).
+$(CONTENT_OUT)/events.json:
+	@$(MAKE) --no-print-directory content
 
 api-types: $(API_TYPES) ## Generate the site's API types from the service's OpenAPI document.
 
