@@ -10,12 +10,13 @@ module and lists the costliest tests. Whole-run wall times on a shared 2-core ma
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import resource
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,12 +24,19 @@ from typing import Any, TextIO
 import pytest
 
 RAW = Path(__file__).parent / "results" / "raw"
-_output: list[TextIO] = []
 
 
 def _cpu(who: int) -> float:
     usage = resource.getrusage(who)
     return usage.ru_utime + usage.ru_stime
+
+
+@functools.cache
+def _log() -> TextIO:
+    """This process's file of lines, opened at its first test."""
+    RAW.mkdir(parents=True, exist_ok=True)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    return (RAW / f"test-cpu-{worker}.jsonl").open("a", encoding="utf-8")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -41,20 +49,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, Any, Any]:
     """Record the CPU and wall time of one test, set-up and teardown included."""
-    if not _output:
-        RAW.mkdir(parents=True, exist_ok=True)
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        _output.append((RAW / f"test-cpu-{worker}.jsonl").open("a", encoding="utf-8"))
     own, children = _cpu(resource.RUSAGE_SELF), _cpu(resource.RUSAGE_CHILDREN)
     started = time.time()
     try:
         return (yield)
     finally:
-        _output[0].write(json.dumps({
+        _log().write(json.dumps({
             "test": item.nodeid, "own": _cpu(resource.RUSAGE_SELF) - own,
             "children": _cpu(resource.RUSAGE_CHILDREN) - children,
             "wall": time.time() - started, "start": started}) + "\n")
-        _output[0].flush()
+        _log().flush()
 
 
 def main(most: int = 25) -> None:
@@ -63,18 +67,19 @@ def main(most: int = 25) -> None:
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     if not rows:
         sys.exit(f"No test CPU recorded in {RAW}: run pytest with -p bench.per_test_cpu first.")
-    modules: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    own: defaultdict[str, float] = defaultdict(float)
+    children: defaultdict[str, float] = defaultdict(float)
+    tests: Counter[str] = Counter()
     for row in rows:
-        totals = modules[row["test"].split("::")[0]]
-        totals[0] += row["own"]
-        totals[1] += row["children"]
-        totals[2] += 1
-    own = sum(row["own"] for row in rows)
-    children = sum(row["children"] for row in rows)
-    print(f"{len(rows)} tests: {own:.0f} s of CPU in the test processes, {children:.0f} s in "
-          "the children they reaped\n\n  own  children  tests  module")
-    for name, (mine, theirs, count) in sorted(modules.items(), key=lambda m: -m[1][0] - m[1][1]):
-        print(f"{mine:5.1f} {theirs:9.1f} {count:6.0f}  {name}")
+        module = row["test"].split("::")[0]
+        own[module] += row["own"]
+        children[module] += row["children"]
+        tests[module] += 1
+    print(f"{len(rows)} tests: {sum(own.values()):.0f} s of CPU in the test processes, "
+          f"{sum(children.values()):.0f} s in the children they reaped")
+    print("\n  own  children  tests  module")
+    for module in sorted(tests, key=lambda m: -own[m] - children[m]):
+        print(f"{own[module]:5.1f} {children[module]:9.1f} {tests[module]:6d}  {module}")
     print("\n  own  children   wall  test")
     for row in sorted(rows, key=lambda r: -r["own"] - r["children"])[:most]:
         print(f"{row['own']:5.1f} {row['children']:9.1f} {row['wall']:6.1f}  {row['test']}")
