@@ -15,7 +15,9 @@ SITE_OUT := build/site
 SITE_DIR ?= site
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# decap-server's port for `make admin` (the build writes it into /admin/config.yml).
+# The web editor's local backend's port for `make admin` (the build writes it into
+# /admin/config.yml): decap-server behind a guard that answers only /admin at HOST:PORT and
+# reads and writes only inside content/ (admin/local-backend.mjs).
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
 # pytest's worker processes (pytest-xdist): one per core, plus two, because the browser journeys
@@ -151,8 +153,8 @@ dev: site/node_modules/.installed-dev install content migrate api-types ## Live 
 admin: install admin/node_modules/.installed build migrate ## Web editor on your working copy: HOST:PORT/admin saves into content/.
 	@echo "Open http://$(HOST):$(PORT)/admin/ and click Login; saving writes into $(CONTENT)/ here."
 	@trap 'kill 0' EXIT; \
-	PORT=$(CMS_LOCAL_PORT) BIND_HOST=127.0.0.1 MODE=fs GIT_REPO_DIRECTORY=$(CURDIR) \
-	  admin/node_modules/.bin/decap-server & \
+	PORT=$(CMS_LOCAL_PORT) SITE_ORIGIN=http://$(HOST):$(PORT) MODE=fs GIT_REPO_DIRECTORY=$(CURDIR) \
+	  node admin/local-backend.mjs & \
 	$(PY) -m rsvp_service & \
 	wait
 

@@ -344,17 +344,19 @@ def _editor_setup(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Ed
     workdir = _tmp_root / "editor"
     workdir.mkdir()
     repo = make_repository(workdir)
-    decap = start_decap_server(repo, _free_port(), workdir)
-    _SERVERS.append(decap.server)
+    # The site first: decap-server's guard answers only the origin /admin is served from.
+    decap_port = _free_port()
+    server = _start_server("editor", mailbox, None, workdir,
+                           site=admin_site(workdir, decap_port), ready_path="/admin")
     try:
-        server = _start_server("editor", mailbox, None, workdir,
-                               site=admin_site(workdir, decap.port), ready_path="/admin")
+        decap = start_decap_server(repo, decap_port, workdir, server.url)
+        _SERVERS.append(decap.server)
         try:
             yield Editor(repo, decap, server)
         finally:
-            _stop_server(server)
+            decap.stop()
     finally:
-        decap.stop()
+        _stop_server(server)
 
 
 @pytest.fixture

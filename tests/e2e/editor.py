@@ -1,9 +1,10 @@
 """The web editor's harness: a git copy of content/, decap-server on it, and /admin to serve.
 
 Never the real content/: each journey edits a temporary repository, committed once as `main`
-and reset to that commit before every test. decap-server runs in git mode, as the editorial
-workflow needs: a save is a commit on a `cms/<collection>/<slug>` branch (the pull request on
-GitHub), and publishing merges it into `main`.
+and reset to that commit before every test. decap-server runs behind its guard
+(admin/local-backend.mjs, as `make admin` runs it) in git mode, as the editorial workflow needs:
+a save is a commit on a `cms/<collection>/<slug>` branch (the pull request on GitHub), and
+publishing merges it into `main`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import pytest
 
 from tests.e2e.helpers import BUILD_SITE, ROOT, Server
 
-DECAP_SERVER = ROOT / "admin" / "node_modules" / ".bin" / "decap-server"
+DECAP_SERVER = ROOT / "admin" / "node_modules" / "decap-server"
+LOCAL_BACKEND = ROOT / "admin" / "local-backend.mjs"
 START_SECONDS = 30
 # decap-server commits as whoever git says; a CI machine may have no identity configured.
 GIT_IDENTITY = {"user.name": "CivicSTL editor test", "user.email": "editor-test@example.org",
@@ -85,7 +87,7 @@ def admin_site(folder: Path, decap_port: int) -> Path:
 
 @dataclass
 class DecapServer:
-    """A running decap-server (MODE=git) on one loopback port."""
+    """A running decap-server, behind its guard, on one loopback port."""
 
     server: Server  # its name, URL and log, reported with the services' logs on failure
     port: int
@@ -102,22 +104,24 @@ class DecapServer:
                 process.wait(timeout=5)
 
 
-def start_decap_server(repo: Path, port: int, workdir: Path, mode: str = "git") -> DecapServer:
-    """Start decap-server on 127.0.0.1:`port` over `repo`, and wait until it answers.
+def start_decap_server(repo: Path, port: int, workdir: Path, site_origin: str,
+                       mode: str = "git") -> DecapServer:
+    """Start decap-server behind its guard on 127.0.0.1:`port` over `repo`, for the editor at
+    `site_origin`/admin, and wait until it answers.
 
     Mode "git" has the editorial workflow (a draft branch per save); "fs" writes files
     straight into the folder, as `make admin` does.
     """
     if not DECAP_SERVER.exists():
-        pytest.fail(f"{DECAP_SERVER} is missing; run `make install`.", pytrace=False)
+        pytest.fail(f"{DECAP_SERVER} is missing; run `make install-dev`.", pytrace=False)
     url = f"http://127.0.0.1:{port}/api/v1"
     server = Server(name="decap-server", url=url, civic_now=None,
                     log_path=workdir / "decap-server.log")
-    env = {**_clean_env(), "PORT": str(port), "BIND_HOST": "127.0.0.1", "MODE": mode,
+    env = {**_clean_env(), "PORT": str(port), "SITE_ORIGIN": site_origin, "MODE": mode,
            "GIT_REPO_DIRECTORY": str(repo), "LOG_LEVEL": "info"}
     with server.log_path.open("ab") as log:
         # Its working directory holds no .env (decap-server reads one from there).
-        server.process = subprocess.Popen([str(DECAP_SERVER)], cwd=workdir, env=env,
+        server.process = subprocess.Popen(["node", str(LOCAL_BACKEND)], cwd=workdir, env=env,
                                           stdout=log, stderr=subprocess.STDOUT)
     decap = DecapServer(server, port)
     deadline = time.monotonic() + START_SECONDS

@@ -354,7 +354,8 @@ def test_make_admin_says_save_and_writes_into_content(
     """decap-server in file mode, as `make admin` runs it, over a copy of content/."""
     folder = tmp_path / "working-copy"
     shutil.copytree(ROOT / "content", folder / "content")
-    files = start_decap_server(folder, _free_port(), tmp_path, mode="fs")
+    files = start_decap_server(folder, _free_port(), tmp_path, editor.server.url,
+                               mode="fs")
     try:
         local = Editor(folder, files, editor.server)
         session = new_session(editor.server)
