@@ -13,22 +13,32 @@ SITE_CSP = (
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 # The web editor (/admin, Decap CMS) needs more, and only it gets more: its bundle compiles its
-# configuration's validators at run time ('unsafe-eval'), shows uploads as blob: URLs, saves
-# through GitHub's API and, opened on localhost, through decap-server on any local port. Its
-# GitHub sign-in runs in a popup that reports back to this window, so the opener is kept for the
-# popups it opens (same-origin-allow-popups) where the site severs it.
+# configuration's validators at run time ('unsafe-eval'), shows uploads as blob: URLs and saves
+# through GitHub's API. Its GitHub sign-in runs in a popup that reports back to this window, so
+# the opener is kept for the popups it opens (same-origin-allow-popups) where the site severs it.
 ADMIN_CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob: https://avatars.githubusercontent.com; font-src 'self' data:; "
-    "connect-src 'self' blob: https://api.github.com http://localhost:* http://127.0.0.1:*; "
+    "connect-src 'self' blob: https://api.github.com{local}; "
     "frame-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
+# Outside production (`make admin`), it also saves through the local backend on this machine
+# (admin/local-backend.mjs, on CMS_LOCAL_PORT); a production page has no business there.
+LOCAL_BACKEND_SOURCES = " http://localhost:* http://127.0.0.1:*"
 # Decided by the file served, not the path asked for (`/admin%2f..%2findex.html` is the home
 # page): the site's file server sets these on files under its admin/ folder.
 ADMIN_FOLDER = "admin"
-ADMIN_HEADERS = (("content-security-policy", ADMIN_CSP),
-                 ("cross-origin-opener-policy", "same-origin-allow-popups"))
+
+
+@cache
+def admin_headers(*, local_backend: bool) -> tuple[tuple[str, str], ...]:
+    """Return the web editor's headers; with local_backend, it may call this machine's ports."""
+    policy = ADMIN_CSP.format(local=LOCAL_BACKEND_SOURCES if local_backend else "")
+    return (("content-security-policy", policy),
+            ("cross-origin-opener-policy", "same-origin-allow-popups"))
+
+
 # An SVG opened on its own is a document of this origin: it gets to run nothing and load nothing
 # (the check refuses scripts in content SVGs; this holds even for one that slipped through).
 # Like the editor's, it goes with the file served (an .svg file), whatever the path asked for.

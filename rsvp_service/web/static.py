@@ -20,7 +20,7 @@ from starlette.types import Scope
 from rsvp_service.settings import Settings
 from rsvp_service.web.contract import ApiError
 from rsvp_service.web.errors import NOT_FOUND
-from rsvp_service.web.security_headers import ADMIN_FOLDER, ADMIN_HEADERS, IMAGE_CSP
+from rsvp_service.web.security_headers import ADMIN_FOLDER, IMAGE_CSP, admin_headers
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +46,10 @@ class SiteFiles(StaticFiles):
     lets browsers keep the hashed /assets/ files without asking again, and nothing else, and
     gives the web editor's files (and only them) its relaxed security headers."""
 
-    def __init__(self, *, directory: Path, html: bool) -> None:
+    def __init__(self, *, directory: Path, html: bool, local_backend: bool) -> None:
         super().__init__(directory=directory, html=html)
         self.admin_folder = os.path.realpath(directory / ADMIN_FOLDER)
+        self.admin_headers = admin_headers(local_backend=local_backend)
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,
                       scope: Scope, status_code: int = 200) -> Response:
@@ -58,7 +59,7 @@ class SiteFiles(StaticFiles):
         response.headers["cache-control"] = IMMUTABLE if hashed else REVALIDATE
         # The lookup resolved full_path (symlinks, ".."): it is the file actually served.
         if os.path.commonpath([full_path, self.admin_folder]) == self.admin_folder:
-            for name, value in ADMIN_HEADERS:
+            for name, value in self.admin_headers:
                 response.headers[name] = value
         if os.fspath(full_path).lower().endswith(".svg"):
             response.headers["content-security-policy"] = IMAGE_CSP
@@ -126,7 +127,9 @@ def routes(settings: Settings) -> list[BaseRoute]:
     if settings.static_dir.is_dir():
         site = settings.static_dir
         result.extend(_fallback_route(path, site / page) for path, page in FALLBACK_PAGES.items())
-        files = SiteFiles(directory=settings.static_dir, html=True)
+        # Only a development copy's editor saves through the local backend (`make admin`).
+        files = SiteFiles(directory=settings.static_dir, html=True,
+                          local_backend=settings.environment != "production")
         result.append(Mount("/", GZipMiddleware(files, compresslevel=GZIP_LEVEL)))
     else:
         log.info("STATIC_DIR %s does not exist; only the API is served.", settings.static_dir)

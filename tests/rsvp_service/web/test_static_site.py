@@ -115,6 +115,31 @@ async def test_only_the_web_editor_gets_its_relaxed_content_security_policy(
         assert response.headers["cross-origin-opener-policy"] == "same-origin"
 
 
+async def test_only_a_development_editor_may_call_the_local_backend(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
+) -> None:
+    """A production /admin whose page is subverted still cannot reach a backend on the
+    visitor's machine (decap-server answers there); `make admin` (development) needs it."""
+    site = build_site(tmp_path / "site")
+    (site / "admin").mkdir()
+    (site / "admin" / "index.html").write_text("<h1>Editor</h1>", encoding="utf-8")
+    policies = {}
+    for environment in ("production", "development"):
+        settings = make_settings(static_dir=site, environment=environment,
+                                 site_url="https://civicstl.example")
+        async with make_client(settings) as client:
+            policies[environment] = (await client.get("/admin/")).headers[
+                "content-security-policy"]
+
+    connect = {environment: next(part for part in policy.split("; ")
+                                 if part.startswith("connect-src"))
+               for environment, policy in policies.items()}
+    assert connect["production"] == "connect-src 'self' blob: https://api.github.com"
+    assert connect["development"] == ("connect-src 'self' blob: https://api.github.com "
+                                      "http://localhost:* http://127.0.0.1:*")
+    assert all("'unsafe-eval'" in policy for policy in policies.values())
+
+
 async def test_site_files_are_gzipped_and_only_hashed_assets_cached_for_good(
     make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path
 ) -> None:
