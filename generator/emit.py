@@ -26,6 +26,7 @@ from generator import (
     previews,
 )
 from generator.checks.run import APP_ROUTES
+from generator.local_times import slot_moments
 from generator.models import SOCIAL_DOMAINS, BeforeYouGo, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
@@ -188,19 +189,18 @@ class Emitter:
                       if slug in self.calendar_hosts else None),
         )
 
-    def _moment(self, day: dt.date, time: dt.time) -> str:
-        return dt.datetime.combine(day, time, self.zone).isoformat()
-
     def _event(self, slug: str, event: Event, day: dt.date) -> outputs.EventOut:
         host = self.project.organizations[event.host]
         key, path = (occurrence_id(slug, day), f"/events/{slug}/{day.isoformat()}") \
             if event.is_series else (slug, f"/events/{slug}")
-        slots = []
+        slots, moments = [], []
         for slot in event.slots:
-            start, end = parse_time_range(slot.time)
+            # The check has made sure each is one real moment (daylight saving, local_times.py).
+            start, end = slot_moments(slot.time, day, self.zone)
+            moments += [start.astimezone(dt.UTC), end.astimezone(dt.UTC)]
             slots.append(outputs.SlotOut(
-                id=slot_id(key, slot.time), time=slot.time, start=self._moment(day, start),
-                end=self._moment(day, end), capacity=slot.capacity or event.capacity,
+                id=slot_id(key, slot.time), time=slot.time, start=start.isoformat(),
+                end=end.isoformat(), capacity=slot.capacity or event.capacity,
                 max_guests_per_rsvp=event.max_guests_per_rsvp,
             ))
         first, last = parse_time_range(event.slots[0].time)[0], max(
@@ -215,8 +215,9 @@ class Emitter:
             date=day.isoformat(), date_text=date_text(day),
             time_text=event.slots[0].time if len(slots) == 1 else time_text(first, last),
             location=event.location, map_url=MAP_SEARCH + quote(event.location),
-            rsvp=event.rsvp, start=min(s.start for s in slots),
-            end=max(s.end for s in slots), slots=slots, thank_you=event.thank_you,
+            rsvp=event.rsvp, start=min(moments).astimezone(self.zone).isoformat(),
+            end=max(moments).astimezone(self.zone).isoformat(), slots=slots,
+            thank_you=event.thank_you,
             gallery=[self.image(p) for p in event.gallery],
             before_you_go=_before_you_go(event.before_you_go),
         )

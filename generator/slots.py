@@ -4,19 +4,42 @@ The slot id rule (the spec's): the event slug, a dash, then the slot's time labe
 with every colon and every run of whitespace turned into a dash. So event
 `inclusive-sports-clinic` with time `1:00-1:50 PM` has id
 `inclusive-sports-clinic-1-00-1-50-pm`, and `1:00PM-3:00PM` becomes `1-00pm-3-00pm`.
+
+A time may name the zone's time it is in (`1:30 AM CST`): on the night clocks go back, the hour
+before the change happens twice, and only the zone's name says which one is meant
+(generator/local_times.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import NamedTuple
 
 from pydantic_core import PydanticCustomError
 
 _SEPARATORS = re.compile(r"[:\s]+")
+# A zone's abbreviation after a time (CDT, CST), for a time the clocks show twice.
+_ZONE = r"(?:\s*([A-Za-z]{3,5}))?"
 _RANGE = re.compile(
-    r"^\s*(\d{1,2}):(\d{2})\s*([AaPp][Mm])?\s*-\s*(\d{1,2}):(\d{2})\s*([AaPp][Mm])\s*$"
+    rf"^\s*(\d{{1,2}}):(\d{{2}})\s*([AaPp][Mm])?{_ZONE}\s*-\s*(\d{{1,2}}):(\d{{2}})\s*"
+    rf"([AaPp][Mm]){_ZONE}\s*$"
 )
+
+
+class ClockRange(NamedTuple):
+    """A slot's start and end as the clock shows them, each with the zone name written, if any."""
+
+    start: dt.time
+    end: dt.time
+    start_zone: str | None
+    end_zone: str | None
+
+    def written(self, start_zone: str | None, end_zone: str | None) -> str:
+        """The range as a label, with these zone names after its times."""
+        def one(time: dt.time, zone: str | None) -> str:
+            return clock_text(time) + (f" {zone}" if zone else "")
+        return f"{one(self.start, start_zone)}-{one(self.end, end_zone)}"
 
 
 def slot_id(event_slug: str, time_label: str) -> str:
@@ -56,8 +79,19 @@ def _without_meridiem(label: str) -> str | None:
     return f"Use 12-hour times with AM or PM: {label.strip()} is {written}."
 
 
+def clock_text(time: dt.time) -> str:
+    """A clock time as labels write it: 2:30 AM."""
+    return f"{(time.hour - 1) % 12 + 1}:{time.minute:02d} {'AM' if time.hour < 12 else 'PM'}"
+
+
 def parse_time_range(label: str) -> tuple[dt.time, dt.time]:
     """Parse a label like "1:00-1:50 PM" or "11:30 AM-12:20 PM" into start and end times."""
+    clock = parse_clock_range(label)
+    return clock.start, clock.end
+
+
+def parse_clock_range(label: str) -> ClockRange:
+    """Parse a label like "1:00-1:50 PM" or "1:30 AM CDT-1:15 AM CST" into its clock times."""
     match = _RANGE.match(label)
     hint = "Write the time as start-end with AM or PM, for example 1:00-1:50 PM."
     if not match:
@@ -66,7 +100,7 @@ def parse_time_range(label: str) -> tuple[dt.time, dt.time]:
             {"expected": "a time range like 1:00-1:50 PM", "found": repr(label),
              "hint": _without_meridiem(label) or hint},
         )
-    h1, m1, mer1, h2, m2, mer2 = match.groups()
+    h1, m1, mer1, zone1, h2, m2, mer2, zone2 = match.groups()
     try:
         start = _clock(h1, m1, mer1 or mer2)
         end = _clock(h2, m2, mer2)
@@ -76,10 +110,12 @@ def parse_time_range(label: str) -> tuple[dt.time, dt.time]:
             {"expected": "real clock times (hours 1-12, minutes 00-59)", "found": repr(label),
              "hint": hint},
         ) from None
-    if end <= start:
+    # With a zone named, the clock times alone cannot say (1:30 AM CDT-1:10 AM CST is 40 minutes):
+    # the check compares the real moments on the event's dates.
+    if end <= start and not (zone1 or zone2):
         raise PydanticCustomError(
             "content", "expected {expected}, found {found}. {hint}",
             {"expected": "a slot that ends after it starts", "found": repr(label),
              "hint": "Check the hours and AM/PM of both times."},
         )
-    return start, end
+    return ClockRange(start, end, zone1 and zone1.upper(), zone2 and zone2.upper())

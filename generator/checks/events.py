@@ -11,6 +11,7 @@ from generator.checks.run import (
     Entry,
     Run,
 )
+from generator.local_times import LocalTimeError, slot_moments
 from generator.models import ADULT_AGE, Event
 from generator.series import COUNT_LIMIT, MAX_OCCURRENCES, expand, first_start, occurrence_id
 from generator.series import size as series_size
@@ -36,6 +37,7 @@ def check_events(run: Run, project: Draft) -> None:
                       f"`{name}:` on an event without `repeat:`",
                       "Add the series' rule as `repeat:`, or remove this line.", key=True)
         _check_before_you_go(run, entry)
+        _check_local_times(run, entry, days, zone)
         for day in days:
             base = occurrence_id(slug, day) if event.is_series else slug
             ids: dict[str, int] = {}
@@ -68,6 +70,19 @@ def check_events(run: Run, project: Draft) -> None:
                   f"{guest!r} with rsvp {ge.rsvp} and {len(ge.slots)} slots"
                   + (", a series" if ge.is_series else ""),
                   "The guest form RSVPs for one slot without an account; fix the event file.")
+
+
+def _check_local_times(run: Run, entry: Entry[Event], days: list[dt.date],
+                       zone: ZoneInfo) -> None:
+    """Each slot is one real moment on each date: daylight saving skips an hour and repeats one."""
+    for i, slot in enumerate(entry.model.slots):
+        for day in days:
+            try:
+                slot_moments(slot.time, day, zone)
+            except LocalTimeError as problem:
+                hint = problem.series_hint if entry.model.is_series else problem.hint
+                run.error(entry.doc, ("slots", i, "time"), problem.expected, problem.found, hint)
+                break  # a slot's first such date says it; a series has more of the same
 
 
 def _check_before_you_go(run: Run, entry: Entry[Event]) -> None:

@@ -46,6 +46,9 @@ MISTAKES = [
     (f"{ORG}/girlscouts.yaml", "girlscouts/photo-1.svg", "girlscouts/photo-1.gif"),
     (f"{ORG}/washu.yaml", '  primary: "#a51417"', '  primary: "#a51417'),
     ("site.yaml", "timezone: America/Chicago", "timezone: America/Chicgo"),
+    # The night clocks spring forward: 2:30 AM never happens.
+    (f"{EVT}/girl-scouts-service-day.yaml", "date: 2027-04-24", "date: 2027-03-14"),
+    (f"{EVT}/girl-scouts-service-day.yaml", "time: 9:00-11:30 AM", "time: 2:30-4:00 AM"),
 ]
 # (file, text on the line, column, field, words the message holds)
 EXPECTED = [
@@ -76,6 +79,9 @@ EXPECTED = [
      "expected a JPEG, PNG, WebP or SVG file"),
     (f"{ORG}/washu.yaml", "primary:", 12, "primary", 'a closing double quote (") on line 6'),
     ("site.yaml", "timezone:", 11, "timezone", "Did you mean America/Chicago?"),
+    (f"{EVT}/girl-scouts-service-day.yaml", "2:30-4:00 AM", 11, "slots[0].time",
+     "2:30 AM on Sunday, March 14, 2027, which does not exist in America/Chicago: clocks jump "
+     "from 2:00 to 3:00 AM. Pick a time before 2:00 AM or from 3:00 AM."),
 ]
 
 
