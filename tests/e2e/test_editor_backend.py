@@ -14,6 +14,7 @@ import http.client
 import json
 import os
 import socket
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.editor import DecapServer, make_repository, start_decap_server
+from tests.e2e.helpers import ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -169,3 +171,15 @@ def test_the_editor_saves_into_content(backend: tuple[Path, DecapServer]) -> Non
     assert uploaded[0] == 200
     assert (repo / path).read_text() == ORGANIZATION
     assert (repo / picture).read_bytes() == b"#!/bin/sh\n"
+
+
+def test_make_admin_starts_the_guard_for_its_own_site() -> None:
+    """`make admin` (its commands, printed by make -n) runs decap-server only behind the guard."""
+    printed = subprocess.run(
+        ["make", "-n", "-o", "install", "-o", "admin/node_modules/.installed", "-o", "build",
+         "-o", "migrate", "admin", "HOST=127.0.0.1", "PORT=8123", "CMS_LOCAL_PORT=8124"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
+
+    assert "PORT=8124 SITE_ORIGIN=http://127.0.0.1:8123 MODE=fs" in printed
+    assert "node admin/local-backend.mjs" in printed
+    assert ".bin/decap-server" not in printed
