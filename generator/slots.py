@@ -71,10 +71,7 @@ def _without_meridiem(label: str) -> str | None:
                 "(or AM for a morning slot).")
     start, end = dt.time(h1, m1), dt.time(h2, m2)
 
-    def twelve(t: dt.time) -> tuple[str, str]:
-        return f"{(t.hour - 1) % 12 + 1}:{t.minute:02d}", "AM" if t.hour < 12 else "PM"
-
-    (s, s_half), (e, e_half) = twelve(start), twelve(end)
+    (s, s_half), (e, e_half) = clock_text(start).split(), clock_text(end).split()
     written = f"{s}-{e} {e_half}" if s_half == e_half else f"{s} {s_half}-{e} {e_half}"
     return f"Use 12-hour times with AM or PM: {label.strip()} is {written}."
 
