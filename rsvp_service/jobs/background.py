@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import signal
 from collections.abc import Callable
 
@@ -22,6 +21,7 @@ from rsvp_service.events import Catalogue, load_catalogue, reload_catalogue
 from rsvp_service.follows.digest import DigestScheduler
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
+from rsvp_service.ops.lifeline import parent_gone
 from rsvp_service.privacy.retention import GuestDataEraser
 from rsvp_service.rsvps.reminders import ReminderScheduler
 from rsvp_service.settings import Settings
@@ -56,15 +56,6 @@ class Background:
         await self.sender.stop()
 
 
-PARENT_CHECK_SECONDS = 1.0
-
-
-async def _parent_gone(parent_pid: int) -> None:
-    """Return once the process `parent_pid` has exited (this one was handed to another parent)."""
-    while os.getppid() == parent_pid:  # noqa: ASYNC110 (no event tells of a parent's exit)
-        await asyncio.sleep(PARENT_CHECK_SECONDS)
-
-
 async def run_worker(settings: Settings, *, parent_pid: int | None = None) -> None:
     """Run the background work here until SIGTERM, SIGINT or the exit of `parent_pid`.
 
@@ -87,7 +78,7 @@ async def run_worker(settings: Settings, *, parent_pid: int | None = None) -> No
     log.info("Background worker started: mail, reminders, weekly digests and guest-data erasure.")
     watch = None
     if parent_pid is not None:
-        watch = asyncio.create_task(_parent_gone(parent_pid), name="parent-watch")
+        watch = asyncio.create_task(parent_gone(parent_pid), name="parent-watch")
         watch.add_done_callback(lambda _: stopping.set())
     try:
         await stopping.wait()

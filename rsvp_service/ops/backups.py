@@ -1,10 +1,11 @@
 """`backup DEST` and `restore SRC`: a consistent copy of the database while the service runs
 (SQLite's online backup API, or pg_dump), and putting one back while the service is stopped.
 
-A running service is recognised by its lock: `serve` and `worker` hold a shared flock on
-VAR_DIR/serving.lock for as long as they run, and the kernel lets go of it when they exit, even
-when killed, so unlike a pid file it cannot go stale. On PostgreSQL, where web processes may run
-on other machines, a restore also refuses while any other session is connected to the database.
+A running service is recognised by its lock: `serve`, each of its web workers and `worker` hold
+a shared flock on VAR_DIR/serving.lock for as long as they run, and the kernel lets go of it when
+they exit, even when killed, so unlike a pid file it cannot go stale. On PostgreSQL, where web
+processes may run on other machines, a restore also refuses while any other session is connected
+to the database.
 """
 
 from __future__ import annotations

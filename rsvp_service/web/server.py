@@ -1,5 +1,6 @@
-"""What uvicorn serves: the app (create_served_app, with the garbage collector frozen after
-start-up) and its HTTP protocol: httptools, a deadline for request headers, a connection cap,
+"""What uvicorn serves: the app (create_served_app: the garbage collector frozen after start-up,
+the serving lock held by every serving process, a web worker ending with its supervisor) and its
+HTTP protocol: httptools, a deadline for request headers, a connection cap,
 and a graceful stop that does not drop a request already on its way.
 
 uvicorn times out idle keep-alive connections but not a connection that never finishes its
@@ -23,12 +24,17 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import multiprocessing
 import resource
+import signal
 
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from rsvp_service.ops.backups import serving_lock
+from rsvp_service.ops.lifeline import parent_gone
+from rsvp_service.settings import Settings
 from rsvp_service.web.app import create_app
 
 HEADER_TIMEOUT = 10.0
@@ -88,11 +94,51 @@ class FreezeGcAfterStartup:
         await self.app(scope, receive_shutdown, send_started)
 
 
+class ServingProcess:
+    """ASGI middleware holding the serving lock for the lifespan; a web worker ends with its parent.
+
+    Each of uvicorn's web workers holds VAR_DIR/serving.lock itself, so a restore refuses while
+    any of them lives, whether or not the supervisor that started them still does.
+    """
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass every scope on; around the lifespan's, hold the lock and watch the supervisor."""
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+        watch = None
+        # Set in the web workers uvicorn spawns (--workers 2 and more); None in a lone process.
+        parent = multiprocessing.parent_process()
+        with serving_lock(self.settings):
+            if parent is not None and parent.pid is not None:
+                watch = asyncio.create_task(parent_gone(parent.pid), name="parent-watch")
+                watch.add_done_callback(_stop_orphan)
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                if watch is not None:
+                    watch.cancel()
+
+
+def _stop_orphan(watch: asyncio.Task[None]) -> None:
+    if watch.cancelled():
+        return
+    log.warning("The process that started this web worker is gone; stopping it as SIGTERM does.")
+    # uvicorn's own SIGTERM handler: finish the requests in progress, then exit.
+    signal.raise_signal(signal.SIGTERM)
+
+
 def create_served_app() -> Starlette:
     """The app as `python -m rsvp_service` serves it (uvicorn's factory): settings from the
-    environment, the garbage collector frozen after start-up (in-process tests skip that)."""
+    environment, the serving lock held, the garbage collector frozen after start-up (in-process
+    tests skip both)."""
     app = create_app()
     app.add_middleware(FreezeGcAfterStartup)
+    app.add_middleware(ServingProcess, settings=app.state.settings)
     return app
 
 

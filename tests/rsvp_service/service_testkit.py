@@ -232,6 +232,29 @@ class ServiceProcess:
         self._log.close()
 
 
+def child_processes(pid: int) -> list[tuple[int, str]]:
+    """The (pid, command line) of each child process of `pid`, read from /proc."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+            cmdline = (status.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, IndexError):
+            continue  # the process ended while it was read
+        if int(fields[1]) == pid:
+            found.append((int(status.parent.name), cmdline))
+    return found
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie has exited; only its parent's wait is missing)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
 def service_env(
     *, port: int, database_url: str, events_file: Path, var_dir: Path, smtp_port: int
 ) -> dict[str, str]:

@@ -16,7 +16,9 @@ from conftest import Mailbox, SmtpServer, client_for, free_port, running
 from service_testkit import (
     GUEST_SLOT,
     ServiceProcess,
+    child_processes,
     empty_rsvp_tables,
+    process_alive,
     query_rows,
     rsvp,
     service_env,
@@ -26,32 +28,10 @@ from rsvp_service.settings import Settings
 from rsvp_service.web.app import create_app
 
 
-def _children(pid: int) -> list[tuple[int, str]]:
-    """The (pid, command line) of each child process of `pid`, read from /proc."""
-    found = []
-    for status in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = status.read_text().rsplit(")", 1)[1].split()
-            cmdline = (status.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except (OSError, IndexError):
-            continue  # the process ended while it was read
-        if int(fields[1]) == pid:
-            found.append((int(status.parent.name), cmdline))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z"  # a zombie has exited; only its parent's wait is missing
-
-
 def _wait_gone(pid: int, seconds: float = 15.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if not _alive(pid):
+        if not process_alive(pid):
             return True
         time.sleep(0.1)
     return False
@@ -67,8 +47,9 @@ def _start(url: str, events_file: Path, var_dir: Path, smtp_port: int) -> Servic
 
 
 def _worker_of(service: ServiceProcess) -> int:
-    workers = [pid for pid, cmd in _children(service.process.pid) if "rsvp_service worker" in cmd]
-    assert len(workers) == 1, _children(service.process.pid)
+    workers = [pid for pid, cmd in child_processes(service.process.pid)
+               if "rsvp_service worker" in cmd]
+    assert len(workers) == 1, child_processes(service.process.pid)
     return workers[0]
 
 
