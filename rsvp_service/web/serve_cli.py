@@ -20,7 +20,8 @@ from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.jobs.background import run_worker
 from rsvp_service.ops.backups import serving_lock
 from rsvp_service.settings import Settings
-from rsvp_service.web.server import HeaderTimeoutProtocol, connection_limit
+from rsvp_service.web.connections import GuardedHttpProtocol
+from rsvp_service.web.server import connection_limit
 
 APP = "rsvp_service.web.server:create_served_app"
 
@@ -89,7 +90,7 @@ def _serve(settings: Settings, workers: int) -> None:
         "host": settings.host,
         "port": settings.port,
         "workers": workers,
-        "http": HeaderTimeoutProtocol,
+        "http": GuardedHttpProtocol,
         "limit_concurrency": connection_limit(),  # workers inherit the raised limit
         # Behind a reverse proxy, the proxy's address: then X-Forwarded-For/-Proto name the real
         # client (rate limits key on it). Unset, those headers are ignored.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import inspect
 import json
 import math
 import resource
@@ -18,20 +19,28 @@ from pathlib import Path
 
 import httpx
 import pytest
+import uvicorn
 from conftest import SmtpServer, free_port, running
 from limits import parse
 from service_testkit import GUEST_SLOT, ServiceProcess, build_site, service_env
-from starlette.types import Message
+from starlette.types import Message, Receive, Scope, Send
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
 
 from rsvp_service.settings import Settings
 from rsvp_service.web.app import create_app
-from rsvp_service.web.ratelimit import LIMITS
-from rsvp_service.web.server import (
+from rsvp_service.web.connections import (
+    BUSY,
+    BUSY_RETRY_AFTER,
+    CLIENT_BUSY,
+    CLIENT_SHARE,
     HEADER_TIMEOUT,
-    RESERVED_FILES,
     SHUTDOWN_GRACE,
-    create_served_app,
+    GuardedHttpProtocol,
+    client_network,
 )
+from rsvp_service.web.ratelimit import LIMITS
+from rsvp_service.web.server import RESERVED_FILES, create_served_app
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -265,50 +274,144 @@ def test_a_dripping_body_is_cut_off_and_a_vanished_client_is_one_log_line(
                     "whole request body of POST /api/rsvp."]
 
 
-def _keep_alive_get(port: int) -> tuple[socket.socket, int]:
-    """Open a connection, GET /api/config on it and return it (still open) with the status."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+# open_files=(256, 256): a cap of (256 - RESERVED_FILES) // 2 connections, 1/CLIENT_SHARE each.
+CAP = (256 - RESERVED_FILES) // 2
+SHARE = CAP // CLIENT_SHARE
+
+
+def _connect(port: int, source: str) -> socket.socket:
+    """A connection to the service from `source`, one of loopback's many addresses (127/8)."""
+    return socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+
+
+def _get(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """GET /api/config on a kept-alive connection; return the status, headers and body."""
     sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
-    head = b""
-    while b"\r\n\r\n" not in head:
+    raw = b""
+    while b"\r\n\r\n" not in raw:
         chunk = sock.recv(4096)
-        if not chunk:
-            break
-        head += chunk
-    return sock, int(head.split(b" ", 2)[1])
+        assert chunk, "the connection closed before an answer"
+        raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines)
+    while len(body) < int(headers["content-length"]):
+        body += sock.recv(4096)
+    return int(status_line.split()[1]), headers, body
+
+
+def _idle_connections(port: int, sources: list[str], each: int) -> list[socket.socket]:
+    """`each` connections from every source, each idle after one answered request."""
+    idle = []
+    for source in sources:
+        for _ in range(each):
+            idle.append(_connect(port, source))
+            assert _get(idle[-1])[0] == 200
+    return idle
+
+
+def _from(source: str) -> httpx.Client:
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=5)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_past_the_open_file_limit_extra_clients_get_503_and_nobody_starves(
+def test_at_the_cap_idle_connections_are_closed_first_so_a_new_visitor_is_served(
     start_service: Callable[..., ServiceProcess],
 ) -> None:
     service = start_service(open_files=(256, 256))
-    idle: list[socket.socket] = []
-    statuses = []
+    # Eight clients hold every connection the service may open, each idle between requests.
+    idle = _idle_connections(service.port, [f"127.0.1.{n}" for n in range(1, 9)], SHARE)
     try:
-        # More keep-alive connections than 256 descriptors could hold, each idle after a request.
-        for _ in range(300):
-            sock, status = _keep_alive_get(service.port)
-            statuses.append(status)
-            if status == 200:
-                idle.append(sock)
-            else:
-                sock.close()
-        newcomer = httpx.get(f"{service.base_url}/api/config", timeout=5)
+        assert len(idle) == CAP
+        started = time.monotonic()
+        with _from("127.0.2.1") as visitor:
+            answer = visitor.get(f"{service.base_url}/api/config")
+        assert answer.status_code == 200
+        assert time.monotonic() - started < 2  # not after a keep-alive timeout
+        assert _all_closed_by_peer(idle, 2) >= 1  # an idle connection made room
     finally:
         for sock in idle:
             sock.close()
 
-    assert set(statuses) == {200, 503}
-    assert statuses.count(200) == len(idle) < 256 - RESERVED_FILES
-    assert newcomer.status_code == 503
-    # Once the idle connections are gone, everyone is served again.
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_one_address_holds_at_most_its_share_and_the_rest_are_told_in_json(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256))
+    held, answers = [], []
+    try:
+        for _ in range(SHARE + 5):
+            sock = _connect(service.port, "127.0.3.1")
+            answers.append(_get(sock))
+            held.append(sock)
+        with _from("127.0.3.2") as neighbour:
+            assert neighbour.get(f"{service.base_url}/api/config").status_code == 200
+        refused = answers[SHARE:]
+        closed = _all_closed_by_peer(held[SHARE:], 5)
+    finally:
+        for sock in held:
+            sock.close()
+
+    assert [status for status, _, _ in answers[:SHARE]] == [200] * SHARE
+    assert [status for status, _, _ in refused] == [503] * 5
+    for _, headers, body in refused:
+        assert headers["content-type"] == "application/json"
+        assert headers["retry-after"] == BUSY_RETRY_AFTER
+        assert headers["connection"] == "close"
+        assert json.loads(body) == {"error": CLIENT_BUSY}
+    assert closed == 5
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_at_the_cap_with_nothing_idle_the_503_is_json_with_retry_after(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256))
+    # Connections that have not asked anything yet may have their request on its way: kept.
+    silent = [_connect(service.port, f"127.0.4.{n}")
+              for n in range(1, 9) for _ in range(SHARE)]
+    try:
+        with _from("127.0.5.1") as visitor:
+            answer = visitor.get(f"{service.base_url}/api/config")
+        assert _all_closed_by_peer(silent, 0.5) == 0
+    finally:
+        for sock in silent:
+            sock.close()
+
+    assert answer.status_code == 503
+    assert answer.headers["retry-after"] == BUSY_RETRY_AFTER
+    assert answer.json() == {"error": BUSY}
+    assert BUSY.endswith("Please try again in a few seconds.")
+    # Once the silent connections are gone, everyone is served again.
     for _ in range(50):
         if httpx.get(f"{service.base_url}/api/config", timeout=5).status_code == 200:
             break
         time.sleep(0.1)
     else:
-        raise AssertionError("still refused after the idle connections closed")
+        raise AssertionError("still refused after the silent connections closed")
+
+
+async def test_the_connection_guard_still_fits_uvicorn() -> None:
+    """GuardedHttpProtocol relies on uvicorn internals; this fails first when they change."""
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        raise AssertionError("no request is made")
+
+    config = uvicorn.Config(app, limit_concurrency=7)
+    config.load()
+    protocol = GuardedHttpProtocol(config=config, server_state=ServerState(), app_state={})
+
+    # uvicorn's own cap is off on this connection, and this protocol keeps it.
+    assert (protocol.limit_concurrency, protocol.connection_cap) == (None, 7)
+    check = inspect.getsource(HttpToolsProtocol.on_headers_complete)
+    assert "self.limit_concurrency is not None" in check and "app = self.app" in check
+    # An idle keep-alive connection is one whose keep-alive timer is armed.
+    assert "self.timeout_keep_alive_task = self.loop.call_later" in inspect.getsource(
+        HttpToolsProtocol.on_response_complete)
+    assert protocol.timeout_keep_alive_task is None
+    assert protocol.connections is protocol.server_state.connections
+    assert client_network(("2001:db8:1:2:3:4:5:6", 1)) == "2001:db8:1:2::/64"
+    assert client_network(("::ffff:203.0.113.5", 1)) == "203.0.113.5"
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)

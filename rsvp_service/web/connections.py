@@ -1,0 +1,209 @@
+"""The HTTP protocol uvicorn runs for the service: uvicorn's httptools protocol with a deadline
+for request headers, a connection cap that closes idle connections first, a share of the
+connections per client, and a graceful stop that does not drop a request already on its way.
+
+uvicorn times out idle keep-alive connections but not a connection that never finishes its
+request headers (a new one that sends nothing, or a slow drip of header bytes), so thousands
+of them would each hold a socket and a file descriptor for as long as the peer likes. Here a
+request's headers must be complete within HEADER_TIMEOUT seconds of the connection opening
+(or of the request's first byte on a reused connection), or the connection is closed.
+
+uvicorn's own cap (`limit_concurrency`, checked in HttpToolsProtocol.on_headers_complete as of
+uvicorn 0.54) counts idle keep-alive connections like busy ones and answers everyone past it a
+plain-text 503 without Retry-After: one client holding 479 idle connections turned every new
+visitor away for the 65 s of keep-alive. This protocol switches that check off on each of its
+connections and keeps the cap itself: a connection arriving at the cap closes an idle one (a
+keep-alive connection between requests, from the address holding the most), one client address
+(an IPv6 /64) may hold at most 1/CLIENT_SHARE of the cap unless it is a trusted proxy, and a
+request on a connection past either limit is answered the service's JSON error with Retry-After
+and its connection closed. tests/rsvp_service/web/test_server.py::
+test_the_connection_guard_still_fits_uvicorn fails when uvicorn changes what this relies on.
+
+When uvicorn stops (SIGTERM, a release) it closes every connection without a request in
+progress, including one it accepted a moment ago whose request is still in flight: through
+Caddy that was a 502 for an RSVP. Here such a connection gets SHUTDOWN_GRACE seconds for its
+request to begin; the request is answered and the connection closed after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import time
+from collections import Counter
+from functools import partial
+from typing import Any, ClassVar
+
+from starlette.types import Receive, Scope, Send
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from rsvp_service.web.contract import error_response, error_shape_for
+
+HEADER_TIMEOUT = 10.0
+SHUTDOWN_GRACE = 1.0
+# One client address may hold this fraction of the cap: a browser opens 6 connections, an office
+# or school behind one address several browsers; the rest stays for everyone else.
+CLIENT_SHARE = 8
+BUSY_RETRY_AFTER = "5"
+BUSY = ("The service has too many open connections right now, so your request was not "
+        "processed. Please try again in a few seconds.")
+CLIENT_BUSY = ("Too many connections are open from your network right now, so your request was "
+               "not processed. Close other pages of this site or try again in a few seconds.")
+WARN_EVERY = 60.0
+log = logging.getLogger(__name__)
+
+
+def client_network(client: tuple[str, int] | None) -> str:
+    """The address a client's connections count against: its IPv4 address or its IPv6 /64."""
+    host = client[0] if client else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
+def _trusted(host: str, allowed: list[str] | str | None) -> bool:
+    """Whether `host` is a proxy named in FORWARDED_ALLOW_IPS (its connections carry many)."""
+    entries = allowed.split(",") if isinstance(allowed, str) else allowed or []
+    for entry in (item.strip() for item in entries):
+        if entry == "*":
+            return True
+        try:
+            if ipaddress.ip_address(host) in ipaddress.ip_network(entry, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+async def _refuse(message: str, scope: Scope, receive: Receive, send: Send) -> None:
+    response = error_response(503, message, shape=error_shape_for(scope.get("path", "")),
+                              headers={"Retry-After": BUSY_RETRY_AFTER, "Connection": "close"})
+    await response(scope, receive, send)
+
+
+class GuardedHttpProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a header deadline, the connection cap and client shares."""
+
+    header_timeout = HEADER_TIMEOUT
+    _header_timer: asyncio.TimerHandle | None = None
+    _request_begun = False
+    _stopping = False
+    _refusal: str | None = None
+    _network = ""
+    # Open connections per client address in this process (one uvicorn server per process).
+    _per_network: ClassVar[Counter[str]] = Counter()
+    _last_warning: ClassVar[float] = -WARN_EVERY
+    _refused_since_warning: ClassVar[int] = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Take uvicorn's cap over, so that nobody past it gets uvicorn's plain-text 503."""
+        super().__init__(*args, **kwargs)
+        self.connection_cap: int | None = self.limit_concurrency
+        self.limit_concurrency = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Count the connection against its client and the cap; start its header deadline."""
+        super().connection_made(transport)
+        self._start_header_timer()
+        self._network = client_network(self.client)
+        self._per_network[self._network] += 1
+        cap = self.connection_cap
+        if cap is None:
+            return
+        host = self.client[0] if self.client else ""
+        if self._per_network[self._network] > max(cap // CLIENT_SHARE, 1) and \
+                not _trusted(host, self.config.forwarded_allow_ips):
+            self._refusal = CLIENT_BUSY
+        if len(self.connections) > cap and not self._make_room(cap):
+            self._refusal = self._refusal or BUSY
+
+    def on_message_begin(self) -> None:
+        """A request's first byte arrived: its headers have HEADER_TIMEOUT to complete."""
+        super().on_message_begin()
+        self._request_begun = True
+        if self._header_timer is None:
+            self._start_header_timer()
+
+    def on_headers_complete(self) -> None:
+        """The headers are in; the request runs without this deadline, or is refused."""
+        self._stop_header_timer()
+        if self._refusal is None and self.connection_cap is not None and \
+                len(self.tasks) >= self.connection_cap:
+            self._refusal = BUSY
+        if self._refusal is not None:
+            self._count_refusal()
+            self.app = partial(_refuse, self._refusal)
+        super().on_headers_complete()
+        if self._stopping and self.cycle is not None:
+            self.cycle.keep_alive = False  # the server is stopping: close after this answer
+
+    def shutdown(self) -> None:
+        """Stop gracefully, giving a connection whose first request has not begun a moment."""
+        self._stopping = True
+        if self.cycle is None and not self._request_begun:
+            self.loop.call_later(SHUTDOWN_GRACE, self._close_unless_requested)
+            return
+        super().shutdown()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Forget the deadline and the client's count of a connection that is gone."""
+        self._stop_header_timer()
+        self._per_network[self._network] -= 1
+        if self._per_network[self._network] <= 0:
+            del self._per_network[self._network]  # no key outlives its client's connections
+        super().connection_lost(exc)
+
+    def _idle(self) -> bool:
+        # Between requests on a keep-alive connection (uvicorn arms this timer then), or refused
+        # before it asked anything: closing it loses no request.
+        if self.transport.is_closing():
+            return False
+        return self.timeout_keep_alive_task is not None or \
+            (self._refusal is not None and not self._request_begun)
+
+    def _make_room(self, cap: int) -> bool:
+        """Close one idle connection if the open ones (this one included) are over the cap."""
+        if sum(not other.transport.is_closing() for other in self.connections) <= cap:
+            return True  # others are closing already
+        idle = [other for other in self.connections
+                if isinstance(other, GuardedHttpProtocol) and other is not self and other._idle()]
+        if not idle:
+            return False
+        victim = max(idle, key=lambda other: (other._refusal is not None,
+                                              self._per_network[other._network]))
+        victim.transport.close()
+        return True
+
+    def _count_refusal(self) -> None:
+        cls = GuardedHttpProtocol
+        cls._refused_since_warning += 1
+        now = time.monotonic()
+        if now - cls._last_warning >= WARN_EVERY:
+            log.warning("Answered %d requests 503 since the last such warning: at the connection "
+                        "cap (%s) with no idle connection to close, or past one client's share.",
+                        cls._refused_since_warning, self.connection_cap)
+            cls._last_warning, cls._refused_since_warning = now, 0
+
+    def _start_header_timer(self) -> None:
+        self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_late)
+
+    def _stop_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _close_unless_requested(self) -> None:
+        if not self._request_begun and not self.transport.is_closing():
+            self.transport.close()
+
+    def _headers_too_late(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
