@@ -12,11 +12,13 @@ uvicorn's own cap (`limit_concurrency`, checked in HttpToolsProtocol.on_headers_
 uvicorn 0.54) counts idle keep-alive connections like busy ones and answers everyone past it a
 plain-text 503 without Retry-After: one client holding 479 idle connections turned every new
 visitor away for the 65 s of keep-alive. This protocol switches that check off on each of its
-connections and keeps the cap itself: a connection arriving at the cap closes an idle one (a
-keep-alive connection between requests, from the address holding the most), one client address
-(an IPv6 /64) may hold at most 1/CLIENT_SHARE of the cap unless it is a trusted proxy, and a
-request on a connection past either limit is answered the service's JSON error with Retry-After
-and its connection closed. tests/rsvp_service/web/test_server.py::
+connections and keeps the cap itself: a connection arriving at the cap closes one that loses
+no request by it (one refused before it asked anything, else the keep-alive connection idle the
+longest between requests), one client address (an IPv6 /64) may hold at most 1/CLIENT_SHARE of
+the cap unless it is a trusted proxy, and a request on a connection past either limit is
+answered the service's JSON error with Retry-After and its connection closed. What to close is
+kept in two insertion-ordered sets, so an arrival at the cap costs no scan of every connection.
+tests/rsvp_service/web/test_server.py::
 test_the_connection_guard_still_fits_uvicorn fails when uvicorn changes what this relies on.
 
 When uvicorn stops (SIGTERM, a release) it closes every connection without a request in
@@ -33,7 +35,7 @@ import logging
 import time
 from collections import Counter
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
 
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -88,6 +90,30 @@ async def _refuse(message: str, scope: Scope, receive: Receive, send: Send) -> N
     await response(scope, receive, send)
 
 
+class _Connections:
+    """This process's connections as the cap sees them (uvicorn runs one server per process)."""
+
+    def __init__(self) -> None:
+        self.per_network: Counter[str] = Counter()
+        # Those that can be closed without losing a request, oldest first: refused before they
+        # asked anything, and keep-alive connections between requests.
+        self.refused: dict[GuardedHttpProtocol, None] = {}
+        self.idle: dict[GuardedHttpProtocol, None] = {}
+        self.evicted = 0  # closed to make room, not yet gone from uvicorn's set
+        self.refusals = 0
+        self.last_warning = -WARN_EVERY
+
+    def victim(self) -> GuardedHttpProtocol | None:
+        """The connection to close first to make room, if one can be closed."""
+        for pool in (self.refused, self.idle):
+            if pool:
+                return next(iter(pool))
+        return None
+
+
+_connections = _Connections()
+
+
 class GuardedHttpProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with a header deadline, the connection cap and client shares."""
 
@@ -96,11 +122,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     _request_begun = False
     _stopping = False
     _refusal: str | None = None
+    _evicted = False
     _network = ""
-    # Open connections per client address in this process (one uvicorn server per process).
-    _per_network: ClassVar[Counter[str]] = Counter()
-    _last_warning: ClassVar[float] = -WARN_EVERY
-    _refused_since_warning: ClassVar[int] = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Take uvicorn's cap over, so that nobody past it gets uvicorn's plain-text 503."""
@@ -113,21 +136,33 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         self._start_header_timer()
         self._network = client_network(self.client)
-        self._per_network[self._network] += 1
+        _connections.per_network[self._network] += 1
         cap = self.connection_cap
         if cap is None:
             return
         host = self.client[0] if self.client else ""
-        if self._per_network[self._network] > max(cap // CLIENT_SHARE, 1) and \
+        if _connections.per_network[self._network] > max(cap // CLIENT_SHARE, 1) and \
                 not _trusted(host, self.config.forwarded_allow_ips):
             self._refusal = CLIENT_BUSY
-        if len(self.connections) > cap and not self._make_room(cap):
-            self._refusal = self._refusal or BUSY
+            _connections.refused[self] = None
+        if len(self.connections) - _connections.evicted > cap:
+            victim = _connections.victim()
+            if victim is not None:
+                victim._evict()  # this one when it is refused and the only one: the newest
+            else:
+                self._refusal = BUSY
+                _connections.refused[self] = None
+
+    def data_received(self, data: bytes) -> None:
+        """A request is arriving: the connection is no longer idle."""
+        _connections.idle.pop(self, None)
+        super().data_received(data)
 
     def on_message_begin(self) -> None:
         """A request's first byte arrived: its headers have HEADER_TIMEOUT to complete."""
         super().on_message_begin()
         self._request_begun = True
+        _connections.refused.pop(self, None)  # it will be answered
         if self._header_timer is None:
             self._start_header_timer()
 
@@ -152,44 +187,39 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             return
         super().shutdown()
 
+    def on_response_complete(self) -> None:
+        """An answer is out; a connection kept alive now waits, idle, for the next request."""
+        super().on_response_complete()
+        if self.timeout_keep_alive_task is not None:
+            _connections.idle[self] = None
+
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the deadline and the client's count of a connection that is gone."""
         self._stop_header_timer()
-        self._per_network[self._network] -= 1
-        if self._per_network[self._network] <= 0:
-            del self._per_network[self._network]  # no key outlives its client's connections
+        _connections.per_network[self._network] -= 1
+        if _connections.per_network[self._network] <= 0:
+            del _connections.per_network[self._network]  # no key outlives its connections
+        _connections.refused.pop(self, None)
+        _connections.idle.pop(self, None)
+        if self._evicted:
+            _connections.evicted -= 1
         super().connection_lost(exc)
 
-    def _idle(self) -> bool:
-        # Between requests on a keep-alive connection (uvicorn arms this timer then), or refused
-        # before it asked anything: closing it loses no request.
-        if self.transport.is_closing():
-            return False
-        return self.timeout_keep_alive_task is not None or \
-            (self._refusal is not None and not self._request_begun)
-
-    def _make_room(self, cap: int) -> bool:
-        """Close one idle connection if the open ones (this one included) are over the cap."""
-        if sum(not other.transport.is_closing() for other in self.connections) <= cap:
-            return True  # others are closing already
-        idle = [other for other in self.connections
-                if isinstance(other, GuardedHttpProtocol) and other is not self and other._idle()]
-        if not idle:
-            return False
-        victim = max(idle, key=lambda other: (other._refusal is not None,
-                                              self._per_network[other._network]))
-        victim.transport.close()
-        return True
+    def _evict(self) -> None:
+        self._evicted = True
+        _connections.evicted += 1
+        _connections.refused.pop(self, None)
+        _connections.idle.pop(self, None)
+        self.transport.close()
 
     def _count_refusal(self) -> None:
-        cls = GuardedHttpProtocol
-        cls._refused_since_warning += 1
+        _connections.refusals += 1
         now = time.monotonic()
-        if now - cls._last_warning >= WARN_EVERY:
+        if now - _connections.last_warning >= WARN_EVERY:
             log.warning("Answered %d requests 503 since the last such warning: at the connection "
                         "cap (%s) with no idle connection to close, or past one client's share.",
-                        cls._refused_since_warning, self.connection_cap)
-            cls._last_warning, cls._refused_since_warning = now, 0
+                        _connections.refusals, self.connection_cap)
+            _connections.last_warning, _connections.refusals = now, 0
 
     def _start_header_timer(self) -> None:
         self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_late)

@@ -7,6 +7,7 @@ import gc
 import inspect
 import json
 import math
+import os
 import resource
 import select
 import selectors
@@ -361,6 +362,24 @@ def test_one_address_holds_at_most_its_share_and_the_rest_are_told_in_json(
         assert headers["connection"] == "close"
         assert json.loads(body) == {"error": CLIENT_BUSY}
     assert closed == 5
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_one_address_opening_ever_more_connections_takes_neither_descriptors_nor_others_turns(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256))
+    flood = [_connect(service.port, "127.0.6.1") for _ in range(3 * CAP)]  # all silent
+    try:
+        with _from("127.0.6.2") as visitor:
+            answer = visitor.get(f"{service.base_url}/api/config")
+        descriptors = len(os.listdir(f"/proc/{service.process.pid}/fd"))
+    finally:
+        for sock in flood:
+            sock.close()
+
+    assert answer.status_code == 200
+    assert descriptors < 256 - RESERVED_FILES
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
