@@ -140,9 +140,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         cap = self.connection_cap
         if cap is None:
             return
-        host = self.client[0] if self.client else ""
         if _connections.per_network[self._network] > max(cap // CLIENT_SHARE, 1) and \
-                not _trusted(host, self.config.forwarded_allow_ips):
+                not self._from_trusted_proxy():
             self._refusal = CLIENT_BUSY
             _connections.refused[self] = None
         if len(self.connections) - _connections.evicted > cap:
@@ -204,6 +203,11 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if self._evicted:
             _connections.evicted -= 1
         super().connection_lost(exc)
+
+    def _from_trusted_proxy(self) -> bool:
+        # uvicorn's forwarded_allow_ips defaults to 127.0.0.1 even when proxy headers are off.
+        host = self.client[0] if self.client else ""
+        return self.config.proxy_headers and _trusted(host, self.config.forwarded_allow_ips)
 
     def _evict(self) -> None:
         self._evicted = True

@@ -343,7 +343,8 @@ def test_one_address_holds_at_most_its_share_and_the_rest_are_told_in_json(
     held, answers = [], []
     try:
         for _ in range(SHARE + 5):
-            sock = _connect(service.port, "127.0.3.1")
+            # uvicorn trusts 127.0.0.1 as a proxy by default; no proxy is configured here.
+            sock = _connect(service.port, "127.0.0.1")
             answers.append(_get(sock))
             held.append(sock)
         with _from("127.0.3.2") as neighbour:
@@ -362,6 +363,21 @@ def test_one_address_holds_at_most_its_share_and_the_rest_are_told_in_json(
         assert headers["connection"] == "close"
         assert json.loads(body) == {"error": CLIENT_BUSY}
     assert closed == 5
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_trusted_proxy_carries_many_clients_and_may_hold_more_than_one_share(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    service = start_service(open_files=(256, 256), FORWARDED_ALLOW_IPS="127.0.3.9")
+    held = [_connect(service.port, "127.0.3.9") for _ in range(SHARE + 5)]
+    try:
+        statuses = [_get(sock)[0] for sock in held]
+    finally:
+        for sock in held:
+            sock.close()
+
+    assert statuses == [200] * (SHARE + 5)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
