@@ -1,4 +1,4 @@
-"""Emails about an RSVP's later life: waitlisted, promoted, reminded before the slot, cancelled.
+"""Emails about an RSVP's later life: waitlisted, promoted, reminded, cancelled or removed.
 
 They share one template (a lead sentence, the slot, an optional .ics, check-in code and cancel
 link) and are queued like the confirmation: slot id, person and token, built when sent.
@@ -25,6 +25,8 @@ REMINDER = "rsvp_reminder"
 # A minor's held seat given up: the guardian declined, or did not answer in time.
 CONSENT_DECLINED = "rsvp_consent_declined"
 CONSENT_EXPIRED = "rsvp_consent_expired"
+# An organizer took the RSVP off the roster (organize.removals).
+REMOVED = "rsvp_removed"
 
 
 def notice_mail(
@@ -120,4 +122,14 @@ def build_consent_expired(context: MailContext, queued: QueuedMail) -> Draft:
         context, queued, subject="Your spot is released: {title}, {date}", calendar=False,
         lead="Your parent or guardian did not approve in time, so your spot has been given to "
         "someone else. You can RSVP again on the event's page while spots are open.",
+    )
+
+
+def build_removed(context: MailContext, queued: QueuedMail) -> Draft:
+    """Say the organizer removed the RSVP (no words of theirs: nothing to escape or abuse)."""
+    return _draft(
+        context, queued, subject="Your RSVP was removed: {title}, {date}", calendar=False,
+        lead="The event's organizer removed your RSVP, so you no longer have a spot or a place "
+        "on the waitlist for the time slot below. If you think this is a mistake, please "
+        "contact the organizer.",
     )

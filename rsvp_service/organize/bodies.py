@@ -103,6 +103,40 @@ class WalkInPayload(BaseModel):
     _emails = field_validator("email")(optional_email)
 
 
+class RemovePayload(BaseModel):
+    """Body of POST .../removals: the RSVP to remove, and whether to block its address too."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attendee: AttendeeId
+    block: bool = Field(
+        default=False, description="Also block the RSVP's address from the hosting "
+        "organization's events, removing its other live RSVPs to their upcoming slots.")
+
+
+class BlockPayload(BaseModel):
+    """Body of POST .../blocks: the address to block, and whether to remove its live RSVPs."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    email: str = Field(min_length=1, max_length=320)
+    removeRsvps: bool = Field(
+        default=False, description="Also remove the address's live RSVPs to the "
+        "organization's slots that have not started (each person is told by email).")
+
+    _emails = field_validator("email")(normalize_email)
+
+
+class UnblockPayload(BaseModel):
+    """Body of POST .../unblock: the address to let RSVP again."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    email: str = Field(min_length=1, max_length=320)
+
+    _emails = field_validator("email")(normalize_email)
+
+
 class MessagePayload(BaseModel):
     """Body of POST .../messages: plain-text subject and body, and what to do with them."""
 
@@ -292,4 +326,36 @@ class MessageSent(_Answer):
     """POST .../messages: how many it is on its way to, as a sentence too."""
 
     recipients: int
+    message: str
+
+
+class Removed(_Answer):
+    """POST .../removals: what was removed and who moved up, as a sentence too."""
+
+    removed: int = Field(description="RSVPs removed (more than one when the address was "
+                         "blocked and had others to the organization's events).")
+    promoted: int = Field(description="Waiting parties moved up into the freed seats.")
+    blocked: bool
+    message: str
+
+
+class BlockEntry(_Answer):
+    """One blocked address of an organization."""
+
+    email: str
+    blockedAt: Moment
+
+
+class Blocks(_Answer):
+    """GET .../blocks: the organization's blocked addresses, newest first."""
+
+    organization: Organization
+    blocks: list[BlockEntry]
+
+
+class Blocked(_Answer):
+    """POST .../blocks: the block, how many live RSVPs it removed, and a sentence."""
+
+    block: BlockEntry
+    removed: int
     message: str

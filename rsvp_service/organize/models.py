@@ -1,4 +1,4 @@
-"""Tables of organizing and impact: organizer grants, attendance, messages and hours records."""
+"""Tables of organizing and impact: grants, attendance, messages, hours records and blocks."""
 
 from __future__ import annotations
 
@@ -102,3 +102,20 @@ class HoursRecord(Model):
 
     class Meta:
         table = "hours_records"
+
+
+class BlockedAddress(Model):
+    """An address whose RSVPs an organization refuses, in its normalized form."""
+
+    id = fields.BigIntField(primary_key=True)
+    organization = fields.CharField(max_length=100, description="Organization slug.")
+    email = fields.CharField(max_length=254, description="Normalized email address.")
+    blocked_by: fields.ForeignKeyNullableRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="blocks_made", null=True, on_delete=fields.SET_NULL
+    )
+    blocked_by_id: int | None
+    blocked_at = fields.DatetimeField()
+
+    class Meta:
+        table = "organizer_blocks"
+        unique_together = (("organization", "email"),)

@@ -15,6 +15,7 @@ from rsvp_service.consent.records import ConsentRequest, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.ops.metrics import RSVPS
+from rsvp_service.organize import blocks
 from rsvp_service.organize.models import Attendance
 from rsvp_service.rsvps import codes as checkin_codes
 from rsvp_service.rsvps.bodies import (
@@ -170,8 +171,8 @@ async def rsvp_count(request: Request, query: CountQuery) -> Count:
 
 
 @endpoint("POST", "/api/rsvp", body=RsvpPayload, responses={201: RsvpConfirmed | RsvpWaitlisted},
-          errors={401: ErrorBody, 404: ErrorBody, 409: OnWaitlist | SlotFull | ErrorBody,
-                  410: ErrorBody, 429: ErrorBody},
+          errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
+                  409: OnWaitlist | SlotFull | ErrorBody, 410: ErrorBody, 429: ErrorBody},
           auth="optional",
           summary="RSVP to a slot (no eventId: the guest event). Account events need a sign-in. "
           "When the slot is full, waitlist: true joins its waitlist. Up to the event's "
@@ -197,6 +198,7 @@ async def create_rsvp(
     email = user.email if user is not None else body.email
     consent = _consent(settings, slot, body, email, now)
     await _check_rate_limit(request, email)
+    await blocks.refuse_if_blocked(_catalogue(request).host_of(slot), email)
     placement = await add_rsvp(
         NewRsvp(
             slot_id=slot.id,

@@ -21,7 +21,7 @@ from rsvp_service.follows import routes as follows
 from rsvp_service.impact import records, summary
 from rsvp_service.jobs.background import Background
 from rsvp_service.ops import health
-from rsvp_service.organize import admin, checkin, events, messages, roles, roster_csv
+from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
 from rsvp_service.privacy import account_data
 from rsvp_service.rsvps import cancel
 from rsvp_service.rsvps import routes as rsvps
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *roster_csv.routes(),
         *checkin.routes(),
         *messages.routes(),
+        *removals.routes(),
         *summary.routes(),
         *records.routes(),
         *follows.routes(),

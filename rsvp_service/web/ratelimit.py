@@ -65,6 +65,9 @@ LIMITS: dict[str, str] = {
     "account-delete": "5 per 15 minutes",
     # Per organizer: each message goes to a whole slot.
     "organizer-message": "10/hour",
+    # Per organizer: each removal or block emails someone and moves a waitlist.
+    "organizer-remove": "60/hour",
+    "organizer-block": "30/hour",
     "hours-records": "30/hour",
     # Following: per IP, and a guest's confirmation mail per (address, IP), like resend.
     "follow-ip": "60/hour",
