@@ -1,7 +1,7 @@
 // One slot's roster on /organize: who is coming (name, email, phone, RSVP time, waitlist place, state),
-// the CSV download, hours of those checked in, and the message form.
+// the CSV download, hours of those checked in, removing an RSVP (and blocking its address), and the message form.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../src/api/organize'
+import { removeRsvp, rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../src/api/organize'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 import { shortDateTime, statusText } from '../src/organize/format'
@@ -12,6 +12,8 @@ export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label
   const [roster, setRoster] = useState<Roster | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+  // What the last removal did: its row is gone from the list, so the sentence is said here.
+  const [removed, setRemoved] = useState<string | null>(null)
   const load = useCallback(() => {
     void slotRoster(getAuthClient(), slotId).then((r) => {
       if (r.ok) {
@@ -32,6 +34,11 @@ export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label
   if (error) return <p className="error" role="alert">{error}</p>
   if (!roster) return <p role="status">Loading the roster...</p>
   const coming = roster.attendees.filter((a) => a.status !== 'waitlisted')
+  const onRemoved = (message: string) => {
+    setRemoved(message)
+    load()
+    onChanged()
+  }
   const waiting = roster.attendees.filter((a) => a.status === 'waitlisted')
   return (
     <section className="roster" aria-label={`Roster of ${label}`}>
@@ -41,11 +48,12 @@ export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label
         </button>
       </div>
       {download.error ? <p className="error" role="alert">{download.error}</p> : null}
+      {removed ? <p className="success" role="status">{removed}</p> : null}
       <h4>Attendees ({coming.length})</h4>
       {coming.length ? (
         <ul className="attendees">
           {coming.map((a) => (
-            <AttendeeItem key={a.id} slotId={slotId} attendee={a} onSaved={() => { load(); onChanged() }} />
+            <AttendeeItem key={a.id} slotId={slotId} attendee={a} onSaved={() => { load(); onChanged() }} onRemoved={onRemoved} />
           ))}
         </ul>
       ) : (
@@ -56,7 +64,7 @@ export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label
           <h4>Waitlist ({waiting.length})</h4>
           <ul className="attendees">
             {waiting.map((a) => (
-              <AttendeeItem key={a.id} slotId={slotId} attendee={a} onSaved={load} />
+              <AttendeeItem key={a.id} slotId={slotId} attendee={a} onSaved={load} onRemoved={onRemoved} />
             ))}
           </ul>
         </>
@@ -66,7 +74,9 @@ export function SlotRoster({ slotId, label, onChanged }: { slotId: string; label
   )
 }
 
-function AttendeeItem({ slotId, attendee: a, onSaved }: { slotId: string; attendee: Attendee; onSaved: () => void }) {
+type ItemProps = { slotId: string; attendee: Attendee; onSaved: () => void; onRemoved: (message: string) => void }
+
+function AttendeeItem({ slotId, attendee: a, onSaved, onRemoved }: ItemProps) {
   return (
     <li className="attendee" data-attendee-id={a.id}>
       <p className="attendee-head">
@@ -89,6 +99,7 @@ function AttendeeItem({ slotId, attendee: a, onSaved }: { slotId: string; attend
         {a.hours !== null ? ` · ${a.hours} h` : null}
       </p>
       {a.status === 'checked_in' ? <HoursForm slotId={slotId} attendee={a} onSaved={onSaved} /> : null}
+      {(a.status === 'confirmed' || a.status === 'waitlisted') && !a.walkIn ? <RemoveRsvp slotId={slotId} attendee={a} onRemoved={onRemoved} /> : null}
     </li>
   )
 }
@@ -118,5 +129,59 @@ function HoursForm({ slotId, attendee, onSaved }: { slotId: string; attendee: At
       </button>
       {state.message ? <p className={state.ok ? 'success' : 'error'} role={state.ok ? 'status' : 'alert'}>{state.message}</p> : null}
     </form>
+  )
+}
+
+/** Remove one RSVP, after a confirm step that can also block the address from the organization's events. */
+function RemoveRsvp({ slotId, attendee: a, onRemoved }: Omit<ItemProps, 'onSaved'>) {
+  const [confirming, setConfirming] = useState(false)
+  const [block, setBlock] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const remove = async () => {
+    setBusy(true)
+    setError(null)
+    const r = await removeRsvp(getAuthClient(), slotId, a.id, block)
+    setBusy(false)
+    if (r.ok) onRemoved(r.data.message)
+    else setError(r.message)
+  }
+  const cancel = () => {
+    setConfirming(false)
+    setBlock(false)
+    setError(null)
+  }
+  if (!confirming)
+    return (
+      <div className="organize-actions">
+        <button type="button" className="btn btn-secondary" aria-label={`Remove ${a.name}'s RSVP`} onClick={() => setConfirming(true)}>
+          Remove
+        </button>
+      </div>
+    )
+  return (
+    <div className="remove-confirm" role="group" aria-label={`Remove ${a.name}'s RSVP?`}>
+      <p className="confirm-text">
+        Remove {a.name}&apos;s RSVP? We will email them that the organizer removed it
+        {a.status === 'confirmed' ? ', and the next people on the waitlist move up' : ''}.
+      </p>
+      {a.email ? (
+        <p>
+          <label className="check">
+            <input type="checkbox" checked={block} disabled={busy} onChange={(e) => setBlock(e.target.checked)} /> Also block {a.email} from this
+            organization&apos;s events (their other upcoming RSVPs are removed too)
+          </label>
+        </p>
+      ) : null}
+      <div className="organize-actions">
+        <button type="button" className="btn" disabled={busy} onClick={() => void remove()}>
+          {busy ? 'Removing...' : block ? 'Yes, remove and block' : 'Yes, remove'}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={cancel}>
+          Keep
+        </button>
+      </div>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+    </div>
   )
 }

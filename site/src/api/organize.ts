@@ -117,6 +117,24 @@ export function addWalkIn(client: AuthClient, slotId: string, walkIn: WalkIn) {
 export const setHours = (client: AuthClient, slotId: string, attendee: number, hours: number) =>
   attempt(() => client.api.POST('/api/organize/slots/{slot_id}/hours', { ...slot(slotId), body: { attendee, hours } }), fallback)
 
+/** POST .../removals: the RSVP is cancelled, the waitlist moves up and the person is emailed; `block` also
+ * blocks the address from the organization's events. 409 once the slot has started or the person is checked in. */
+export const removeRsvp = (client: AuthClient, slotId: string, attendee: number, block: boolean) =>
+  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/removals', { ...slot(slotId), body: { attendee, block } }), fallback)
+
+export type BlockEntry = Ok<'/api/organize/organizations/{organization}/blocks', 'get'>['blocks'][number]
+const organization = (slug: string) => ({ params: { path: { organization: slug } } })
+
+/** GET .../organizations/<slug>/blocks: the addresses blocked from the organization's events, newest first. */
+export async function listBlocks(client: AuthClient, slug: string): Promise<ApiResult<BlockEntry[]>> {
+  const r = await attempt(() => client.api.GET('/api/organize/organizations/{organization}/blocks', organization(slug)), fallback)
+  return r.ok ? { ...r, data: r.data.blocks } : r
+}
+
+/** POST .../organizations/<slug>/unblock: the address may RSVP to the organization's events again. */
+export const unblockAddress = (client: AuthClient, slug: string, email: string) =>
+  attempt(() => client.api.POST('/api/organize/organizations/{organization}/unblock', { ...organization(slug), body: { email } }), fallback)
+
 /** GET /admin/organizers. */
 export async function listOrganizers(client: AuthClient): Promise<ApiResult<Grant[]>> {
   const r = await attempt(() => client.api.GET('/api/admin/organizers'), fallback)

@@ -1,9 +1,10 @@
 import { useData } from 'vike-react/useData'
+import { BlockedAddresses } from '../../../components/BlockedAddresses'
 import { OrganizeEvents } from '../../../components/OrganizeEvents'
 import { OrganizerPage } from '../../../components/OrganizerPage'
 import type { Data } from './+data'
 
-/** /organize: the organizer's events and slots with counts; a slot's roster, CSV, message and check-in link. */
+/** /organize: the organizer's events and slots with counts; a slot's roster, CSV, message and check-in link; blocked addresses. */
 export default function Page() {
   const { meta } = useData<Data>()
   return (
@@ -20,6 +21,9 @@ export default function Page() {
             ) : null}
           </p>
           <OrganizeEvents />
+          {roles.organizations.map((o) => (
+            <BlockedAddresses key={o.slug} organization={o} />
+          ))}
         </>
       )}
     </OrganizerPage>
