@@ -46,12 +46,12 @@ CHECKED_IN = ("{name} is checked in, so their RSVP cannot be removed. Undo the c
 STARTED = ("This time slot has already started, so its RSVPs can no longer be removed. "
            "Mark who came at check-in instead.")
 NO_SUCH_ORGANIZATION = "There is no organization with that name. Check the address and try again."
-NOT_BLOCKED = "{email} is not blocked from {name}'s events, so there is nothing to undo."
-UNBLOCKED = "{email} can RSVP to {name}'s events again."
-BLOCKED = "{email} is blocked from {name}'s events."
+NOT_BLOCKED = "{email} is not blocked from the events of {name}, so there is nothing to undo."
+UNBLOCKED = "{email} can RSVP to the events of {name} again."
+BLOCKED = "{email} is blocked from the events of {name}."
 REMOVED = "{name}'s RSVP is removed and they have been emailed."
 MOVED_UP = " {n} from the waitlist moved up."
-ALSO_REMOVED = " {n} other RSVP{s} of theirs to {name}'s upcoming events {were} removed too."
+ALSO_REMOVED = " {n} other RSVP{s} of theirs to upcoming events of {name} {were} removed too."
 REMOVE_LIMIT = "organizer-remove"
 BLOCK_LIMIT = "organizer-block"
 LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)

@@ -510,3 +510,92 @@ def _slot_hours(slot: dict[str, Any]) -> float:
     """The slot's length in hours (what a check-in credits)."""
     start, end = datetime.fromisoformat(slot["start"]), datetime.fromisoformat(slot["end"])
     return (end - start).total_seconds() / 3600
+
+
+BEFORE_CHECKIN_SLOT = "2027-01-15T12:00:00-06:00"  # the day before CHECKIN_SLOT
+
+
+def events_with_capacity(events: dict[str, Any], folder: Path, slot_id: str, capacity: int) -> Path:
+    """A copy of build/content's events.json (and organizations.json beside it) in which one
+    slot has the given capacity."""
+    for event in events["events"]:
+        for slot in event["slots"]:
+            if slot["id"] == slot_id:
+                slot["capacity"] = capacity
+    events["slots"][slot_id]["capacity"] = capacity
+    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
+    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
+    return folder / "events.json"
+
+
+def test_an_organizer_removes_an_rsvp_the_waitlist_moves_up_and_the_address_is_blocked(
+    restart_server: Callable[..., Server],
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+    tmp_path: Path,
+) -> None:
+    """Issue 35: Remove on the roster, with its confirm step and the Block option; the person
+    is emailed, the first on the waitlist gets the seat, the blocked address is refused until
+    the organizer unblocks it."""
+    two_seats = events_with_capacity(copy.deepcopy(events), tmp_path, CHECKIN_SLOT, 2)
+    server = restart_server(BEFORE_CHECKIN_SLOT, EVENTS_FILE=str(two_seats))
+    event, slot = checkin_event(events)
+    organizer = register_account(server, "Olive Organizer", "organizer")
+    vera = register_account(server, "Vera Volunteer", "vera")
+    cody = register_account(server, "Cody Coder", "cody")
+    wes = register_account(server, "Wes Waiting", "wes")
+    for account in (organizer, vera, cody, wes):
+        verify_account(server, mailbox, account)
+    granted = roles_cli(server, "grant", organizer.email, "organizer", "--org", "doorways")
+    assert granted.returncode == 0, granted.stderr
+    for account in (vera, cody):
+        rsvp_through_api(server, account, CHECKIN_SLOT)
+
+    def rsvp_of(account: Account, **more: Any) -> tuple[int, Any]:
+        first, _, last = account.name.partition(" ")
+        return server.api("POST", "/api/rsvp", {
+            "eventId": CHECKIN_SLOT, "email": account.email, "firstName": first,
+            "lastName": last, "phone": None, **more}, headers=auth_headers(server, account))
+
+    status, waiting = rsvp_of(wes, waitlist=True)
+    assert status == 201 and waiting["status"] == "waitlisted", waiting
+
+    desk = signed_in_page(new_session(server), organizer)
+    visit(desk, "/organize")
+    label = f"{event['title']}, {event['date_text']}, {slot['time']}"
+    desk.get_by_role("button", name=f"Roster of {label}").click()
+    roster = desk.get_by_role("region", name=f"Roster of {label}")
+    expect(roster).to_contain_text(vera.email, timeout=15_000)
+
+    # Remove asks first; Keep changes nothing.
+    roster.get_by_role("button", name=f"Remove {vera.name}'s RSVP").click()
+    confirm = roster.get_by_role("group", name=f"Remove {vera.name}'s RSVP?")
+    expect(confirm).to_contain_text("the next people on the waitlist move up")
+    confirm.get_by_role("button", name="Keep").click()
+    expect(confirm).to_have_count(0)
+    roster.get_by_role("button", name=f"Remove {vera.name}'s RSVP").click()
+    confirm.get_by_label(re.compile(r"Also block")).check()
+    assert axe_violations(desk, Axe(), "/organize (removing an RSVP)") == []
+    confirm.get_by_role("button", name="Yes, remove and block").click()
+    expect(roster.get_by_role("status").first).to_contain_text(
+        f"{vera.name}'s RSVP is removed and they have been emailed.")
+    expect(roster).to_contain_text("1 from the waitlist moved up.")
+    expect(roster.get_by_role("listitem").filter(has_text=vera.name)).to_have_count(0)
+    assert roster_statuses(server, organizer) == {cody.name: "confirmed", wes.name: "confirmed"}
+
+    removed = body_text(mailbox.wait_for(vera.email, "Your RSVP was removed"))
+    assert "The event's organizer removed your RSVP" in removed and event["title"] in removed
+    assert organizer.email not in removed and organizer.name not in removed
+    assert "/cancel#token=" in body_text(mailbox.wait_for(wes.email, "A spot opened up"))
+
+    # Blocked: her RSVP is refused, with a sentence that names nobody; unblocked, it is taken.
+    status, refused = rsvp_of(vera)
+    assert status == 403, refused
+    assert "block" not in refused["error"] and organizer.name not in refused["error"]
+    desk.get_by_text("Blocked addresses of Doorways").click()
+    desk.get_by_role("button", name=f"Unblock {vera.email}").click()
+    expect(desk.get_by_role("status").filter(has_text="can RSVP to the events of Doorways again")
+           ).to_be_visible()
+    status, again = rsvp_of(vera, waitlist=True)
+    assert status == 201 and again["status"] == "waitlisted", again

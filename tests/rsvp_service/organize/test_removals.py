@@ -188,7 +188,8 @@ async def test_a_blocked_address_is_refused_in_any_spelling_until_unblocked(
     welcome = await client.post("/api/rsvp", json=guest("ann"))
 
     assert blocked.status_code == 200
-    assert blocked.json()["message"] == "ann@example.org is blocked from KEEN St. Louis's events."
+    assert blocked.json()["message"] == (
+        "ann@example.org is blocked from the events of KEEN St. Louis.")
     assert refused.status_code == 403
     assert refused.json() == {"error": REFUSED}
     # Neither who blocked nor that anybody did: the same sentence for every blocked address.
@@ -196,8 +197,8 @@ async def test_a_blocked_address_is_refused_in_any_spelling_until_unblocked(
     assert elsewhere.status_code == 201  # another organization's event
     assert listed.json()["organization"] == {"slug": KEEN, "name": "KEEN St. Louis"}
     assert [entry["email"] for entry in listed.json()["blocks"]] == ["ann@example.org"]
-    assert lifted.json() == {"message": "ann@example.org can RSVP to KEEN St. Louis's events "
-                                        "again."}
+    assert lifted.json() == {"message": "ann@example.org can RSVP to the events of KEEN St. "
+                                        "Louis again."}
     assert welcome.status_code == 201
     assert await Rsvp.filter(slot_id=TINY_SLOT).count() == 1
 
@@ -245,7 +246,11 @@ async def test_removing_with_block_takes_the_address_off_the_organizations_event
                                  json=removal(ann.id, block=True))
 
     assert response.status_code == 200
-    assert response.json()["removed"] == 2 and response.json()["blocked"] is True
+    assert response.json() == {
+        "removed": 2, "promoted": 0, "blocked": True,
+        "message": "Ann Lee's RSVP is removed and they have been emailed. ann@example.org is "
+                   "blocked from the events of KEEN St. Louis. 1 other RSVP of theirs to "
+                   "upcoming events of KEEN St. Louis was removed too."}
     assert await statuses() == {f"Ann@{TINY_SLOT}": "cancelled",
                                 f"Ann@{CLINIC_SLOTS[1]}": "cancelled",
                                 f"Ann@{GUEST_SLOT}": "confirmed"}
