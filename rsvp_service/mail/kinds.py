@@ -26,7 +26,8 @@ BUILDERS: dict[str, Builder] = {
     rsvp_notices.REMINDER: rsvp_notices.build_reminder,
     rsvp_notices.CONSENT_DECLINED: rsvp_notices.build_consent_declined,
     rsvp_notices.CONSENT_EXPIRED: rsvp_notices.build_consent_expired,
-    rsvp_notices.REMOVED: rsvp_notices.build_removed,
+    **{rsvp_notices.removed_kind(reason): rsvp_notices.build_removed
+       for reason in (None, *rsvp_notices.REMOVAL_REASONS)},
     consent_request.KIND: consent_request.build_consent_request,
     organizer_message.KIND: organizer_message.build_organizer_message,
     follow_notices.CONFIRM: follow_notices.build_confirm,

@@ -6,6 +6,8 @@ link) and are queued like the confirmation: slot id, person and token, built whe
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.message import (
     Attachment,
@@ -25,8 +27,16 @@ REMINDER = "rsvp_reminder"
 # A minor's held seat given up: the guardian declined, or did not answer in time.
 CONSENT_DECLINED = "rsvp_consent_declined"
 CONSENT_EXPIRED = "rsvp_consent_expired"
-# An organizer took the RSVP off the roster (organize.removals).
+# An organizer took the RSVP off the roster (organize.removals), giving a reason from a fixed
+# list or none: never words of their own. The reason is in the kind (`removed_kind`).
 REMOVED = "rsvp_removed"
+RemovalReason = Literal["duplicate", "requirements", "fewer_spots"]
+REMOVAL_REASONS: dict[RemovalReason, str] = {
+    "duplicate": "it repeated another RSVP of yours for this event.",
+    "requirements": "the event asks for something the RSVP did not meet, such as an age or a "
+    "training.",
+    "fewer_spots": "this time slot has fewer spots than planned.",
+}
 
 
 def notice_mail(
@@ -125,11 +135,18 @@ def build_consent_expired(context: MailContext, queued: QueuedMail) -> Draft:
     )
 
 
+def removed_kind(reason: RemovalReason | None) -> str:
+    """The kind of the notice of a removal, for the reason the organizer chose (or none)."""
+    return REMOVED if reason is None else f"{REMOVED}_{reason}"
+
+
 def build_removed(context: MailContext, queued: QueuedMail) -> Draft:
-    """Say the organizer removed the RSVP (no words of theirs: nothing to escape or abuse)."""
+    """Say the organizer removed the RSVP, and the listed reason they chose, if any."""
+    why = next((f" The organizer's reason: {text}" for reason, text in REMOVAL_REASONS.items()
+                if queued.kind == removed_kind(reason)), "")
     return _draft(
         context, queued, subject="Your RSVP was removed: {title}, {date}", calendar=False,
         lead="The event's organizer removed your RSVP, so you no longer have a spot or a place "
-        "on the waitlist for the time slot below. If you think this is a mistake, please "
+        f"on the waitlist for the time slot below.{why} If you think this is a mistake, please "
         "contact the organizer.",
     )

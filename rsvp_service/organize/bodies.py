@@ -14,6 +14,7 @@ from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email, optional_email
 from rsvp_service.consent.bodies import ConsentState
+from rsvp_service.mail.rsvp_notices import RemovalReason
 from rsvp_service.web.contract import Moment
 
 MAX_ID = 2**63 - 1
@@ -109,6 +110,10 @@ class RemovePayload(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     attendee: AttendeeId
+    reason: RemovalReason | None = Field(
+        default=None, description="Why, as the email to the person says it: `duplicate` (it "
+        "repeated another RSVP of theirs), `requirements` (it did not meet the event's), "
+        "`fewer_spots` (the slot has fewer spots than planned); omitted: no reason given.")
     block: bool = Field(
         default=False, description="Also block the RSVP's address from the hosting "
         "organization's events, removing its other live RSVPs to their upcoming slots.")

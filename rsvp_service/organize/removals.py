@@ -73,10 +73,11 @@ async def _removable(slot: Slot, row: Rsvp | None, now: datetime) -> Rsvp:
     return row
 
 
-async def remove(slot: Slot, row: Rsvp, now: datetime) -> int | None:
+async def remove(slot: Slot, row: Rsvp, now: datetime,
+                 reason: rsvp_notices.RemovalReason | None = None) -> int | None:
     """Cancel the RSVP as removed by the organizer; return how many moved up (None: gone)."""
     result = await cancel_rsvp(row.id, capacity=slot.capacity, now=now,
-                               notice=rsvp_notices.REMOVED)
+                               notice=rsvp_notices.removed_kind(reason))
     return None if result.outcome is CancelOutcome.ALREADY else len(result.promoted_ids)
 
 
@@ -124,7 +125,7 @@ async def remove_rsvp(request: Request, body: RemovePayload) -> Removed:
     catalogue: Catalogue = request.app.state.catalogue
     now = clock.now(request.app.state.settings)
     row = await _removable(slot, await Rsvp.get_or_none(id=body.attendee), now)
-    moved = await remove(slot, row, now)
+    moved = await remove(slot, row, now, body.reason)
     if moved is None:
         raise ApiError(404, NOT_ON_ROSTER)  # removed or cancelled a moment ago
     removed, message = 1, REMOVED.format(name=_name(row))

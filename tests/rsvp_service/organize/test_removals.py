@@ -68,6 +68,7 @@ async def test_removing_moves_the_waitlist_up_and_tells_both_people(
     assert notice["Subject"] == REMOVED_SUBJECT
     text = body(notice)
     assert "The event's organizer removed your RSVP" in text
+    assert "reason" not in text  # none was chosen
     assert "Cancel your spot" not in text and "kim" not in text.lower()
     [promoted] = await arrived(mailbox, "wes@example.org", "A spot opened up")
     assert "/cancel#token=" in body(promoted)  # a seat of their own, as when someone cancels
@@ -78,6 +79,26 @@ async def test_removing_moves_the_waitlist_up_and_tells_both_people(
                               json=removal(ann.id))
     assert again.status_code == 404
     assert await OutboxMessage.filter(kind="rsvp_removed").count() == 1
+
+
+async def test_a_reason_comes_from_the_list_and_reaches_the_person_in_our_words(
+    client: httpx.AsyncClient, settings: Settings, mailbox: Mailbox
+) -> None:
+    _, kim = await person(settings, "kim", organizes=(KEEN,))
+    ann = await rsvp(TINY_SLOT, "Ann")
+    path = slot_path(TINY_SLOT, "/removals")
+
+    made_up = await client.post(path, headers=kim,
+                                json=removal(ann.id, reason="Call me at 555-0100 <b>now</b>"))
+    response = await client.post(path, headers=kim, json=removal(ann.id, reason="duplicate"))
+
+    assert made_up.status_code == 422
+    assert made_up.json()["error"].startswith("The field 'reason' must be ")
+    assert response.status_code == 200
+    [notice] = await arrived(mailbox, "ann@example.org", "Your RSVP was removed")
+    assert ("The organizer's reason: it repeated another RSVP of yours for this event."
+            in body(notice))
+    assert "555" not in body(notice)
 
 
 async def test_a_started_slot_or_a_checked_in_person_is_not_removed(
