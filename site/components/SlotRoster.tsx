@@ -1,7 +1,7 @@
 // One slot's roster on /organize: who is coming (name, email, phone, RSVP time, waitlist place, state),
 // the CSV download, hours of those checked in, removing an RSVP (and blocking its address), and the message form.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { removeRsvp, rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../src/api/organize'
+import { removeRsvp, rosterCsv, setHours, slotRoster, type Attendee, type RemovalReason, type Roster } from '../src/api/organize'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 import { shortDateTime, statusText } from '../src/organize/format'
@@ -132,22 +132,32 @@ function HoursForm({ slotId, attendee, onSaved }: { slotId: string; attendee: At
   )
 }
 
-/** Remove one RSVP, after a confirm step that can also block the address from the organization's events. */
+// The reasons the service words for the email (none: the email gives none).
+const REASONS: [RemovalReason | '', string][] = [
+  ['', 'No reason given'],
+  ['duplicate', 'It repeats another RSVP of theirs'],
+  ['requirements', "It does not meet the event's requirements"],
+  ['fewer_spots', 'The slot has fewer spots than planned'],
+]
+
+/** Remove one RSVP, after a confirm step with a reason from a list and the option to block the address. */
 function RemoveRsvp({ slotId, attendee: a, onRemoved }: Omit<ItemProps, 'onSaved'>) {
   const [confirming, setConfirming] = useState(false)
+  const [reason, setReason] = useState<RemovalReason | ''>('')
   const [block, setBlock] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const remove = async () => {
     setBusy(true)
     setError(null)
-    const r = await removeRsvp(getAuthClient(), slotId, a.id, block)
+    const r = await removeRsvp(getAuthClient(), slotId, { attendee: a.id, block, ...(reason ? { reason } : {}) })
     setBusy(false)
     if (r.ok) onRemoved(r.data.message)
     else setError(r.message)
   }
   const cancel = () => {
     setConfirming(false)
+    setReason('')
     setBlock(false)
     setError(null)
   }
@@ -165,6 +175,16 @@ function RemoveRsvp({ slotId, attendee: a, onRemoved }: Omit<ItemProps, 'onSaved
         Remove {a.name}&apos;s RSVP? We will email them that the organizer removed it
         {a.status === 'confirmed' ? ', and the next people on the waitlist move up' : ''}.
       </p>
+      <div className="field">
+        <label htmlFor={`reason-${slotId}-${a.id}`}>Reason (the email says it)</label>
+        <select id={`reason-${slotId}-${a.id}`} value={reason} disabled={busy} onChange={(e) => setReason(e.target.value as RemovalReason | '')}>
+          {REASONS.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
       {a.email ? (
         <p>
           <label className="check">

@@ -575,6 +575,7 @@ def test_an_organizer_removes_an_rsvp_the_waitlist_moves_up_and_the_address_is_b
     confirm.get_by_role("button", name="Keep").click()
     expect(confirm).to_have_count(0)
     roster.get_by_role("button", name=f"Remove {vera.name}'s RSVP").click()
+    confirm.get_by_label("Reason (the email says it)").select_option("duplicate")
     confirm.get_by_label(re.compile(r"Also block")).check()
     assert axe_violations(desk, Axe(), "/organize (removing an RSVP)") == []
     confirm.get_by_role("button", name="Yes, remove and block").click()
@@ -586,6 +587,7 @@ def test_an_organizer_removes_an_rsvp_the_waitlist_moves_up_and_the_address_is_b
 
     removed = body_text(mailbox.wait_for(vera.email, "Your RSVP was removed"))
     assert "The event's organizer removed your RSVP" in removed and event["title"] in removed
+    assert "The organizer's reason: it repeated another RSVP of yours" in removed
     assert organizer.email not in removed and organizer.name not in removed
     assert "/cancel#token=" in body_text(mailbox.wait_for(wes.email, "A spot opened up"))
 

@@ -117,10 +117,15 @@ export function addWalkIn(client: AuthClient, slotId: string, walkIn: WalkIn) {
 export const setHours = (client: AuthClient, slotId: string, attendee: number, hours: number) =>
   attempt(() => client.api.POST('/api/organize/slots/{slot_id}/hours', { ...slot(slotId), body: { attendee, hours } }), fallback)
 
-/** POST .../removals: the RSVP is cancelled, the waitlist moves up and the person is emailed; `block` also
- * blocks the address from the organization's events. 409 once the slot has started or the person is checked in. */
-export const removeRsvp = (client: AuthClient, slotId: string, attendee: number, block: boolean) =>
-  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/removals', { ...slot(slotId), body: { attendee, block } }), fallback)
+type Removal = Body<'/api/organize/slots/{slot_id}/removals', 'post'>
+/** Why an RSVP is removed, from the service's fixed list (the email says it in the service's words). */
+export type RemovalReason = NonNullable<Removal['reason']>
+
+/** POST .../removals: the RSVP is cancelled, the waitlist moves up and the person is emailed (with the reason, if
+ * one is chosen); `block` also blocks the address from the organization's events. 409 once the slot has started or
+ * the person is checked in. */
+export const removeRsvp = (client: AuthClient, slotId: string, removal: Removal) =>
+  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/removals', { ...slot(slotId), body: removal }), fallback)
 
 export type BlockEntry = Ok<'/api/organize/organizations/{organization}/blocks', 'get'>['blocks'][number]
 const organization = (slug: string) => ({ params: { path: { organization: slug } } })
