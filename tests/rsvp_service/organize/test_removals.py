@@ -127,14 +127,18 @@ def stranger_calls(attendee: int) -> list[tuple[str, str, dict[str, Any] | None]
     ]
 
 
-@pytest.mark.parametrize("who", ["signed out", "volunteer", "other organization's organizer"])
+@pytest.mark.parametrize("who", ["signed out", "volunteer", "other organization's organizer",
+                                 "unverified organizer"])
 async def test_nobody_else_removes_or_blocks(
     client: httpx.AsyncClient, settings: Settings, who: str
 ) -> None:
     _, kim = await person(settings, "kim", organizes=(KEEN,))
     _, forest = await person(settings, "olga", organizes=(FOREST,))
     headers = {"signed out": {}, "volunteer": (await person(settings, "val"))[1],
-               "other organization's organizer": forest}[who]
+               "other organization's organizer": forest,
+               # The role without a proven address: whoever signed up with it first.
+               "unverified organizer": (await person(settings, "uma", organizes=(KEEN,),
+                                                     verified=False))[1]}[who]
     ann = await rsvp(TINY_SLOT, "Ann")
     await client.post(BLOCKS, headers=kim, json={"email": "bo@example.org"})
     before = (await statuses(), await BlockedAddress.all().count())
