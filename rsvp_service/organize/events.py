@@ -1,7 +1,8 @@
 """Organizer endpoints to look with: the organizer's events with their slots' counts, and a roster.
 
-Writes (check-in, walk-ins, hours) are in `checkin`, the CSV export in `roster_csv` and
-messages in `messages`; all of them check the role the same way (`roles`).
+Writes (check-in, walk-ins, hours) are in `checkin`, removals and blocks in `removals`, the
+CSV export in `roster_csv` and messages in `messages`; all of them check the role the same way
+(`roles`).
 """
 
 from __future__ import annotations

@@ -51,7 +51,6 @@ UNBLOCKED = "{email} can RSVP to the events of {name} again."
 BLOCKED = "{email} is blocked from the events of {name}."
 REMOVED = "{name}'s RSVP is removed and they have been emailed."
 MOVED_UP = " {n} from the waitlist moved up."
-ALSO_REMOVED = " {n} other RSVP{s} of theirs to upcoming events of {name} {were} removed too."
 REMOVE_LIMIT = "organizer-remove"
 BLOCK_LIMIT = "organizer-block"
 LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)
@@ -103,9 +102,12 @@ def _entry(row: BlockedAddress) -> BlockEntry:
     return BlockEntry(email=row.email, blockedAt=row.blocked_at)
 
 
-def _others(n: int, name: str) -> str:
-    return ALSO_REMOVED.format(n=n, s="" if n == 1 else "s", were="was" if n == 1 else "were",
-                               name=name) if n else ""
+def _also(n: int, name: str, other: str = "") -> str:
+    """The sentence saying how many more RSVPs a block removed ("" for none)."""
+    if not n:
+        return ""
+    rsvps, were = (f"1 {other}RSVP", "was") if n == 1 else (f"{n} {other}RSVPs", "were")
+    return f" {rsvps} of theirs to upcoming events of {name} {were} removed too."
 
 
 ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody}
@@ -135,7 +137,7 @@ async def remove_rsvp(request: Request, body: RemovePayload) -> Removed:
         others, more = await remove_live(catalogue, host, row.email, now)
         removed, moved = removed + others, moved + more
         org = catalogue.organizations.get(host, host)
-        message += " " + BLOCKED.format(email=row.email, name=org) + _others(others, org)
+        message += " " + BLOCKED.format(email=row.email, name=org) + _also(others, org, "other ")
     if moved:
         message += MOVED_UP.format(n=moved)
     notify(request)
@@ -186,9 +188,7 @@ async def add_block(request: Request, body: BlockPayload) -> Blocked:
     if body.removeRsvps:
         removed, moved = await remove_live(request.app.state.catalogue, organization.slug,
                                            body.email, now)
-        if removed:
-            message += (f" {removed} RSVP{'' if removed == 1 else 's'} to its upcoming events "
-                        f"{'was' if removed == 1 else 'were'} removed and the person emailed.")
+        message += _also(removed, organization.name)
         if moved:
             message += MOVED_UP.format(n=moved)
         notify(request)

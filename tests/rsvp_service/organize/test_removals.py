@@ -288,3 +288,24 @@ async def test_removing_with_block_takes_the_address_off_the_organizations_event
             "Your RSVP was removed: Inclusive Sports Clinic, July 27, 2025", REMOVED_SUBJECT]
 
     await eventually(both_told)
+
+
+async def test_blocking_an_address_can_remove_its_upcoming_rsvps(
+    client: httpx.AsyncClient, settings: Settings, mailbox: Mailbox
+) -> None:
+    _, kim = await person(settings, "kim", organizes=(KEEN,))
+    await rsvp(TINY_SLOT, "Ann")
+    await rsvp(TINY_SLOT, "Bo")
+    await rsvp(TINY_SLOT, "Wes", waitlist=True)
+
+    response = await client.post(BLOCKS, headers=kim,
+                                 json={"email": "ann@example.org", "removeRsvps": True})
+
+    assert response.status_code == 200
+    assert (response.json()["removed"], response.json()["message"]) == (1, (
+        "ann@example.org is blocked from the events of KEEN St. Louis. 1 RSVP of theirs to "
+        "upcoming events of KEEN St. Louis was removed too. 1 from the waitlist moved up."))
+    await arrived(mailbox, "ann@example.org", "Your RSVP was removed")
+    await arrived(mailbox, "wes@example.org", "A spot opened up")
+    assert await statuses() == {f"Ann@{TINY_SLOT}": "cancelled", f"Bo@{TINY_SLOT}": "confirmed",
+                                f"Wes@{TINY_SLOT}": "confirmed"}
