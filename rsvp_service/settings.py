@@ -67,6 +67,16 @@ class Settings(BaseSettings):
     smtp_username: str | None = Field(default=None, description="SMTP login, if any.")
     smtp_password: str | None = Field(default=None, description="SMTP password, if any.")
     smtp_starttls: bool = Field(default=False, description="Upgrade the SMTP link with STARTTLS.")
+    smtp_timeout: float = Field(
+        default=60.0, gt=0,
+        description="How long to wait for each SMTP answer, the end of DATA included (RFC 5321 "
+        "allows 10 minutes); keep OUTBOX_LEASE_SECONDS at least twice as long.",
+    )
+    mail_senders: int = Field(
+        default=4, ge=1, le=64,
+        description="Messages a sender process delivers at once, each over an SMTP connection "
+        "it keeps open between messages.",
+    )
     google_client_id: str | None = Field(default=None, description="Google OAuth client id.")
     google_client_secret: str | None = Field(default=None, description="Google OAuth secret.")
     google_metadata_url: str = Field(

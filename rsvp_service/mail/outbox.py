@@ -4,16 +4,19 @@ A row is written in the same transaction as the RSVP or registration that causes
 email exists exactly when its cause was committed. The row holds what the message is made of
 (kind, recipient, data); the sender builds the message when it delivers it.
 
-The sender claims one due row at a time under a lease carrying a claim token, sends it, and
-records the outcome only on a row whose claim is still its own. Connected and about to hand the
-message over, it checks the row is still its own, so a deleted account's mail does not go out.
-The outcome is recorded shielded from cancellation right after the send, so an interrupted
-sender sends nothing twice but, at worst, the one message whose server acknowledgement it had
-not yet recorded.
+MAIL_SENDERS delivery loops each claim one due row at a time under a lease carrying a claim
+token, send it, and record the outcome only on a row whose claim is still its own. Just before
+DATA, the row is checked to be still its own (so a deleted account's mail does not go out) and
+marked handed over in the same statement. The outcome is recorded shielded from cancellation
+right after the send. A row found handed over with no outcome (its sender died, or the database
+failed, between the server's acceptance and the record) or whose connection failed after the
+hand-over is uncertain: it may have been delivered, so it is held for an operator (`outbox
+held`, then `release` or `discard`) instead of sent blindly again.
 A failed delivery is retried with exponential backoff; after `outbox_max_attempts`, on a
 permanent SMTP 5xx, or when the message cannot be built or encoded, the row becomes a dead
 letter with its reason. A successful send brings forward rows that failed to connect, so
-mail held up by an SMTP outage goes out as soon as the server is back.
+mail held up by an SMTP outage goes out as soon as the server is back. An outage is logged when
+it starts and when it ends, not at every attempt.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.expressions import F
 
 from rsvp_service.events import Catalogue
-from rsvp_service.mail.failures import describe, is_connection_error, is_permanent
+from rsvp_service.mail.failures import describe, is_connection_error, is_permanent, redact
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import (
     Builder,
@@ -45,12 +48,15 @@ from rsvp_service.mail.message import (
     build_email,
     encodable_address,
 )
-from rsvp_service.mail.transports import Transport, Withdrawn, envelope_sender
+from rsvp_service.mail.transports import Transport, Uncertain, Withdrawn, envelope_sender
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
 
+UNCERTAIN = ("Uncertain: it was handed to the mail server but its acceptance was never recorded "
+             "({why}); it may have been delivered. Look for its Message-ID in the relay's log, "
+             "then `outbox release ID` sends it again (same Message-ID) or `outbox discard ID`.")
 # How long shutdown waits for the message in hand before cancelling its delivery.
 SHUTDOWN_GRACE = 10.0
 # How often a successful send also looks for mail another process could not deliver.
@@ -64,7 +70,7 @@ WHERE id = (
     WHERE next_attempt_at <= $3 AND (claimed_until IS NULL OR claimed_until < $3)
     ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
 )
-RETURNING id, kind, recipient, payload, created_at, attempts
+RETURNING id, kind, recipient, payload, created_at, attempts, handed_at
 """
 CLAIM_SQLITE = """
 UPDATE mail_outbox SET claimed_until = ?, claim = ?, attempts = attempts + 1
@@ -73,7 +79,7 @@ WHERE id = (
     WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
     ORDER BY next_attempt_at, id LIMIT 1
 )
-RETURNING id, kind, recipient, payload, created_at, attempts
+RETURNING id, kind, recipient, payload, created_at, attempts, handed_at
 """
 
 
@@ -113,6 +119,7 @@ class _Claimed:
     mail: QueuedMail
     claim: str
     attempts: int
+    handed: bool
 
 
 class OutboxSender:
@@ -132,36 +139,37 @@ class OutboxSender:
         self.sender = envelope_sender(settings)
         self._wake = asyncio.Event()
         self._stopping = False
-        self._task: asyncio.Task[None] | None = None
-        self._recording: asyncio.Future[None] | None = None
-        self._connection_failed = False
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._recording: set[asyncio.Future[None]] = set()
+        # Connection failures since the last successful send; 0 while the server is up.
+        self._failed_connections = 0
         self._brought_forward_at = 0.0
         self.lease = timedelta(seconds=settings.outbox_lease_seconds)
         # The lease must outlast one whole delivery, so a delivery gets half of it.
         self.send_deadline = settings.outbox_lease_seconds / 2
 
     def start(self) -> None:
-        """Start the delivery loop in the running event loop."""
-        self._task = asyncio.create_task(self._run(), name="outbox-sender")
+        """Start MAIL_SENDERS delivery loops in the running event loop."""
+        self._tasks = {
+            asyncio.create_task(self._run(), name=f"outbox-sender-{n}")
+            for n in range(self.settings.mail_senders)
+        }
 
     async def stop(self) -> None:
-        """Finish the message in hand (for up to SHUTDOWN_GRACE) and stop; the rest stay queued."""
-        if self._task is None:
+        """Finish the messages in hand (for up to SHUTDOWN_GRACE) and stop; the rest stay queued."""
+        if not self._tasks:
             return
         self._stopping = True
         self._wake.set()
-        done, _ = await asyncio.wait({self._task}, timeout=SHUTDOWN_GRACE)
-        if not done:
+        _, late = await asyncio.wait(self._tasks, timeout=SHUTDOWN_GRACE)
+        for task in late:
             # The delivery in hand took too long: cancelling it releases its row.
-            self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
-        if self._recording is not None:
-            # An outcome being recorded when the task was cancelled still gets written.
-            with contextlib.suppress(Exception):
-                await self._recording
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        # An outcome being recorded when its task was cancelled still gets written.
+        await asyncio.gather(*self._recording, return_exceptions=True)
         await self.transport.close()
-        self._task = None
+        self._tasks = set()
 
     def wake(self) -> None:
         """Look for due messages now instead of at the next poll."""
@@ -191,6 +199,10 @@ class OutboxSender:
         claimed = await self._claim()
         if claimed is None:
             return False
+        if claimed.handed:
+            # Its last sender handed it over and never recorded the answer.
+            await self._record(self._hold(claimed, "its sender stopped or lost the database"))
+            return True
         try:
             # Built in a worker thread: a message with its QR code and calendar takes ~13 ms of
             # CPU, and on the event loop that stalled every request and query for as long.
@@ -206,7 +218,7 @@ class OutboxSender:
                     message,
                     sender=self.sender,
                     recipient=encodable_address(claimed.mail.recipient),
-                    still_wanted=self._ours(claimed).exists,
+                    still_wanted=lambda: self._hand_over(claimed),
                 )
         except asyncio.CancelledError:
             await self._record(self._release(claimed))
@@ -215,6 +227,15 @@ class OutboxSender:
             # Its row was deleted (an account deleted meanwhile) or, past the lease, another
             # sender holds it: there is nothing of ours to record.
             log.info("Mail #%s was withdrawn before it was sent.", claimed.mail.id)
+        except Uncertain as exc:
+            await self._record(self._hold(claimed, f"the connection failed: {exc}"))
+        except TimeoutError as exc:
+            # Past the deadline during DATA, the server may have taken it all the same. (A row
+            # is claimed for sending only when not handed over, so a mark now is this attempt's.)
+            if await self._ours(claimed).filter(handed_at__isnull=False).exists():
+                await self._record(self._hold(claimed, "it ran past the delivery's deadline"))
+            else:
+                await self._record(self._failed(claimed, exc))
         except Exception as exc:
             await self._record(self._failed(claimed, exc))
         else:
@@ -230,9 +251,10 @@ class OutboxSender:
     async def _record(self, outcome: Coroutine[Any, Any, None]) -> None:
         # Shielded: a cancellation arriving now must not lose the outcome of a delivery that
         # already happened (stop() waits for it), or the message would be sent again.
-        self._recording = asyncio.ensure_future(outcome)
-        await asyncio.shield(self._recording)
-        self._recording = None
+        recording = asyncio.ensure_future(outcome)
+        self._recording.add(recording)
+        recording.add_done_callback(self._recording.discard)
+        await asyncio.shield(recording)
 
     async def _claim(self) -> _Claimed | None:
         now = datetime.now(UTC)
@@ -258,10 +280,22 @@ class OutboxSender:
             data=data,
             created_at=_parse_time(row["created_at"]),
         )
-        return _Claimed(mail, claim, int(row["attempts"]))
+        return _Claimed(mail, claim, int(row["attempts"]), row["handed_at"] is not None)
 
     def _ours(self, claimed: _Claimed) -> Any:
         return OutboxMessage.filter(id=claimed.mail.id, claim=claimed.claim)
+
+    async def _hand_over(self, claimed: _Claimed) -> bool:
+        # One statement checks the row is still ours and records that DATA is about to begin.
+        return bool(await self._ours(claimed).update(handed_at=datetime.now(UTC)))
+
+    async def _hold(self, claimed: _Claimed, why: str) -> None:
+        await self._ours(claimed).update(
+            held_at=datetime.now(UTC), next_attempt_at=None, claimed_until=None, claim=None,
+            last_error=redact(UNCERTAIN.format(why=why))[:1000],
+        )
+        log.error("Mail #%s (%s) is held for an operator: it may have been delivered (%s).",
+                  claimed.mail.id, claimed.mail.kind, why)
 
     async def _sent(self, claimed: _Claimed) -> None:
         # The data goes with the send: names, links and their tokens are not kept.
@@ -271,22 +305,23 @@ class OutboxSender:
         )
         if not updated:
             log.warning("Mail #%s was sent after its lease had run out.", claimed.mail.id)
-        if self._connection_failed or self._bring_forward_is_due():
+        if self._failed_connections or self._bring_forward_is_due():
             await self._bring_forward()
 
     def _bring_forward_is_due(self) -> bool:
         return asyncio.get_running_loop().time() - self._brought_forward_at >= BRING_FORWARD_EVERY
 
     async def _bring_forward(self) -> None:
-        self._connection_failed = False
+        failures, self._failed_connections = self._failed_connections, 0
         self._brought_forward_at = asyncio.get_running_loop().time()
         now = datetime.now(UTC)
         moved = await OutboxMessage.filter(connection_failed=True, next_attempt_at__gt=now).update(
             next_attempt_at=now
         )
+        if failures:
+            log.warning("The mail server is reachable again after %s failed connection(s); "
+                        "%s held-up message(s) are due now.", failures, moved)
         if moved:
-            log.info("The mail server is reachable again; %s held-up message(s) are due now.",
-                     moved)
             self._wake.set()
 
     async def _release(self, claimed: _Claimed) -> None:
@@ -298,14 +333,18 @@ class OutboxSender:
     async def _failed(self, claimed: _Claimed, exc: Exception) -> None:
         reason = describe(exc)
         connection_failed = is_connection_error(exc)
-        self._connection_failed = self._connection_failed or connection_failed
+        if connection_failed:
+            if not self._failed_connections:
+                log.warning("The mail server cannot be reached (%s); mail waits and is retried "
+                            "until it is back.", reason)
+            self._failed_connections += 1
         mail, limit = claimed.mail, self.settings.outbox_max_attempts
         if is_permanent(exc) or claimed.attempts >= limit:
             if not is_permanent(exc):
                 reason = f"Gave up after {claimed.attempts} attempts. {reason}"
             await self._ours(claimed).update(
                 dead_at=datetime.now(UTC), next_attempt_at=None, claimed_until=None, claim=None,
-                last_error=reason, connection_failed=connection_failed,
+                last_error=reason, connection_failed=connection_failed, handed_at=None,
             )
             log.error("Mail #%s (%s) is a dead letter after %s attempt(s): %s",
                       mail.id, mail.kind, claimed.attempts, reason)
@@ -313,10 +352,12 @@ class OutboxSender:
         delay = self.backoff(claimed.attempts)
         await self._ours(claimed).update(
             next_attempt_at=datetime.now(UTC) + timedelta(seconds=delay), claimed_until=None,
-            claim=None, last_error=reason, connection_failed=connection_failed,
+            claim=None, last_error=reason, connection_failed=connection_failed, handed_at=None,
         )
-        log.warning("Delivery of mail #%s (%s) failed (attempt %s), retrying in %.1f s: %s",
-                    mail.id, mail.kind, claimed.attempts, delay, reason)
+        # During an outage every attempt fails alike: its start and end are logged instead.
+        log.log(logging.DEBUG if connection_failed else logging.WARNING,
+                "Delivery of mail #%s (%s) failed (attempt %s), retrying in %.1f s: %s",
+                mail.id, mail.kind, claimed.attempts, delay, reason)
 
     def backoff(self, attempts: int) -> float:
         """Return the delay before the next attempt after `attempts` failures (with jitter)."""

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 import sys
 from collections.abc import Awaitable, Callable
 from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import aiosmtplib
+from aiosmtplib.response import SMTPResponse
+from aiosmtplib.typing import Default
 
+from rsvp_service.mail.failures import describe
 from rsvp_service.mail.message import as_bytes
 from rsvp_service.settings import Settings
 
 # Asked at the last moment before a message is handed over: is it still to be sent? (Its row
 # may have been deleted, with the account it was for, while it was being built or connected.)
+# The outbox's answer also records the hand-over, so a crash after it leaves the row uncertain.
 StillWanted = Callable[[], Awaitable[bool]]
 
 
@@ -88,56 +93,116 @@ class ConsoleTransport:
         """Nothing to finish."""
 
 
+class Uncertain(Exception):
+    """The connection failed after the message was handed over: it may have been delivered."""
+
+
+class _Client(aiosmtplib.SMTP):
+    """An SMTP client that asks `still_wanted` (which records the hand-over) before DATA."""
+
+    still_wanted: StillWanted
+    handed_over = False
+
+    async def data(
+        self, message: str | bytes, timeout: Any = Default.token  # noqa: ASYNC109 (aiosmtplib's)
+    ) -> SMTPResponse:
+        """Ask `still_wanted` last of all, then send DATA and the message."""
+        await ensure_wanted(self.still_wanted)
+        self.handed_over = True
+        return await super().data(message, timeout=timeout)
+
+
 class SmtpTransport:
-    """Send through an SMTP server with aiosmtplib."""
+    """Send through an SMTP server with aiosmtplib, over connections kept open between messages.
+
+    Each concurrent send takes an idle connection of its own (or opens one), so there are at
+    most as many as the sender's MAIL_SENDERS. One TLS context serves them all: aiosmtplib
+    would otherwise load the system's CA certificates again for every connection.
+    """
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._goodbyes: set[asyncio.Task[None]] = set()
+        self.tls_context = ssl.create_default_context() if settings.smtp_starttls else None
+        self._idle: list[_Client] = []
 
     async def send(
         self, message_id: int, message: EmailMessage, *, sender: str, recipient: str,
         still_wanted: StillWanted,
     ) -> None:
-        """Open a connection and send the message (raises on any SMTP or network error).
+        """Send the message over an open connection (raises on any SMTP or network error).
 
-        Returns as soon as the server has accepted the message, so the sender records the
-        delivery at once; the connection is closed politely (QUIT) in the background.
+        `still_wanted` is asked once the server accepted the recipient, just before DATA; a
+        failure after that, other than an answer from the server, raises Uncertain. A kept
+        connection the server closed while idle is replaced once, before anything was handed.
         aiosmtplib asks for SMTPUTF8 when the recipient's address needs it.
         """
+        client = self._idle.pop() if self._idle else self._client()
+        reused = client.is_connected
+        try:
+            try:
+                await self._transact(client, message, sender, recipient, still_wanted)
+            except aiosmtplib.SMTPServerDisconnected:
+                if not reused or client.handed_over:
+                    raise
+                client.close()
+                client = self._client()
+                await self._transact(client, message, sender, recipient, still_wanted)
+        except (aiosmtplib.SMTPResponseException, aiosmtplib.SMTPRecipientsRefused, Withdrawn) \
+                as exc:
+            # The server's answer (aiosmtplib reset the envelope) or withdrawn before DATA:
+            # the connection is still good for the next message.
+            if isinstance(exc, Withdrawn):
+                await self._reset(client)
+            if client.is_connected:
+                self._idle.append(client)
+            raise
+        except BaseException as exc:
+            client.close()
+            if client.handed_over and isinstance(exc, Exception):
+                raise Uncertain(describe(exc)) from exc
+            raise
+        self._idle.append(client)
+
+    @staticmethod
+    async def _transact(
+        client: _Client, message: EmailMessage, sender: str, recipient: str,
+        still_wanted: StillWanted,
+    ) -> None:
+        if not client.is_connected:
+            await client.connect()
+        client.still_wanted, client.handed_over = still_wanted, False
+        await client.send_message(message, sender=sender, recipients=[recipient])
+
+    @staticmethod
+    async def _reset(client: _Client) -> None:
+        try:
+            await client.rset()
+        except (aiosmtplib.SMTPException, OSError):
+            client.close()
+
+    def _client(self) -> _Client:
         settings = self.settings
-        client = aiosmtplib.SMTP(
+        return _Client(
             hostname=settings.smtp_host,
             port=settings.smtp_port,
             username=settings.smtp_username,
             password=settings.smtp_password,
             start_tls=settings.smtp_starttls,
-            timeout=15,
+            tls_context=self.tls_context,
+            timeout=settings.smtp_timeout,
         )
-        try:
-            await client.connect()
-            # Asked once connected: a server that was down may have come back after the row
-            # was deleted, and the connection is the last wait before the message goes out.
-            await ensure_wanted(still_wanted)
-            await client.send_message(message, sender=sender, recipients=[recipient])
-        except BaseException:
-            client.close()
-            raise
-        goodbye = asyncio.create_task(self._quit(client), name="smtp-quit")
-        self._goodbyes.add(goodbye)
-        goodbye.add_done_callback(self._goodbyes.discard)
 
     @staticmethod
-    async def _quit(client: aiosmtplib.SMTP) -> None:
-        # The message is already accepted; a server that answers QUIT badly changes nothing.
+    async def _quit(client: _Client) -> None:
+        # Every message is already accepted; a server that answers QUIT badly changes nothing.
         with contextlib.suppress(aiosmtplib.SMTPException, OSError):
             await client.quit()
         client.close()
 
     async def close(self) -> None:
-        """Wait for the connections still saying goodbye."""
-        if self._goodbyes:
-            await asyncio.gather(*self._goodbyes, return_exceptions=True)
+        """Say goodbye (QUIT) on the connections kept open."""
+        idle, self._idle = self._idle, []
+        await asyncio.gather(*(self._quit(client) for client in idle))
 
 
 def envelope_sender(settings: Settings) -> str:

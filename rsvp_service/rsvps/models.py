@@ -161,6 +161,14 @@ class OutboxMessage(Model):
         null=True, db_index=True, description="Given up on: a dead letter (see last_error)."
     )
     last_error = fields.TextField(null=True)
+    handed_at = fields.DatetimeField(
+        null=True,
+        description="When DATA began on the last attempt; without sent_at, delivery is uncertain.",
+    )
+    held_at = fields.DatetimeField(
+        null=True,
+        description="Held for an operator (see last_error): sent only after `outbox release`.",
+    )
     connection_failed = fields.BooleanField(
         default=False,
         db_default=False,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,7 +13,12 @@ from typing import Any
 
 import httpx
 from conftest import Mailbox, free_port
-from service_testkit import TINY_SLOT, ClosingController
+from service_testkit import GUEST_SLOT, TINY_SLOT, ClosingController
+from starlette.applications import Starlette
+from tortoise.transactions import in_transaction
+
+from rsvp_service.mail.confirmation import confirmation_mail
+from rsvp_service.mail.outbox import enqueue
 
 TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
 
@@ -29,12 +35,26 @@ def person(name: str, **more: Any) -> dict[str, Any]:
 
 
 class ServerMailbox(Mailbox):
-    """A mailbox whose server can be slow to accept, or refuse, recipients."""
+    """A mailbox whose server can be slow to accept, or refuse, recipients, slow to answer DATA,
+    or hold its answer to DATA until the test releases it; it counts connections and the
+    messages it was taking at once."""
 
-    def __init__(self, *, delay: float = 0.0, refuse: str = "") -> None:
+    def __init__(self, *, delay: float = 0.0, refuse: str = "", data_delay: float = 0.0) -> None:
         super().__init__()
         self.delay = delay
         self.refuse = refuse
+        self.data_delay = data_delay
+        # When set up, DATA is answered only once `release` is set; `holding` tells it began.
+        self.release: threading.Event | None = None
+        self.holding = threading.Event()
+        self.sessions: list[Any] = []
+        self.in_flight = 0
+        self.most_in_flight = 0
+
+    @property
+    def connections(self) -> int:
+        """How many connections sent at least one message."""
+        return len(self.sessions)
 
     async def handle_RCPT(
         self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
@@ -45,6 +65,21 @@ class ServerMailbox(Mailbox):
             return f"550 5.1.1 <{address}>: Recipient address rejected: user unknown"
         envelope.rcpt_tos.append(address)
         return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        """Take the message after `data_delay` or once released (aiosmtpd hook)."""
+        if not any(known is session for known in self.sessions):
+            self.sessions.append(session)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(self.data_delay)
+            if self.release is not None:
+                self.holding.set()
+                await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 60)
+        finally:
+            self.in_flight -= 1
+        return await super().handle_DATA(server, session, envelope)
 
 
 @contextmanager
@@ -57,6 +92,20 @@ def smtp_server(handler: Mailbox, **parameters: Any) -> Iterator[int]:
         yield port
     finally:
         controller.stop()
+
+
+async def queue(app: Starlette, *emails: str) -> list[int]:
+    """Queue a confirmation for each address in one transaction and wake the sender."""
+    async with in_transaction() as connection:
+        ids = [
+            await enqueue(
+                confirmation_mail(GUEST_SLOT, email=email, first_name="Ann", last_name="Lee"),
+                connection=connection,
+            )
+            for email in emails
+        ]
+    app.state.outbox.wake()
+    return ids
 
 
 def recipients(mailbox: Mailbox) -> Counter[str]:

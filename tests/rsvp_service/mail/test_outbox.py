@@ -16,35 +16,18 @@ from aiosmtplib import (
     SMTPRecipientsRefused,
 )
 from conftest import SmtpServer, free_port, running
-from mail_testkit import ServerMailbox, recipients, smtp_server
-from service_testkit import GUEST_SLOT, command_env, eventually, run_command
-from starlette.applications import Starlette
-from tortoise.transactions import in_transaction
+from mail_testkit import ServerMailbox, queue, recipients, smtp_server
+from service_testkit import command_env, eventually, run_command
 
 from rsvp_service.mail import outbox as outbox_module
-from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.failures import describe, is_connection_error, is_permanent
-from rsvp_service.mail.outbox import OutboxSender, enqueue
+from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 from rsvp_service.web import app as app_module
 
 MakeSettings = Callable[..., Settings]
-
-
-async def queue(app: Starlette, *emails: str) -> list[int]:
-    """Queue a confirmation for each address in one transaction and wake the sender."""
-    async with in_transaction() as connection:
-        ids = [
-            await enqueue(
-                confirmation_mail(GUEST_SLOT, email=email, first_name="Ann", last_name="Lee"),
-                connection=connection,
-            )
-            for email in emails
-        ]
-    app.state.outbox.wake()
-    return ids
 
 
 async def test_a_refused_recipient_is_a_dead_letter_listed_and_retried_by_the_cli(
@@ -150,7 +133,9 @@ async def test_two_senders_and_a_slow_server_send_each_message_once(
     handler = ServerMailbox(delay=0.2)
     emails = [f"slow{n}@example.org" for n in range(12)]
     with smtp_server(handler) as port:
-        settings = make_settings(smtp_port=port, outbox_lease_seconds=1.0)
+        # One delivery at a time in each: under a 0.5 s deadline, a loaded machine would
+        # otherwise hold a message that ran past it during DATA as uncertain.
+        settings = make_settings(smtp_port=port, outbox_lease_seconds=1.0, mail_senders=1)
         app = app_module.create_app(settings)
         async with running(app):
             second = OutboxSender(settings, make_transport(settings), lambda: app.state.catalogue)
@@ -209,7 +194,8 @@ async def test_a_success_brings_forward_mail_held_up_by_an_outage(
 async def test_shutdown_finishes_the_message_in_hand(make_settings: MakeSettings) -> None:
     handler = ServerMailbox(delay=0.5)
     with smtp_server(handler) as port:
-        app = app_module.create_app(make_settings(smtp_port=port))
+        # One sender: the second message must still be waiting when the first is in hand.
+        app = app_module.create_app(make_settings(smtp_port=port, mail_senders=1))
         async with running(app):
             first, second = await queue(app, "first@example.org", "second@example.org")
             await eventually(OutboxMessage.filter(id=first, claim__isnull=False).exists)
