@@ -67,19 +67,22 @@ class ServerMailbox(Mailbox):
         return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        """Take the message after `data_delay` or once released (aiosmtpd hook)."""
+        """Take the message, answering after `data_delay` or once released (aiosmtpd hook)."""
         if not any(known is session for known in self.sessions):
             self.sessions.append(session)
         self.in_flight += 1
         self.most_in_flight = max(self.most_in_flight, self.in_flight)
         try:
             await asyncio.sleep(self.data_delay)
-            if self.release is not None:
-                self.holding.set()
-                await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 60)
+            if self.release is None:
+                return await super().handle_DATA(server, session, envelope)
+            # Kept before the answer, as a relay that queued it: the answer may never arrive.
+            answer = await super().handle_DATA(server, session, envelope)
+            self.holding.set()
+            await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 60)
+            return answer
         finally:
             self.in_flight -= 1
-        return await super().handle_DATA(server, session, envelope)
 
 
 @contextmanager
