@@ -193,3 +193,55 @@ def test_a_restore_of_the_wrong_kind_of_file_is_refused(
     assert refused.returncode == 1
     assert "is not a" in refused.stderr
     assert "pass a file that `python -m rsvp_service backup` wrote" in refused.stderr
+
+
+async def test_mail_waiting_in_a_restored_backup_is_held_until_an_operator_decides(
+    env: dict[str, str], fresh_url: str, smtp_server: SmtpServer, tmp_path: Path
+) -> None:
+    # The relay is unreachable while the RSVPs come in: their confirmations wait in the backup.
+    down = {**env, "SMTP_PORT": str(free_port())}
+    before = ServiceProcess(down, log_path=tmp_path / "before.log")
+    before.wait_ready()
+    try:
+        emails = [f"waiting{n}@example.org" for n in range(3)]
+        async with httpx.AsyncClient(timeout=30) as http:
+            for email in emails:
+                answer = await http.post(f"{before.base_url}/api/rsvp",
+                                         json=rsvp(GUEST_SLOT, email=email))
+                assert answer.status_code == 201
+        assert run_command(env, "backup", str(tmp_path / "copy")).returncode == 0
+    finally:
+        before.stop()
+
+    # One sender, which takes the oldest due mail first: held mail would go before new mail.
+    fresh = {**env, "DATABASE_URL": fresh_url, "VAR_DIR": str(tmp_path / "fresh-var"),
+             "PORT": str(free_port()), "MAIL_SENDERS": "1"}
+    restored = run_command(fresh, "restore", str(tmp_path / "copy"))
+    assert restored.returncode == 0, restored.stderr
+    assert "3 email(s) were waiting to be sent at backup time" in restored.stdout
+    after = ServiceProcess(fresh, log_path=tmp_path / "after.log")
+    after.wait_ready()
+    try:
+        async with httpx.AsyncClient(timeout=30) as http:
+            answer = await http.post(f"{after.base_url}/api/rsvp",
+                                     json=rsvp(GUEST_SLOT, email="new@example.org"))
+        assert answer.status_code == 201
+        await smtp_server.mailbox.wait_for(1)
+
+        listing = run_command(fresh, "outbox", "held")
+        assert "3 held message(s)." in listing.stdout
+        assert "waiting to be sent when the backup was taken" in listing.stdout
+        held = await query_rows(fresh_url, "SELECT id, recipient FROM mail_outbox "
+                                "WHERE held_at IS NOT NULL ORDER BY id")
+        assert {email for _, email in held} == set(emails)
+        (kept_id, kept), *_ = held
+        assert run_command(fresh, "outbox", "release", str(kept_id)).returncode == 0
+        assert run_command(fresh, "outbox", "discard", "--all").returncode == 0
+        await smtp_server.mailbox.wait_for(2)
+        assert "0 held message(s)." in run_command(fresh, "outbox", "held").stdout
+    finally:
+        after.stop()
+
+    received = [rcpt for _, rcpts in smtp_server.mailbox.envelopes for rcpt in rcpts]
+    assert received == ["new@example.org", str(kept)]
+    assert await query_rows(fresh_url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL") == []
