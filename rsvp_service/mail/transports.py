@@ -141,8 +141,8 @@ class SmtpTransport:
         try:
             try:
                 await self._transact(client, message, sender, recipient, still_wanted)
-            except aiosmtplib.SMTPServerDisconnected:
-                if not reused or client.handed_over:
+            except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPResponseException) as exc:
+                if not (reused and _closed_while_idle(exc)) or client.handed_over:
                     raise
                 client.close()
                 client = self._client()
@@ -203,6 +203,12 @@ class SmtpTransport:
         """Say goodbye (QUIT) on the connections kept open."""
         idle, self._idle = self._idle, []
         await asyncio.gather(*(self._quit(client) for client in idle))
+
+
+def _closed_while_idle(exc: Exception) -> bool:
+    # A relay ends an idle session by closing it or, first, by answering 421 (closing).
+    return (isinstance(exc, aiosmtplib.SMTPServerDisconnected)
+            or (isinstance(exc, aiosmtplib.SMTPResponseException) and exc.code == 421))
 
 
 def envelope_sender(settings: Settings) -> str:

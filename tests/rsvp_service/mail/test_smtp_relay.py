@@ -1,5 +1,6 @@
 """Sending through a real relay: messages share a kept connection per sender, senders work in
-parallel, a relay slow to answer DATA delivers within SMTP_TIMEOUT, one TLS context serves every
+parallel, a kept connection the relay ends is replaced at once, a relay slow to answer DATA
+delivers within SMTP_TIMEOUT, one TLS context serves every
 connection, and an outage is logged when it starts and when it ends, not at every attempt."""
 
 from __future__ import annotations
@@ -46,6 +47,38 @@ async def test_messages_share_a_connection_per_sender_and_the_senders_work_in_pa
     assert recipients(handler) == Counter(emails)
     assert handler.most_in_flight == 2
     assert handler.connections == 2
+
+
+class EndsIdleSessions(ServerMailbox):
+    """A relay that answers 421 to a connection's second message, as at its idle timeout."""
+
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        """Refuse a known connection's next message with 421 (aiosmtpd hook)."""
+        if any(known is session for known in self.sessions):
+            return "421 4.4.2 Error: timeout exceeded"
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
+
+
+async def test_a_kept_connection_the_relay_ends_is_replaced_without_a_failed_attempt(
+    make_settings: MakeSettings,
+) -> None:
+    handler = EndsIdleSessions()
+    with smtp_server(handler) as port:
+        app = app_module.create_app(make_settings(smtp_port=port, mail_senders=1))
+        async with running(app):
+            await queue(app, "before@example.org")
+            await eventually(all_sent)
+            [after] = await queue(app, "after@example.org")
+            await eventually(all_sent)
+            sent = await OutboxMessage.get(id=after)
+
+    assert sent.attempts == 1 and sent.last_error is None
+    assert handler.connections == 2
+    assert recipients(handler) == {"before@example.org": 1, "after@example.org": 1}
 
 
 async def test_a_relay_slow_to_answer_data_delivers_within_smtp_timeout(
