@@ -319,8 +319,8 @@ class OutboxSender:
             next_attempt_at=now
         )
         if failures:
-            log.warning("The mail server is reachable again after %s failed connection(s); "
-                        "%s held-up message(s) are due now.", failures, moved)
+            log.info("The mail server is reachable again after %s failed connection(s); "
+                     "%s held-up message(s) are due now.", failures, moved)
         if moved:
             self._wake.set()
 
