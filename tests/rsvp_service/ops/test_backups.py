@@ -235,6 +235,9 @@ async def test_mail_waiting_in_a_restored_backup_is_held_until_an_operator_decid
                                 "WHERE held_at IS NOT NULL ORDER BY id")
         assert {email for _, email in held} == set(emails)
         (kept_id, kept), *_ = held
+        unknown = run_command(fresh, "outbox", "discard", str(kept_id), "999999")
+        assert unknown.returncode == 1
+        assert "No held message has the id #999999" in unknown.stderr
         assert run_command(fresh, "outbox", "release", str(kept_id)).returncode == 0
         assert run_command(fresh, "outbox", "discard", "--all").returncode == 0
         await smtp_server.mailbox.wait_for(2)
