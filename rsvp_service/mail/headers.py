@@ -8,11 +8,16 @@ the receiver would decode the words again. Text holding `=?` (or a control chara
 therefore kept as given and written as encoded words of its own, which a receiver decodes
 exactly once, back to the text. Other text takes the email package's usual way: it holds no
 encoded word to decode.
+
+`List-Unsubscribe` goes the other way: its value is one `<https://...>` URL, which RFC 2369
+leaves unencoded. The email package writes any header word longer than the line as RFC 2047
+encoded words, which hides the URL from mail clients, so that header is written as it is.
 """
 
 from __future__ import annotations
 
 import email.policy
+import re
 import sys
 import unicodedata
 from email.header import Header
@@ -29,6 +34,9 @@ from typing import Any, ClassVar, Literal
 ENCODED_WORD_START = "=?"
 # What str.splitlines() breaks at: a header value cannot hold any of them.
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+UNSUBSCRIBE = "List-Unsubscribe"
+ONE_URL = re.compile(r"<https?://[!-;=?-~]+>")
+MAX_LINE = 998
 
 
 class HeaderInjectionError(ValueError):
@@ -122,12 +130,36 @@ class PeoplesTo(_OwnWords, UniqueAddressHeader, BaseHeader):
         return f"{self.name}: {words}{gap}<{address.addr_spec}>{policy.linesep}"
 
 
+class OneClickUnsubscribe(UniqueUnstructuredHeader, BaseHeader):
+    """A List-Unsubscribe of one `<https://...>` URL, written on one line, never encoded."""
+
+    max_count: ClassVar[Literal[1]] = 1
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, Any]) -> None:
+        """Accept `<URL>` of printable ASCII without spaces or angle brackets inside, only."""
+        if ONE_URL.fullmatch(value) is None:
+            raise HeaderInjectionError(
+                "The unsubscribe header must be one <https://...> URL of printable ASCII.")
+        # RFC 5322's hard limit on a line, with the name, ": " and CRLF: past it, no folding.
+        if len(value) + len(UNSUBSCRIBE) + 4 > MAX_LINE:
+            raise ValueError(f"The unsubscribe URL is longer than a header line may be "
+                             f"({MAX_LINE} characters).")
+        kwds["decoded"] = value
+        kwds["parse_tree"] = None
+
+    def fold(self, *, policy: Any) -> str:
+        """Write the URL as it is: folding or encoding it would hide it from mail clients."""
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def _registry() -> HeaderRegistry:
     registry = HeaderRegistry()
     registry.map_to_type("subject", PeoplesSubject)
     registry.map_to_type("to", PeoplesTo)
     # Reply-To carries a person's (or an organization's) name too: one address, the same care.
     registry.map_to_type("reply-to", PeoplesTo)
+    registry.map_to_type(UNSUBSCRIBE.lower(), OneClickUnsubscribe)
     return registry
 
 

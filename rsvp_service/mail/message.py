@@ -157,14 +157,14 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
         if reply_to is not None:
             message["Reply-To"] = _address(reply_to, draft.reply_to_name)
         message["Subject"] = draft.subject
+        if draft.unsubscribe_url is not None:
+            # Written as it is, on one line (headers.OneClickUnsubscribe): clients need the URL.
+            message[headers.UNSUBSCRIBE] = f"<{draft.unsubscribe_url}>"
+            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     except (HeaderParseError, IndexError, ValueError) as exc:
         raise PermanentMailError(f"A header of the message cannot be encoded: {exc}") from None
     message["Date"] = format_datetime(queued.created_at)
     message["Message-ID"] = message_id(queued, settings.mail_from)
-    if draft.unsubscribe_url is not None:
-        url = check_header_value(draft.unsubscribe_url, "unsubscribe URL")
-        message["List-Unsubscribe"] = f"<{url}>"
-        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(draft.text)
     message.add_alternative(draft.html, subtype="html")
     html_part = message.get_body(("html",))
