@@ -48,6 +48,7 @@ async def send_reset_email(
         name=user.name,
         link=reset_link(settings, token),
         minutes=int(TOKEN_LIFETIME.total_seconds() // 60),
+        user_id=user.id,
     )
     await enqueue(mail, connection=connection)
 

@@ -39,6 +39,7 @@ async def send_verification_email(
         name=user.name,
         link=verification_link(settings, token),
         hours=int(TOKEN_LIFETIME.total_seconds() // 3600),
+        user_id=user.id,
     )
     await enqueue(mail, connection=connection)
 

@@ -102,7 +102,8 @@ async def decide(follower: Follower, week: str, now: datetime,
     try:
         async with in_transaction() as connection:
             outbox_id = await enqueue(follow_notices.digest_mail(
-                follower.email, follower_id=follower.id, week=week, events=events),
+                follower.email, follower_id=follower.id, week=week, events=events,
+                user_id=follower.user_id),
                 connection=connection) if events else None
             # The unique row: a second decision for the week fails here and rolls back its mail.
             await DigestWeek.create(

@@ -14,14 +14,14 @@ _LETTERS = {
 }
 
 
-def verification_mail(email: str, *, name: str, link: str, hours: int) -> Mail:
+def verification_mail(email: str, *, name: str, link: str, hours: int, user_id: int) -> Mail:
     """Return the verification email to queue (the link carries the single-use token)."""
-    return Mail(VERIFY, email, {"name": name, "link": link, "hours": hours})
+    return Mail(VERIFY, email, {"name": name, "link": link, "hours": hours}, user_id)
 
 
-def password_reset_mail(email: str, *, name: str, link: str, minutes: int) -> Mail:
+def password_reset_mail(email: str, *, name: str, link: str, minutes: int, user_id: int) -> Mail:
     """Return the reset email to queue (the link carries the single-use token)."""
-    return Mail(PASSWORD_RESET, email, {"name": name, "link": link, "minutes": minutes})
+    return Mail(PASSWORD_RESET, email, {"name": name, "link": link, "minutes": minutes}, user_id)
 
 
 def build_account_link(context: MailContext, queued: QueuedMail) -> Draft:

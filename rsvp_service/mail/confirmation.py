@@ -18,12 +18,12 @@ KIND = "rsvp_confirmation"
 
 def confirmation_mail(
     slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None,
-    checkin_code: str | None = None,
+    checkin_code: str | None = None, user_id: int | None = None,
 ) -> Mail:
     """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent)."""
     data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
             "cancel_token": cancel_token, "checkin_code": checkin_code}
-    return Mail(KIND, email, data)
+    return Mail(KIND, email, data, user_id)
 
 
 def cancel_url(site_url: str, token: str | None) -> str | None:

@@ -25,9 +25,10 @@ def confirm_mail(email: str, *, follower_id: int, labels: Sequence[str]) -> Mail
 
 
 def digest_mail(email: str, *, follower_id: int, week: str,
-                events: Sequence[dict[str, Any]]) -> Mail:
+                events: Sequence[dict[str, Any]], user_id: int | None = None) -> Mail:
     """One follower's digest of a week: the upcoming events, as listed when it was queued."""
-    return Mail(DIGEST, email, {"follower_id": follower_id, "week": week, "events": list(events)})
+    return Mail(DIGEST, email, {"follower_id": follower_id, "week": week, "events": list(events)},
+                user_id)
 
 
 def build_confirm(context: MailContext, queued: QueuedMail) -> Draft:

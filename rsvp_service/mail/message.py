@@ -42,6 +42,8 @@ class Mail:
     kind: str
     recipient: str
     data: Mapping[str, Any]
+    # The account the email is for or about, if any: its deletion takes the email with it.
+    user_id: int | None = None
 
     def __post_init__(self) -> None:
         check_header_value(self.recipient, "recipient")

@@ -96,6 +96,7 @@ async def enqueue(mail: Mail, *, connection: BaseDBAsyncClient) -> int:
         recipient=mail.recipient,
         payload=dict(mail.data),
         next_attempt_at=datetime.now(UTC),
+        user_id=mail.user_id,
         using_db=connection,
     )
     return int(row.id)

@@ -49,11 +49,12 @@ def notice_mail(
     cancel_token: str | None = None,
     position: int | None = None,
     checkin_code: str | None = None,
+    user_id: int | None = None,
 ) -> Mail:
     """Return a notice of the given kind to queue in the transaction that caused it."""
     data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
             "cancel_token": cancel_token, "position": position, "checkin_code": checkin_code}
-    return Mail(kind, email, data)
+    return Mail(kind, email, data, user_id)
 
 
 def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,

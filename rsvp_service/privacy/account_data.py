@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.routing import BaseRoute
-from tortoise.expressions import Subquery
+from tortoise.expressions import Q, Subquery
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
@@ -186,9 +186,13 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
         await Follower.filter(followers_of(user)).using_db(connection).delete()
         await User.filter(id=user.id).using_db(connection).delete()
         # No mail goes to a deleted account (not even the cancellations above), and no record
-        # keeps its address or what a message said: every row for the address goes, whatever
-        # its state. One being sent right now finishes, but leaves no row behind.
-        await OutboxMessage.filter(recipient=user.email).using_db(connection).delete()
+        # keeps its address or what a message said: every row it caused goes, whatever its
+        # state, and every row for its address once it proved the address is its own. An
+        # unverified account (perhaps an impostor's) leaves the address owner's mail alone.
+        # One being sent right now finishes, but leaves no row behind.
+        caused = Q(user_id=user.id)
+        await OutboxMessage.filter(caused | Q(recipient=user.email) if user.is_verified
+                                   else caused).using_db(connection).delete()
     notify(request)
     logger.info("Account deleted (user_id=%s).", user.id)
     return Reply(Deleted(message=DELETED), finish=partial(clear_refresh_cookie, settings=settings))

@@ -174,6 +174,12 @@ class OutboxMessage(Model):
         db_default=False,
         description="The last attempt could not reach the mail server.",
     )
+    user_id = fields.IntField(
+        null=True,
+        db_index=True,
+        description="The account whose action or data caused the email, if any (deleting the "
+        "account deletes its rows, never another's to the same address).",
+    )
 
     class Meta:
         table = "mail_outbox"

@@ -202,10 +202,10 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
     person = {"email": rsvp.email, "first_name": rsvp.first_name,
               "last_name": rsvp.last_name, "cancel_token": token}
     if place.position is None:
-        mail = confirmation_mail(rsvp.slot_id, checkin_code=code, **person)
+        mail = confirmation_mail(rsvp.slot_id, checkin_code=code, user_id=rsvp.user_id, **person)
     else:
-        mail = rsvp_notices.notice_mail(
-            rsvp_notices.WAITLISTED, rsvp.slot_id, position=place.position, **person)
+        mail = rsvp_notices.notice_mail(rsvp_notices.WAITLISTED, rsvp.slot_id,
+                                        position=place.position, user_id=rsvp.user_id, **person)
     await enqueue(mail, connection=connection)
     return place.position
 
@@ -303,7 +303,7 @@ async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime,
         )
         await enqueue(rsvp_notices.notice_mail(
             notice, slot_id, email=row.email, first_name=row.first_name,
-            last_name=row.last_name,
+            last_name=row.last_name, user_id=row.user_id,
         ), connection=connection)
         counter = SlotCount.filter(slot_id=slot_id).using_db(connection)
         if was is RsvpStatus.WAITLISTED:
@@ -336,6 +336,7 @@ async def _promote(
         await enqueue(rsvp_notices.notice_mail(
             rsvp_notices.PROMOTED, slot_id, email=party.email, first_name=party.first_name,
             last_name=party.last_name, cancel_token=token, checkin_code=party.checkin_code,
+            user_id=party.user_id,
         ), connection=connection)
         promoted.append(int(party.id))
         if free is not None:
