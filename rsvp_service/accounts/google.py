@@ -209,7 +209,8 @@ async def callback(request: Request) -> Response:
         logger.warning("Google sign-in refused for the returned identity.")
         return failure(settings)
     issued = await start_session(user.id)
-    access_token = issue_access_token(settings, user.id, lifetime=CALLBACK_TOKEN_LIFETIME)
+    access_token = issue_access_token(settings, user.id, session=issued.family,
+                                      lifetime=CALLBACK_TOKEN_LIFETIME)
     response = RedirectResponse(_site(settings, f"/auth/callback?token={access_token}"), 302)
     set_refresh_cookie(response, settings, issued)
     logger.info("Login ok through Google (user_id=%s).", user.id)

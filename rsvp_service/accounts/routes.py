@@ -103,7 +103,8 @@ class VerifyQuery(BaseModel):
 def session_reply(request: Request, user: User, issued: IssuedRefreshToken) -> Reply[SignedIn]:
     """Answer {accessToken, user} and set the refresh cookie."""
     settings = request.app.state.settings
-    answer = SignedIn(accessToken=issue_access_token(settings, user.id), user=PublicUser.of(user))
+    answer = SignedIn(accessToken=issue_access_token(settings, user.id, session=issued.family),
+                      user=PublicUser.of(user))
     return Reply(answer, finish=lambda response: set_refresh_cookie(response, settings, issued))
 
 
@@ -184,7 +185,8 @@ async def refresh(request: Request) -> Reply[AccessToken]:
     issued = await rotate(token) if token else None
     if issued is None:
         raise ApiError(401, SESSION_EXPIRED)
-    answer = AccessToken(accessToken=issue_access_token(settings, issued.user_id))
+    answer = AccessToken(
+        accessToken=issue_access_token(settings, issued.user_id, session=issued.family))
     return Reply(answer, finish=lambda response: set_refresh_cookie(response, settings, issued))
 
 

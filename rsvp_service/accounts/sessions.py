@@ -42,6 +42,8 @@ class IssuedRefreshToken:
     token: str
     user_id: int
     expires_at: datetime
+    # The session (refresh-token family) it belongs to: access tokens name it (`sid`).
+    family: uuid.UUID
 
 
 async def start_session(
@@ -50,14 +52,15 @@ async def start_session(
     """Open a new refresh-token family for a user who just proved who they are."""
     token = new_opaque_token()
     expires_at = datetime.now(UTC) + SESSION_LIFETIME
+    family = uuid.uuid4()
     await RefreshToken.create(
         token_hash=hash_opaque_token(token),
-        family=uuid.uuid4(),
+        family=family,
         user_id=user_id,
         expires_at=expires_at,
         using_db=connection,
     )
-    return IssuedRefreshToken(token, user_id, expires_at)
+    return IssuedRefreshToken(token, user_id, expires_at, family)
 
 
 async def _rotated_moments_ago(record: RefreshToken) -> bool:
@@ -106,7 +109,7 @@ async def rotate(token: str) -> IssuedRefreshToken | None:
             expires_at=record.expires_at,
             using_db=connection,
         )
-    return IssuedRefreshToken(successor, record.user_id, record.expires_at)
+    return IssuedRefreshToken(successor, record.user_id, record.expires_at, record.family)
 
 
 async def revoke(token: str) -> None:

@@ -1,7 +1,10 @@
 """Access tokens (short-lived HS256 JWTs) and the opaque secrets behind refresh and email tokens.
 
 The core service reads the signed-in user with `await user_from_request(request)`, which looks
-at the `x-auth-token` header and returns the `User` or None.
+at the `x-auth-token` header and returns the `User` or None. A token names the sign-in session
+(refresh-token family) it came from in its `sid` claim: sensitive endpoints read the user with
+`signed_in_session`, which also asks the database whether that session is still live, so a
+token stops working there at logout; elsewhere it works until it expires (15 minutes).
 """
 
 from __future__ import annotations
@@ -50,10 +53,11 @@ def issue_access_token(
     settings: Settings,
     user_id: int,
     *,
+    session: uuid.UUID | None = None,
     now: datetime | None = None,
     lifetime: timedelta = ACCESS_TOKEN_LIFETIME,
 ) -> str:
-    """Sign an access token for a user id (15 minutes unless `lifetime` says less)."""
+    """Sign an access token for a user id and session (15 minutes unless `lifetime` says less)."""
     issued = now or datetime.now(UTC)
     claims: dict[str, Any] = {
         "iss": issuer(settings),
@@ -64,13 +68,15 @@ def issue_access_token(
         "exp": issued + min(lifetime, ACCESS_TOKEN_LIFETIME),
         "jti": uuid.uuid4().hex,
     }
+    if session is not None:
+        claims["sid"] = str(session)
     return jwt.encode(
         claims, _signing_key(settings), algorithm=ALGORITHM, headers={"typ": TOKEN_TYPE}
     )
 
 
-def user_id_from_access_token(settings: Settings, token: str) -> int | None:
-    """Return the user id a valid access token names, or None for any invalid token."""
+def _subject_and_session(settings: Settings, token: str) -> tuple[int, uuid.UUID | None] | None:
+    """The user id and session id (None in a token without one) of a valid token, else None."""
     try:
         header = jwt.get_unverified_header(token)
         if header.get("typ") != TOKEN_TYPE:
@@ -83,25 +89,47 @@ def user_id_from_access_token(settings: Settings, token: str) -> int | None:
             issuer=issuer(settings),
             options={"require": REQUIRED_CLAIMS},
         )
-        return int(claims["sub"])
-    except (jwt.PyJWTError, ValueError, TypeError):
+        session = claims.get("sid")
+        return int(claims["sub"]), uuid.UUID(session) if session is not None else None
+    except (jwt.PyJWTError, ValueError, TypeError, AttributeError):
         return None
+
+
+def user_id_from_access_token(settings: Settings, token: str) -> int | None:
+    """Return the user id a valid access token names, or None for any invalid token."""
+    found = _subject_and_session(settings, token)
+    return found[0] if found is not None else None
+
+
+def _token_of(request: Request) -> tuple[int, uuid.UUID | None] | None:
+    token = request.headers.get(ACCESS_TOKEN_HEADER)
+    return _subject_and_session(request.app.state.settings, token) if token else None
 
 
 async def user_from_request(request: Request) -> User | None:
     """Return the user whose access token is in the `x-auth-token` header, or None."""
-    token = request.headers.get(ACCESS_TOKEN_HEADER)
-    if not token:
-        return None
-    user_id = user_id_from_access_token(request.app.state.settings, token)
-    if user_id is None:
-        return None
-    return await User.get_or_none(id=user_id)
+    found = _token_of(request)
+    return await User.get_or_none(id=found[0]) if found is not None else None
 
 
 async def signed_in(request: Request, message: str) -> User:
     """Return the signed-in user, or raise 401 with the sentence given (what to sign in for)."""
     user = await user_from_request(request)
+    if user is None:
+        raise ApiError(401, message)
+    return user
+
+
+async def signed_in_session(request: Request, message: str) -> User:
+    """Like `signed_in`, but also 401 once the token's session ended (logout, revocation)."""
+    found = _token_of(request)
+    if found is None or found[1] is None:
+        raise ApiError(401, message)
+    user_id, session = found
+    # One query: the account, joined to a link of its session that is neither revoked nor expired.
+    user = await User.filter(
+        id=user_id, refresh_tokens__family=session, refresh_tokens__revoked=False,
+        refresh_tokens__expires_at__gt=datetime.now(UTC)).first()
     if user is None:
         raise ApiError(401, message)
     return user

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute
 from tortoise.exceptions import IntegrityError
 
 from rsvp_service.accounts.models import DEFAULT_ROLE, User
-from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.accounts.tokens import signed_in, signed_in_session
 from rsvp_service.events import Catalogue
 from rsvp_service.organize.bodies import MyRoles, Organization
 from rsvp_service.organize.models import OrganizerGrant
@@ -74,8 +74,9 @@ async def granted_organizations(user_id: int) -> frozenset[str]:
 
 
 async def current_organizer(request: Request) -> Organizer:
-    """Return the signed-in person with their roles (401 when nobody is signed in)."""
-    user = await signed_in(request, SIGN_IN)
+    """Return the signed-in person with their roles (401 when nobody is, or the session ended)."""
+    # Organizing shows people's details and mails them: a logged-out token no longer works.
+    user = await signed_in_session(request, SIGN_IN)
     return Organizer(user, is_admin(user), await granted_organizations(user.id))
 
 
@@ -106,8 +107,8 @@ async def require_organizer(request: Request, organization: str | None = None) -
 
 
 async def require_admin(request: Request) -> User:
-    """Return the signed-in admin; raise 401 or 403."""
-    user = await signed_in(request, SIGN_IN)
+    """Return the signed-in admin (whose session is live); raise 401 or 403."""
+    user = await signed_in_session(request, SIGN_IN)
     if not is_admin(user):
         raise ApiError(403, NOT_ADMIN)
     _check_verified(user)

@@ -20,7 +20,7 @@ from rsvp_service.accounts.models import EmailToken, PasswordResetToken, Refresh
 from rsvp_service.accounts.passwords import verify_password
 from rsvp_service.accounts.routes import allowed_origin
 from rsvp_service.accounts.sessions import clear_refresh_cookie
-from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.accounts.tokens import signed_in_session
 from rsvp_service.consent.models import GuardianConsent
 from rsvp_service.events import Catalogue
 from rsvp_service.follows.models import Follow, Follower
@@ -68,7 +68,7 @@ async def _position(row: Rsvp) -> int | None:
           auth="token", summary="Everything stored about the signed-in user, as a JSON download.")
 async def export_data(request: Request) -> Reply[Export]:
     """GET /api/me/export: the account, its RSVPs and its sessions, as a JSON download."""
-    user = await signed_in(request, SIGN_IN_EXPORT)
+    user = await signed_in_session(request, SIGN_IN_EXPORT)
     catalogue: Catalogue = request.app.state.catalogue
     rows = await Rsvp.filter(mine(user)).order_by("created_at", "id")
     slot_of = {row.id: row.slot_id for row in rows}
@@ -152,7 +152,7 @@ async def _confirmed(user: User, payload: DeletePayload) -> None:
 async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted]:
     """POST /api/me/delete: cancel future RSVPs (promoting waitlists), then erase the account."""
     settings = request.app.state.settings
-    user = await signed_in(request, SIGN_IN_DELETE)
+    user = await signed_in_session(request, SIGN_IN_DELETE)
     await enforce(request, "account-delete", str(user.id))
     await _confirmed(user, body)
     catalogue: Catalogue = request.app.state.catalogue

@@ -13,10 +13,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import httpx
-from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, token_header
 
 from rsvp_service.accounts.models import User
-from rsvp_service.accounts.tokens import issue_access_token
 from rsvp_service.organize.models import OrganizerGrant
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.rsvps.store import NewRsvp, add_rsvp
@@ -44,7 +43,7 @@ async def person(settings: Settings, name: str, *, admin: bool = False,
     for slug in organizes:
         await OrganizerGrant.create(user_id=user.id, organization=slug,
                                     granted_at=datetime.now(UTC))
-    return user, {"x-auth-token": issue_access_token(settings, user.id)}
+    return user, await token_header(settings, user.id)
 
 
 async def rsvp(slot: str, name: str, *, user: User | None = None, last: str = "Lee",

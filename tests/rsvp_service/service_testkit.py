@@ -26,6 +26,7 @@ from aiosmtpd.smtp import SMTP
 from starlette.applications import Starlette
 
 from rsvp_service.accounts.models import User
+from rsvp_service.accounts.sessions import start_session
 from rsvp_service.accounts.tokens import issue_access_token
 from rsvp_service.rsvps.store import NewRsvp
 from rsvp_service.settings import Settings
@@ -383,10 +384,16 @@ def rsvp(event_id: str | None = GUEST_SLOT, **overrides: Any) -> dict[str, Any]:
     return payload | overrides
 
 
+async def token_header(settings: Settings, user_id: int) -> dict[str, str]:
+    """Sign the account in (a new session, as a login does); return its x-auth-token header."""
+    session = await start_session(user_id)
+    return {"x-auth-token": issue_access_token(settings, user_id, session=session.family)}
+
+
 async def signed_in(settings: Settings, email: str = "kim@example.org") -> tuple[User, dict]:
     """Create a user and return it with the x-auth-token header of a fresh access token."""
     user = await User.create(name="Kim Park Jones", email=email, phone="314-555-0100")
-    return user, {"x-auth-token": issue_access_token(settings, user.id)}
+    return user, await token_header(settings, user.id)
 
 
 def new_rsvp(app: Starlette, slot_id: str, email: str, capacity: int | None = None) -> NewRsvp:
