@@ -83,10 +83,16 @@ class AttendeePayload(BaseModel):
 class HoursPayload(BaseModel):
     """Body of POST .../hours: hours for one checked-in person, in quarter hours."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     attendee: AttendeeId
     hours: float = Field(gt=0, le=24, strict=True, allow_inf_nan=False)
+    reason: str | None = Field(
+        default=None, min_length=1, max_length=500,
+        description="Why the hours are what they are; required for more than the slot's "
+        "length (such as setting up before the start). Shown on the roster and its CSV.")
+
+    _reasons = field_validator("reason")(_one_line)
 
 
 class WalkInPayload(BaseModel):
@@ -283,6 +289,8 @@ class Attendee(_Answer):
     walkIn: bool
     checkedInAt: Moment | None
     hours: float | None
+    hoursReason: str | None = Field(
+        default=None, description="The organizer's reason for the hours, when one was given.")
     partySize: int = Field(ge=1, description="Seats the RSVP takes: the person and guests.")
     guests: list[str] = Field(
         description="The guests' names, or 'Guest 1 of <name>' for one not named.")

@@ -56,6 +56,8 @@ WAITLISTED = ("{name} is on this slot's waitlist, not its roster, so they cannot
               "Add them as a walk-in if there is room.")
 NOT_CHECKED_IN = "{name} is not checked in. Check them in before setting their hours."
 QUARTER_HOURS = "The field 'hours' must be a multiple of 0.25 (a quarter hour)."
+OVER_LENGTH = ("{hours} is more than this slot's {length}. Send at most {length}, or say why in "
+               "'reason' (such as setting up before the start).")
 TOO_MANY_PRESENT = ("{name}'s party has {size}, so at most {size} can be checked in. "
                     "Send a smaller number in 'present'.")
 ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody}
@@ -95,7 +97,8 @@ async def check_in(slot: Slot, catalogue: Catalogue, row: Rsvp, by: Organizer,
         checked_in_at=now, hours=hours, checked_in_by_id=by.user.id, present=members,
     )], ignore_conflicts=True)
     await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=True).update(
-        checked_in_at=now, hours=hours, checked_in_by_id=by.user.id, present=members)
+        checked_in_at=now, hours=hours, hours_reason=None, checked_in_by_id=by.user.id,
+        present=members)
     if present is not None:
         # A number sent with a repeated check-in corrects how many of the party came.
         await Attendance.filter(rsvp_id=row.id).update(present=present)
@@ -136,7 +139,8 @@ async def undo(request: Request, body: AttendeePayload) -> AttendeeAnswer:
     now = clock.now(request.app.state.settings)
     _open_or_409(slot, now)
     row = await _on_roster(slot, CheckinPayload(attendee=body.attendee))
-    await Attendance.filter(rsvp_id=row.id).update(checked_in_at=None, hours=None)
+    await Attendance.filter(rsvp_id=row.id).update(checked_in_at=None, hours=None,
+                                                   hours_reason=None)
     return await _answer(slot, row, now)
 
 
@@ -180,18 +184,26 @@ async def walk_in(request: Request, body: WalkInPayload) -> Reply[AttendeeAnswer
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/hours", body=HoursPayload,
           responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
-          summary="Set a checked-in person's hours for the slot (quarter hours, up to 24).")
+          summary="Set a checked-in person's hours for the slot (quarter hours, up to the "
+          "slot's length, or up to 24 with a reason).")
 async def set_hours(request: Request, body: HoursPayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/hours: set a checked-in person's hours for the slot."""
     _organizer, slot = await slot_for_organizer(request)
     if (body.hours * 4) != int(body.hours * 4):
         raise ApiError(422, QUARTER_HOURS)
+    length = slot_length_hours(slot)
+    if body.hours > length and body.reason is None:
+        raise ApiError(422, OVER_LENGTH.format(hours=_hours(body.hours), length=_hours(length)))
     row = await _on_roster(slot, CheckinPayload(attendee=body.attendee))
     changed = await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=False).update(
-        hours=Decimal(str(body.hours)))
+        hours=Decimal(str(body.hours)), hours_reason=body.reason)
     if not changed:
         raise ApiError(409, NOT_CHECKED_IN.format(name=_name(row)))
     return await _answer(slot, row, clock.now(request.app.state.settings))
+
+
+def _hours(value: float) -> str:
+    return f"{value:g} hour" if value == 1 else f"{value:g} hours"
 
 
 def routes() -> list[BaseRoute]:

@@ -49,6 +49,10 @@ class Attendance(Model):
         max_digits=5, decimal_places=2, null=True,
         description="Hours credited: the slot's length at check-in unless an organizer set them.",
     )
+    hours_reason = fields.CharField(
+        max_length=500, null=True,
+        description="Why the organizer set these hours (required above the slot's length).",
+    )
     present = fields.IntField(
         default=1, db_default=1,
         description="How many of the RSVP's party came (the person and their guests).",

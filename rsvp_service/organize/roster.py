@@ -101,6 +101,7 @@ class Person:
             checkedInAt=attendance.checked_in_at if attendance else None,
             hours=float(attendance.hours) if attendance and attendance.hours is not None
             else None,
+            hoursReason=attendance.hours_reason if attendance else None,
             partySize=self.rsvp.party_size,
             guests=guest_names(self.rsvp),
             present=attendance.present if attendance else None,

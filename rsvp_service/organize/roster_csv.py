@@ -25,7 +25,7 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ErrorBody, Media, endpoint
 
 HEADER = ("Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at",
-          "Hours", "Party size", "Present", "Guests", "Guardian consent")
+          "Hours", "Hours reason", "Party size", "Present", "Guests", "Guardian consent")
 STATUS_WORDS = {"confirmed": "Confirmed", "waitlisted": "Waitlisted", "checked_in": "Checked in",
                 "no_show": "No-show"}
 # Empty for an RSVP that asked no guardian (an adult, or an event without consent).
@@ -58,6 +58,7 @@ def _row(slot: Slot, entry: Person, now: datetime) -> list[str]:
         "" if shown.position is None else str(shown.position),
         _local(slot, shown.checkedInAt),
         "" if shown.hours is None else f"{shown.hours:g}",
+        shown.hoursReason or "",
         str(shown.partySize),
         "" if shown.present is None else str(shown.present),
         "; ".join(shown.guests),

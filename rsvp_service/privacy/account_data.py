@@ -123,7 +123,8 @@ async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[An
         "check_ins": [ExportCheckIn(
             eventId=a.slot_id, event=a.event, organization=a.organization,
             checked_in_at=a.checked_in_at, walk_in=a.walk_in,
-            hours=float(a.hours) if a.hours is not None else None) for a in check_ins],
+            hours=float(a.hours) if a.hours is not None else None,
+            hours_reason=a.hours_reason) for a in check_ins],
         "hours_records": [ExportHoursRecord(
             issued_at=r.issued_at, revoked_at=r.revoked_at, hours=float(r.hours),
             record=RecordSnapshot.model_validate(r.snapshot)) for r in records],

@@ -77,6 +77,8 @@ class ExportCheckIn(_Answer):
     checked_in_at: Moment | None
     walk_in: bool
     hours: float | None
+    hours_reason: str | None = Field(
+        default=None, description="The organizer's reason for the hours, when one was given.")
 
 
 class ExportHoursRecord(_Answer):

@@ -41,7 +41,7 @@ async def test_a_record_is_issued_verified_publicly_and_never_changes(
     public = await client.get(f"/api/hours-records/{code}")
     at(settings, DURING_TINY)
     await client.post(slot_path(TINY_SLOT, "/hours"), headers=staff,
-                      json={"attendee": tiny, "hours": 3})
+                      json={"attendee": tiny, "hours": 3, "reason": "Stayed to clean up."})
     later = await client.get(f"/api/hours-records/{code}")
     at(settings, "2025-06-02T12:00:00-05:00")
     second = (await client.post("/api/me/hours-records", headers=headers)).json()

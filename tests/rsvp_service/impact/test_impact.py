@@ -46,7 +46,8 @@ async def test_impact_adds_up_check_ins_only(client: httpx.AsyncClient, settings
     await check_in(client, settings, staff, GUEST_SLOT, DURING_GUEST, {"attendee": guest.id})
     await check_in(client, settings, staff, TINY_SLOT, DURING_TINY, {"attendee": tiny.id})
     set_hours = await client.post(slot_path(TINY_SLOT, "/hours"), headers=staff,
-                                  json={"attendee": tiny.id, "hours": 4.5})
+                                  json={"attendee": tiny.id, "hours": 4.5,
+                                        "reason": "Set up the room before the start."})
     attendee = await check_in(client, settings, staff, CLINIC_SLOTS[0], DURING_CLINIC,
                               {"attendee": clinic.id})
     at(settings, "2025-08-01T12:00:00-05:00")
@@ -143,13 +144,15 @@ async def test_an_organizers_hours_count_after_the_slot_ends_and_can_change_afte
     tiny = await rsvp(TINY_SLOT, "Kim", user=kim)
     await check_in(client, settings, staff, TINY_SLOT, DURING_TINY, {"attendee": tiny.id})
     set_during = await client.post(slot_path(TINY_SLOT, "/hours"), headers=staff,
-                                   json={"attendee": tiny.id, "hours": 5})
+                                   json={"attendee": tiny.id, "hours": 5,
+                                         "reason": "Led the setup crew."})
     during = (await client.get("/api/me/impact", headers=headers)).json()
     at(settings, TINY_ENDS)
     ended = (await client.get("/api/me/impact", headers=headers)).json()
     at(settings, "2025-05-02T09:00:00-05:00")
     set_after = await client.post(slot_path(TINY_SLOT, "/hours"), headers=staff,
-                                  json={"attendee": tiny.id, "hours": 2.5})
+                                  json={"attendee": tiny.id, "hours": 2.5,
+                                        "reason": "Led the setup crew."})
     adjusted = (await client.get("/api/me/impact", headers=headers)).json()
 
     assert (set_during.status_code, set_after.status_code) == (200, 200)

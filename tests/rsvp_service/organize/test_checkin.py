@@ -138,19 +138,54 @@ async def test_hours_can_be_set_in_quarter_hours_for_checked_in_people(
     ann, bo = await rsvp(TINY_SLOT, "Ann"), await rsvp(TINY_SLOT, "Bo")
     await post(client, headers, "/checkins", {"attendee": ann.id})
 
-    set_ = await post(client, headers, "/hours", {"attendee": ann.id, "hours": 2.75})
+    set_ = await post(client, headers, "/hours", {"attendee": ann.id, "hours": 0.75})
     refused = [await post(client, headers, "/hours", body) for body in (
         {"attendee": ann.id, "hours": 0}, {"attendee": ann.id, "hours": 24.25},
         {"attendee": ann.id, "hours": 1.1}, {"attendee": ann.id, "hours": "2"},
-        {"attendee": ann.id}, {"attendee": bo.id, "hours": 2})]
+        {"attendee": ann.id}, {"attendee": bo.id, "hours": 1})]
 
-    assert set_.status_code == 200 and set_.json()["attendee"]["hours"] == 2.75
+    assert set_.status_code == 200 and set_.json()["attendee"]["hours"] == 0.75
     assert [r.status_code for r in refused] == [422, 422, 422, 422, 422, 409]
     assert refused[2].json()["error"] == (
         "The field 'hours' must be a multiple of 0.25 (a quarter hour).")
     assert refused[5].json()["error"] == (
         "Bo Lee is not checked in. Check them in before setting their hours.")
-    assert await attendance() == [(ann.id, True, pytest.approx(2.75))]
+    assert await attendance() == [(ann.id, True, pytest.approx(0.75))]
+
+
+async def test_hours_above_the_slots_length_need_a_reason_shown_on_the_roster_and_csv(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    # The workshop runs one hour: 24 hours for it is a typo or an inflated record.
+    headers = await organizer(settings)
+    ann = await rsvp(TINY_SLOT, "Ann")
+    await post(client, headers, "/checkins", {"attendee": ann.id})
+
+    refused = [await post(client, headers, "/hours", body) for body in (
+        {"attendee": ann.id, "hours": 24}, {"attendee": ann.id, "hours": 1.25},
+        {"attendee": ann.id, "hours": 2, "reason": "   "},
+        {"attendee": ann.id, "hours": 2, "reason": "Set up\nBcc"})]
+    assert [r.status_code for r in refused] == [422] * 4
+    assert refused[0].json()["error"] == (
+        "24 hours is more than this slot's 1 hour. Send at most 1 hour, or say why in "
+        "'reason' (such as setting up before the start).")
+    assert await attendance() == [(ann.id, True, pytest.approx(1))]
+
+    exact = await post(client, headers, "/hours", {"attendee": ann.id, "hours": 1})
+    assert exact.status_code == 200
+    reason = "Came an hour early to set up the room."
+    more = await post(client, headers, "/hours", {"attendee": ann.id, "hours": 2, "reason": reason})
+    assert more.status_code == 200, more.text
+    assert (more.json()["attendee"]["hours"], more.json()["attendee"]["hoursReason"]) == (
+        2.0, reason)
+    roster = (await client.get(slot_path(TINY_SLOT), headers=headers)).json()["attendees"]
+    assert [(a["hours"], a["hoursReason"]) for a in roster] == [(2.0, reason)]
+    csv_text = (await client.get(slot_path(TINY_SLOT, "/roster.csv"), headers=headers)).text
+    assert ",2,Came an hour early to set up the room.," in csv_text
+    # Back within the slot's length without a reason: the old reason no longer applies.
+    back = await post(client, headers, "/hours", {"attendee": ann.id, "hours": 0.5})
+    assert (back.json()["attendee"]["hours"], back.json()["attendee"]["hoursReason"]) == (
+        0.5, None)
 
 
 @pytest.mark.parametrize(("moment", "sentence"), [

@@ -14,7 +14,7 @@ from rsvp_service.organize.roster_csv import safe_cell
 from rsvp_service.settings import Settings
 
 HEADER = ["Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at",
-          "Hours", "Party size", "Present", "Guests", "Guardian consent"]
+          "Hours", "Hours reason", "Party size", "Present", "Guests", "Guardian consent"]
 
 
 async def test_roster_csv_parses_back_with_names_as_written_and_formulas_defused(
@@ -44,8 +44,8 @@ async def test_roster_csv_parses_back_with_names_as_written_and_formulas_defused
         '\'=hyperlink("http://evil")@example.org', "'-2+3"]
     zoe_row = body["Zoë Ångström"]
     assert zoe_row[1:3] == ["zoë@example.org", "'+1 314 555 0100"]
-    assert zoe_row[4:] == ["Checked in", "", "2025-05-01 18:10", "1", "1", "1", "", ""]
-    assert body["Wes Lee, Jr."][4:] == ["Waitlisted", "1", "", "", "1", "", "", ""]
+    assert zoe_row[4:] == ["Checked in", "", "2025-05-01 18:10", "1", "", "1", "1", "", ""]
+    assert body["Wes Lee, Jr."][4:] == ["Waitlisted", "1", "", "", "", "1", "", "", ""]
     assert zoe_row[3].startswith("20") and len(zoe_row[3]) == len("2025-05-01 18:10")
 
 
