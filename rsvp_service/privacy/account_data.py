@@ -36,12 +36,14 @@ from rsvp_service.privacy.bodies import (
     ExportCheckIn,
     ExportConsent,
     ExportFollow,
+    ExportGivenConsent,
     ExportHoursRecord,
     ExportMessage,
     ExportRole,
     ExportRsvp,
     ExportSession,
 )
+from rsvp_service.privacy.others_records import consents_given, erase_from_others
 from rsvp_service.rsvps.models import OutboxMessage, Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import LIVE, mine
 from rsvp_service.rsvps.store import cancel_rsvp, waitlist_position
@@ -108,9 +110,22 @@ async def export_data(request: Request) -> Reply[Export]:
             requested_at=c.requested_at, expires_at=c.expires_at, decided_at=c.decided_at,
             decision=c.decision.value if c.decision else None, released_at=c.released_at)
             for c in await GuardianConsent.filter(rsvp_id__in=list(slot_of)).order_by("id")],
+        consents_given_as_guardian=[
+            await _given(catalogue, consent) for consent in await consents_given(user)],
     )
     return Reply(document, headers={
         "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
+
+
+async def _given(catalogue: Catalogue, consent: GuardianConsent) -> ExportGivenConsent:
+    """A consent the person was asked for as a guardian, for the export."""
+    slot_id = (await Rsvp.get(id=consent.rsvp_id)).slot_id
+    slot = catalogue.slots.get(slot_id)
+    return ExportGivenConsent(
+        eventId=slot_id, title=slot.title if slot else slot_id,
+        requested_at=consent.requested_at, expires_at=consent.expires_at,
+        decided_at=consent.decided_at,
+        decision=consent.decision.value if consent.decision else None)
 
 
 async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[Any]]:
@@ -167,7 +182,9 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
     async with in_transaction() as connection:
         # Counts live in the slot counter rows, so the RSVP rows stay (for history) but lose
         # everything that says who made them.
-        ids = await Rsvp.filter(mine(user)).using_db(connection).values_list("id", flat=True)
+        rows = await Rsvp.filter(mine(user)).using_db(connection)
+        ids = [row.id for row in rows]
+        await erase_from_others(user, rows, connection=connection)
         await Attendance.filter(rsvp_id__in=list(ids)).using_db(connection).delete()
         await GuardianConsent.filter(rsvp_id__in=list(ids)).using_db(connection).delete()
         await Rsvp.filter(id__in=list(ids)).using_db(connection).update(

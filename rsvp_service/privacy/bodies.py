@@ -129,6 +129,17 @@ class ExportConsent(_Answer):
         description="When the held seat was released (declined, or not approved in time).")
 
 
+class ExportGivenConsent(_Answer):
+    """A consent the person was asked for as a guardian: for which slot, when, and the answer."""
+
+    eventId: str
+    title: str
+    requested_at: Moment
+    expires_at: Moment
+    decided_at: Moment | None
+    decision: str | None = Field(description="approved, declined, or null while awaited.")
+
+
 class Export(_Answer):
     """GET /api/me/export: everything stored about the person, as a JSON download."""
 
@@ -141,3 +152,6 @@ class Export(_Answer):
     messages_sent: list[ExportMessage]
     follows: list[ExportFollow]
     guardian_consents: list[ExportConsent]
+    consents_given_as_guardian: list[ExportGivenConsent] = Field(
+        description="Consents the person's verified address was asked for as a guardian, for "
+        "someone else's RSVP.")

@@ -1,5 +1,6 @@
 """Consent records are in the volunteer's export, and erased with guest data and with the account;
-on SQLite and PostgreSQL."""
+a guardian's own export lists the consents asked of them, and their account's deletion blanks
+their address in the records it leaves; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from organize_testkit import person
 from service_testkit import CLINIC_SLOTS, TINY_SLOT
 from starlette.applications import Starlette
 
-from rsvp_service.consent.models import GuardianConsent
+from rsvp_service.consent import tokens
+from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.privacy.retention import erase_guest_details
 from rsvp_service.settings import Settings
 
 SITE = {"Origin": "http://127.0.0.1:8000"}
+DELETE = {"confirm": "DELETE"}
 
 
 async def test_the_export_carries_the_consent_and_deleting_the_account_erases_it(
@@ -47,3 +50,44 @@ async def test_a_guest_minors_consent_is_erased_with_the_guest_data(
     assert await GuardianConsent.all().count() == 1
     await erase_guest_details(catalogue, end + timedelta(days=90), 90)
     assert await GuardianConsent.all().count() == 0
+
+
+async def test_a_guardians_deletion_blanks_their_address_and_keeps_the_decision(
+    client: httpx.AsyncClient, settings: Settings,
+) -> None:
+    mom, mom_headers = await person(settings, "mom")
+    made = await client.post("/api/rsvp", json=minor("mia", guardian=mom.email))
+    assert made.status_code == 201, made.text
+    [record] = await GuardianConsent.all()
+    approved = await client.post("/api/consent/approve",
+                                 json={"token": tokens.sign(settings, record.id, mom.email)})
+    assert approved.status_code == 200, approved.text
+
+    # Her export lists the consent she gave, for a slot, with her answer.
+    export = (await client.get("/api/me/export", headers=mom_headers)).json()
+    assert [(c["eventId"], c["decision"]) for c in export["consents_given_as_guardian"]] == [
+        (TINY_SLOT, "approved")]
+    assert export["guardian_consents"] == []  # none asked for her own RSVPs
+
+    done = await client.post("/api/me/delete", json=DELETE, headers={**mom_headers, **SITE})
+    assert done.status_code == 200, done.text
+
+    kept = await GuardianConsent.get(id=record.id)
+    assert (kept.guardian_email, kept.decision) == ("", Decision.APPROVED)
+    rows = await GuardianConsent._meta.db.execute_query_dict("SELECT * FROM guardian_consent")
+    assert "mom@" not in repr(rows)
+
+
+async def test_an_unverified_account_neither_exports_nor_erases_the_guardians_consents(
+    client: httpx.AsyncClient, settings: Settings,
+) -> None:
+    assert (await client.post("/api/rsvp", json=minor("mia", guardian="mom@example.org"))
+            ).status_code == 201
+    _, impostor = await person(settings, "mom", verified=False)
+
+    export = (await client.get("/api/me/export", headers=impostor)).json()
+    assert export["consents_given_as_guardian"] == []
+    done = await client.post("/api/me/delete", json=DELETE, headers={**impostor, **SITE})
+    assert done.status_code == 200, done.text
+    assert await GuardianConsent.all().values_list("guardian_email", flat=True) == [
+        "mom@example.org"]

@@ -1,7 +1,8 @@
 """Deleting an account erases what is its own, and nothing of another person's.
 
 From the impostor's side: an account registered with someone else's address, never verified,
-then deleted, must not take the address owner's mail with it. On SQLite and PostgreSQL.
+then deleted, must not take the address owner's mail with it. And the person leaves the records
+that stay (an organization's messages) without their name. On SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 from conftest import Mailbox, SmtpServer
+from organize_testkit import DURING_TINY, KEEN, at, person, slot_path
 from service_testkit import GUEST_SLOT, TINY_SLOT
 
+from rsvp_service.organize.models import OrganizerMessage
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
@@ -20,6 +23,7 @@ MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]
 SITE = {"Origin": "http://127.0.0.1:8000"}
 PASSWORD = "correct horse battery staple"
 ALICE = "alice@example.org"
+DELETE = {"confirm": "DELETE"}
 
 
 async def test_an_unverified_impostors_deletion_leaves_the_owners_pending_mail(
@@ -58,3 +62,31 @@ async def test_an_unverified_impostors_deletion_leaves_the_owners_pending_mail(
         [received] = await mailbox.wait_for(1)
         assert str(received["To"]) == f"Alice Owens <{ALICE}>"
         assert str(received["Subject"]).startswith("Your RSVP: Forest Park Cleanup")
+
+
+async def test_names_leave_the_organizers_messages_sent_to_and_by_the_deleted_account(
+    client: httpx.AsyncClient, settings: Settings,
+) -> None:
+    ann, ann_headers = await person(settings, "ann")
+    _, kim_headers = await person(settings, "kim", organizes=(KEEN,))
+    rsvp = {"eventId": TINY_SLOT, "email": ann.email, "firstName": "Annie", "lastName": "Lee"}
+    assert (await client.post("/api/rsvp", json=rsvp, headers=ann_headers)).status_code == 201
+    at(settings, DURING_TINY)
+    sent = await client.post(slot_path(TINY_SLOT, "/messages"), headers=kim_headers, json={
+        "subject": "Annie Lee leads the group", "includeWaitlist": False, "preview": False,
+        "body": "Hi all, annie lee (thanks, Ann Park!) will meet you.\n\nSee you, Kim Park"})
+    assert sent.status_code == 202, sent.text
+
+    # Ann goes: her account's name and her RSVP's name leave the message; Kim's stays.
+    gone = await client.post("/api/me/delete", json=DELETE, headers={**ann_headers, **SITE})
+    assert gone.status_code == 200, gone.text
+    [message] = await OrganizerMessage.all()
+    assert message.subject == "[name removed] leads the group"
+    assert message.body == ("Hi all, [name removed] (thanks, [name removed]!) will meet you."
+                            "\n\nSee you, Kim Park")
+
+    # Kim goes: the organization's message stays, without who sent it.
+    gone = await client.post("/api/me/delete", json=DELETE, headers={**kim_headers, **SITE})
+    assert gone.status_code == 200, gone.text
+    message = await OrganizerMessage.get(id=message.id)
+    assert (message.sender_id, message.body.endswith("See you, [name removed]")) == (None, True)
