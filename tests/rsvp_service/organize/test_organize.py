@@ -69,7 +69,8 @@ async def test_roster_lists_seats_by_name_then_the_waitlist_in_order(
     assert first == {"id": ann.id, "name": "ann Lee", "email": "ann@example.org",
                      "phone": "314-555-0100", "rsvpAt": ann.created_at.isoformat(),
                      "status": "confirmed", "position": None, "walkIn": False,
-                     "checkedInAt": None, "hours": None, "partySize": 1, "guests": [],
+                     "checkedInAt": None, "hours": None, "hoursReason": None,
+                     "partySize": 1, "guests": [],
                      "present": None, "consent": None}
     here = by_name(people)["Zed Lee"]
     assert datetime.fromisoformat(here["checkedInAt"]) == datetime.fromisoformat(DURING_TINY)

@@ -30,7 +30,7 @@ def organizer_calls(attendee: int) -> list[Call]:
         ("POST", slot_path(TINY_SLOT, "/checkins"), {"attendee": attendee}),
         ("POST", slot_path(TINY_SLOT, "/checkins/undo"), {"attendee": attendee}),
         ("POST", slot_path(TINY_SLOT, "/walkins"), {"name": "Walk In", "clientId": "c-1"}),
-        ("POST", slot_path(TINY_SLOT, "/hours"), {"attendee": attendee, "hours": 1.5}),
+        ("POST", slot_path(TINY_SLOT, "/hours"), {"attendee": attendee, "hours": 0.5}),
     ]
 
 
