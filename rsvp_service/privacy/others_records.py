@@ -1,10 +1,11 @@
 """Where a person appears in records that are someone else's: erased with their account, exported.
 
 A guardian's address sits in the consent record of another person's RSVP (a minor's); names sit
-in the messages organizers wrote, to the person or as the person. Deleting the account keeps
-those records (a decision taken, a message sent) but not who the person was: the address
-becomes empty, the name a placeholder. Both go only for an account whose address is verified,
-as its own: an impostor's account must not erase the real owner's traces.
+in the messages organizers wrote, to the person or as the person (the log, and the outbox's
+copies to other people, which also carry the sender's address for replies). Deleting the
+account keeps those records (a decision taken, a message sent) but not who the person was: the
+address becomes empty, the name a placeholder. An address goes only for an account that verified
+it as its own: an impostor's account must not erase the real owner's traces.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from tortoise.expressions import Q
 
 from rsvp_service.accounts.models import User
 from rsvp_service.consent.models import GuardianConsent
+from rsvp_service.mail import organizer_message
 from rsvp_service.organize.models import OrganizerMessage
-from rsvp_service.rsvps.models import Rsvp
+from rsvp_service.rsvps.models import OutboxMessage, Rsvp
 
 REMOVED = "[name removed]"
 
@@ -54,8 +56,28 @@ async def erase_from_others(user: User, rsvps: list[Rsvp], *,
     # Messages it sent, and messages to the slots it had RSVPs on (the ones it received).
     sent_or_received = Q(sender_id=user.id) | Q(slot_id__in=sorted(slots)) if slots else Q(
         sender_id=user.id)
+    changed: dict[tuple[str, str], tuple[str, str]] = {}
     for message in await OrganizerMessage.filter(sent_or_received).using_db(connection):
         subject, body = redact(message.subject, names), redact(message.body, names)
         if (subject, body) != (message.subject, message.body):
+            changed[(message.subject, message.body)] = (subject, body)
             await OrganizerMessage.filter(id=message.id).using_db(connection).update(
                 subject=subject, body=body)
+    await _erase_from_copies(user, changed, connection)
+
+
+async def _erase_from_copies(user: User, changed: dict[tuple[str, str], tuple[str, str]],
+                             connection: BaseDBAsyncClient) -> None:
+    """Do the same in the outbox's copies to other people, and drop the account as Reply-To."""
+    # A copy holds its message's words, not its id: it is found by them. Deleting an account is
+    # rare, so reading every organizer message's copies once then is affordable.
+    copies = OutboxMessage.filter(kind=organizer_message.KIND).using_db(connection)
+    for row_id, payload in await copies.values_list("id", "payload"):
+        data = dict(payload)
+        words = changed.get((str(data.get("subject")), str(data.get("body"))))
+        if words is not None:
+            data["subject"], data["body"] = words
+        if user.is_verified and data.get("reply_to") == user.email:
+            data["reply_to"], data["reply_to_name"] = "", ""
+        if data != payload:
+            await OutboxMessage.filter(id=row_id).using_db(connection).update(payload=data)

@@ -71,6 +71,8 @@ async def test_names_leave_the_organizers_messages_sent_to_and_by_the_deleted_ac
     _, kim_headers = await person(settings, "kim", organizes=(KEEN,))
     rsvp = {"eventId": TINY_SLOT, "email": ann.email, "firstName": "Annie", "lastName": "Lee"}
     assert (await client.post("/api/rsvp", json=rsvp, headers=ann_headers)).status_code == 201
+    bo = {"eventId": TINY_SLOT, "email": "bo@example.org", "firstName": "Bo", "lastName": "Ng"}
+    assert (await client.post("/api/rsvp", json=bo)).status_code == 201
     at(settings, DURING_TINY)
     sent = await client.post(slot_path(TINY_SLOT, "/messages"), headers=kim_headers, json={
         "subject": "Annie Lee leads the group", "includeWaitlist": False, "preview": False,
@@ -84,9 +86,19 @@ async def test_names_leave_the_organizers_messages_sent_to_and_by_the_deleted_ac
     assert message.subject == "[name removed] leads the group"
     assert message.body == ("Hi all, [name removed] (thanks, [name removed]!) will meet you."
                             "\n\nSee you, Kim Park")
+    # Bo's copy in the outbox says what the log says now.
+    [copy] = await OutboxMessage.filter(kind="organizer_message").values_list("payload", flat=True)
+    assert (copy["name"], copy["subject"], copy["body"]) == ("Bo Ng", message.subject,
+                                                             message.body)
 
     # Kim goes: the organization's message stays, without who sent it.
     gone = await client.post("/api/me/delete", json=DELETE, headers={**kim_headers, **SITE})
     assert gone.status_code == 200, gone.text
     message = await OrganizerMessage.get(id=message.id)
     assert (message.sender_id, message.body.endswith("See you, [name removed]")) == (None, True)
+    [copy] = await OutboxMessage.filter(kind="organizer_message").values_list("payload", flat=True)
+    assert (copy["body"], copy["reply_to"], copy["reply_to_name"]) == (message.body, "", "")
+    everything = repr(await OutboxMessage._meta.db.execute_query_dict("SELECT * FROM mail_outbox")
+                      ) + repr(await OrganizerMessage.all().values())
+    assert not [name for name in ("kim@", "kim park", "ann park", "annie lee")
+                if name in everything.lower()]
