@@ -169,6 +169,9 @@ async def test_hours_above_the_slots_length_need_a_reason_shown_on_the_roster_an
     assert refused[0].json()["error"] == (
         "24 hours is more than this slot's 1 hour. Send at most 1 hour, or say why in "
         "'reason' (such as setting up before the start).")
+    assert [r.json()["error"] for r in refused[2:]] == [
+        "The field 'reason' must not be empty.",
+        "The field 'reason' is invalid: it must not contain control characters or line breaks."]
     assert await attendance() == [(ann.id, True, pytest.approx(1))]
 
     exact = await post(client, headers, "/hours", {"attendee": ann.id, "hours": 1})
