@@ -5,7 +5,7 @@ from tortoise import fields
 # Mail handed to the relay with no "sent" recorded is uncertain and is held for an operator
 # instead of being sent blindly again; so is mail that was pending in a restored backup (issue 35).
 class Migration(migrations.Migration):
-    dependencies = [('models', '0012_declared_indexes')]
+    dependencies = [('models', '0013_organizer_blocks')]
 
     initial = False
 

@@ -6,7 +6,7 @@ from tortoise import fields
 
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0013_outbox_owner')]
+    dependencies = [('models', '0015_outbox_owner')]
 
     initial = False
 

@@ -9,7 +9,7 @@ from tortoise import fields
 
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0012_declared_indexes')]
+    dependencies = [('models', '0014_outbox_hand_over')]
 
     initial = False
 
