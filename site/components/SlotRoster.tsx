@@ -106,6 +106,7 @@ function AttendeeItem({ slotId, attendee: a, onSaved, onRemoved }: ItemProps) {
 
 function HoursForm({ slotId, attendee, onSaved }: { slotId: string; attendee: Attendee; onSaved: () => void }) {
   const [value, setValue] = useState(attendee.hours === null ? '' : String(attendee.hours))
+  const [reason, setReason] = useState(attendee.hoursReason ?? '')
   const [state, setState] = useState<{ busy: boolean; message: string | null; ok: boolean }>({ busy: false, message: null, ok: false })
   const id = `hours-${slotId}-${attendee.id}`
   const submit = async (e: FormEvent) => {
@@ -116,7 +117,7 @@ function HoursForm({ slotId, attendee, onSaved }: { slotId: string; attendee: At
       return
     }
     setState({ busy: true, message: null, ok: false })
-    const r = await setHours(getAuthClient(), slotId, attendee.id, hours)
+    const r = await setHours(getAuthClient(), slotId, attendee.id, hours, reason.trim() || undefined)
     setState({ busy: false, ok: r.ok, message: r.ok ? `Saved: ${hours} hours for ${attendee.name}.` : r.message })
     if (r.ok) onSaved()
   }
@@ -124,6 +125,8 @@ function HoursForm({ slotId, attendee, onSaved }: { slotId: string; attendee: At
     <form className="hours-form" onSubmit={(e) => void submit(e)} noValidate>
       <label htmlFor={id}>Hours for {attendee.name}</label>
       <input id={id} type="number" inputMode="decimal" min="0.25" max="24" step="0.25" value={value} onChange={(e) => setValue(e.target.value)} disabled={state.busy} />
+      <label htmlFor={`${id}-reason`}>Reason (needed for more hours than the slot lasts)</label>
+      <input id={`${id}-reason`} type="text" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} disabled={state.busy} />
       <button type="submit" className="btn btn-secondary" disabled={state.busy}>
         Save hours
       </button>

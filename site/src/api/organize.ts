@@ -114,8 +114,8 @@ export function addWalkIn(client: AuthClient, slotId: string, walkIn: WalkIn) {
 }
 
 /** POST .../hours: the hours one attendee is credited for this slot. */
-export const setHours = (client: AuthClient, slotId: string, attendee: number, hours: number) =>
-  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/hours', { ...slot(slotId), body: { attendee, hours } }), fallback)
+export const setHours = (client: AuthClient, slotId: string, attendee: number, hours: number, reason?: string) =>
+  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/hours', { ...slot(slotId), body: { attendee, hours, reason } }), fallback)
 
 type Removal = Body<'/api/organize/slots/{slot_id}/removals', 'post'>
 /** Why an RSVP is removed, from the service's fixed list (the email says it in the service's words). */
