@@ -104,14 +104,6 @@ class Notice(BaseModel):
     msg: str
 
 
-def normalize_email(value: str) -> str | None:
-    """Return the address in canonical form (see accounts/emails.py), or None if invalid."""
-    try:
-        return emails.normalize_email(value)
-    except ValueError:
-        return None
-
-
 def require_email(value: str) -> str:
     """Normalize an email address or raise a 422."""
     try:

@@ -1,4 +1,5 @@
-"""The one email-address normalizer, used by RSVPs and accounts alike."""
+"""The one email-address normalizer, used by RSVPs and accounts alike, and the canonical mailbox
+(one person's inbox, however the address is spelt) that abuse limits compare."""
 
 from __future__ import annotations
 
@@ -32,3 +33,19 @@ def normalize_email(value: str) -> str:
 def optional_email(value: str | None) -> str | None:
     """An optional address: None when left out or left empty, else normalize_email's form."""
     return normalize_email(value) if value else None
+
+
+# Providers that deliver "a.n.n@" to "ann@": for them the dots of the mailbox name mean nothing.
+DOTLESS_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
+
+
+def canonical_mailbox(address: str) -> str:
+    """The inbox a normalized address reaches: no +tag, no dots where the provider drops them."""
+    local, _, domain = address.rpartition("@")
+    # Nearly every provider delivers "ann+anything@" to "ann@"; comparing without the tag is
+    # what stops one person from passing as several (and over-matching only limits more).
+    local = local.split("+", 1)[0]
+    if domain in DOTLESS_DOMAINS:
+        local = local.replace(".", "")
+        domain = "gmail.com"
+    return f"{local}@{domain}"

@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from rsvp_service.accounts.bodies import normalize_email
+from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.accounts.models import RefreshToken, User
 from rsvp_service.accounts.sessions import set_refresh_cookie, start_session
 from rsvp_service.accounts.tokens import issue_access_token
@@ -165,8 +165,9 @@ async def user_for_claims(claims: dict[str, Any]) -> User | None:
     user = await User.get_or_none(google_iss=iss, google_sub=sub)
     if user is not None:
         return user
-    email = normalize_email(str(claims.get("email") or ""))
-    if email is None:
+    try:
+        email = normalize_email(str(claims.get("email") or ""))
+    except ValueError:
         return None
     email_verified = claims.get("email_verified") in (True, "true")
     existing = await User.get_or_none(email=email)
