@@ -24,6 +24,11 @@ def _pattern(length: int) -> re.Pattern[str]:
     return re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{length}}})")
 
 
+def derived_key(settings: Settings, use: bytes) -> bytes:
+    """The key of one use (`b"civicstl follows v1"`), derived from SECRET_KEY by HMAC-SHA256."""
+    return hmac.new(settings.secret_key.encode(), use, hashlib.sha256).digest()
+
+
 @dataclass(frozen=True, slots=True)
 class SignedIds:
     """One use's signed ids: `use` names its key (`b"civicstl follows v1"`)."""
@@ -32,7 +37,7 @@ class SignedIds:
     length: int = 32  # base32 characters: 160 bits
 
     def _mac(self, settings: Settings, row_id: int, bound: tuple[str, ...]) -> str:
-        key = hmac.new(settings.secret_key.encode(), self.use, hashlib.sha256).digest()
+        key = derived_key(settings, self.use)
         message = "\n".join((str(row_id), *bound)).encode()
         digest = hmac.new(key, message, hashlib.sha256).digest()
         return base64.b32encode(digest).decode()[: self.length].lower()

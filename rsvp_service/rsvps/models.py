@@ -97,6 +97,18 @@ class Rsvp(Model):
         null=True, description="The guests' names as given, one per guest ('' when not given); "
         "NULL: no guests.",
     )
+    # Set only on RSVPs made without a verified account, which the slot's share limits
+    # (rsvps.shares): keyed hashes, never the address or the IP itself.
+    client_key = fields.CharField(
+        max_length=32, null=True,
+        description="HMAC of the client's network (IPv4 address, IPv6 /64) under a key of its "
+        "own; NULL for RSVPs of verified accounts.",
+    )
+    mailbox_key = fields.CharField(
+        max_length=32, null=True,
+        description="HMAC of the canonical mailbox (no +tag, no ignored dots); NULL for RSVPs "
+        "of verified accounts.",
+    )
 
     class Meta:
         table = "rsvp"
@@ -105,6 +117,9 @@ class Rsvp(Model):
             ("slot_id", "status", "waitlist_ticket"),
             # The reminder pass: one slot's confirmed RSVPs not yet reminded, seated early enough.
             ("slot_id", "status", "reminder_queued_at", "confirmed_at"),
+            # The share check: the seats one network or one mailbox holds in a slot.
+            ("slot_id", "client_key"),
+            ("slot_id", "mailbox_key"),
         )
 
 

@@ -9,6 +9,7 @@ from starlette.routing import BaseRoute
 from tortoise.expressions import Q
 
 from rsvp_service import clock
+from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.consent.records import ConsentRequest, consent_states
@@ -32,17 +33,26 @@ from rsvp_service.rsvps.bodies import (
     SlotFull,
 )
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.shares import GUEST_PARTY_LIMIT, client_share
 from rsvp_service.rsvps.store import NewRsvp, Outcome, add_rsvp, tally, waitlist_position
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
-from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce
+from rsvp_service.web.ratelimit import client_ip, enforce
 
 UNKNOWN_EVENT = "There is no event with that eventId."
 NO_GUEST_EVENT = "No event is open for RSVPs without an eventId."
 PICK_A_SLOT = "This event has several time slots; send the eventId of one of them."
 ENDED = "This event has ended."
 SIGN_IN = "Please log in to RSVP for this event."
+VERIFY_FIRST = ("Please verify your email address to RSVP for this event: use the link in the "
+                "email we sent you, or ask for a new one from your dashboard, then try again.")
+MINOR_SIGN_IN = ("Volunteers under 18 need an account with a verified email address to RSVP for "
+                 "this event, so that the request to your parent or guardian comes from you. "
+                 "Please sign up or log in, verify your email address, and try again.")
+MINOR_VERIFY = ("Volunteers under 18 need a verified email address to RSVP for this event. "
+                "Please use the link in the email we sent you, or ask for a new one from your "
+                "dashboard, then try again.")
 SIGN_IN_LIST = "Please log in to see your RSVPs."
 SIGN_IN_CHECK = "Please log in to see whether you have RSVP'd."
 OWN_ADDRESS_ONLY = "You can only check the RSVPs of your own email address."
@@ -56,6 +66,12 @@ NO_GUESTS = ("This event does not take guests: each person RSVPs for themselves.
              "Remove the guests and try again, or ask them to RSVP on their own.")
 TOO_MANY_GUESTS = ("You can bring up to {limit} to this event, and you listed {given}. "
                    "Remove {extra} and try again.")
+GUESTS_NEED_ACCOUNT = ("Without signing in you can bring up to {limit} to this event, and you "
+                       "listed {given}. Log in with a verified account to bring up to {most}, "
+                       "or remove {extra} and try again.")
+SHARE_SPENT = ("RSVPs made without signing in from your network or email address already hold "
+               "as many spots of this time slot as one visitor may ({seats}). Log in with a "
+               "verified account to RSVP, or cancel an RSVP you made and try again.")
 PARTY_TOO_BIG = ("This time slot has {capacity} in all, so a party of {size} can never fit. "
                  "Bring fewer guests and try again.")
 PARTY_FULL = ("This time slot does not have {size} spots left for your party. "
@@ -75,7 +91,7 @@ def _guests(count: int) -> str:
     return f"{count} guest" if count == 1 else f"{count} guests"
 
 
-def _check_party(slot: Slot, body: RsvpPayload) -> None:
+def _check_party(slot: Slot, body: RsvpPayload, verified: bool) -> None:
     """422 when the party breaks the event's guest limit or could never fit the slot."""
     given = len(body.guests)
     limit = slot.max_guests_per_rsvp
@@ -86,16 +102,28 @@ def _check_party(slot: Slot, body: RsvpPayload) -> None:
     if given and slot.capacity is not None and given + 1 > slot.capacity:
         spots = f"{slot.capacity} spot" if slot.capacity == 1 else f"{slot.capacity} spots"
         raise ApiError(422, PARTY_TOO_BIG.format(capacity=spots, size=given + 1))
+    # Invented guests are seats too: without a verified account a party stays small.
+    if not verified and given > GUEST_PARTY_LIMIT:
+        raise ApiError(422, GUESTS_NEED_ACCOUNT.format(
+            limit=_guests(GUEST_PARTY_LIMIT), given=_guests(given), most=_guests(limit),
+            extra=_guests(given - GUEST_PARTY_LIMIT)))
 
 
-def _consent(settings: Settings, slot: Slot, body: RsvpPayload, email: str,
+def _consent(settings: Settings, slot: Slot, body: RsvpPayload, user: User | None,
              now: datetime) -> ConsentRequest | None:
     """The consent request a minor's RSVP needs on this slot (422 without a usable guardian)."""
     if not (slot.guardian_consent and body.under18):
         return None
+    # The request carries the volunteer's name to any address typed in: only an address shown
+    # to be the volunteer's own (a verified account) may send one.
+    if user is None:
+        raise ApiError(401, MINOR_SIGN_IN)
+    if not user.is_verified:
+        raise ApiError(403, MINOR_VERIFY)
     if body.guardianEmail is None:
         raise ApiError(422, GUARDIAN_NEEDED)
-    if body.guardianEmail == email:
+    # "kid+mom@" reaches the kid's own inbox.
+    if canonical_mailbox(body.guardianEmail) == canonical_mailbox(user.email):
         raise ApiError(422, GUARDIAN_IS_YOU)
     hours = settings.consent_hold_hours
     return ConsentRequest(guardian_email=body.guardianEmail,
@@ -120,15 +148,20 @@ def _slots_or_404(catalogue: Catalogue, event_id: str | None) -> list[Slot]:
     return slots
 
 
-async def _check_rate_limit(request: Request, email: str) -> None:
-    limiter: RateLimiter | None = getattr(request.app.state, "rate_limiter", None)
-    if limiter is None:
-        return
-    retry_after = await limiter.hit("rsvp-ip", client_ip(request))
-    if retry_after is None:
-        retry_after = await limiter.hit("rsvp-email", email)
-    if retry_after is not None:
-        raise ApiError(429, TOO_MANY_REQUESTS, headers={"Retry-After": str(retry_after)})
+async def _check_rate_limits(request: Request, email: str, verified: bool,
+                             consent: ConsentRequest | None) -> None:
+    """429 when this client's RSVPs, or the consent emails it would send, are spent."""
+    ip = client_ip(request)
+    await enforce(request, "rsvp-ip", ip)
+    # Per (mailbox, IP): a stranger typing someone's address spends only their own budget, and
+    # the signed-in owner of a verified address is never limited by it.
+    if not verified:
+        await enforce(request, "rsvp-email-ip", f"{canonical_mailbox(email)} {ip}")
+    if consent is not None:
+        guardian = canonical_mailbox(consent.guardian_email)
+        await enforce(request, "consent-ip", ip)
+        await enforce(request, "consent-guardian-ip", f"{guardian} {ip}")
+        await enforce(request, "consent-guardian", guardian)
 
 
 async def _signed_in_for_check(request: Request) -> None:
@@ -174,9 +207,11 @@ async def rsvp_count(request: Request, query: CountQuery) -> Count:
           errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
                   409: OnWaitlist | SlotFull | ErrorBody, 410: ErrorBody, 429: ErrorBody},
           auth="optional",
-          summary="RSVP to a slot (no eventId: the guest event). Account events need a sign-in. "
-          "When the slot is full, waitlist: true joins its waitlist. Up to the event's "
-          "max_guests_per_rsvp guests come along, seated or waitlisted as one party.")
+          summary="RSVP to a slot (no eventId: the guest event). Account events, and minors on "
+          "events asking for a guardian's consent, need a verified account. When the slot is "
+          "full, waitlist: true joins its waitlist. Up to the event's max_guests_per_rsvp guests "
+          "(2 without a verified account) come along, seated or waitlisted as one party. "
+          "Without a verified account one network or mailbox holds at most a share of a slot.")
 async def create_rsvp(
     request: Request, body: RsvpPayload
 ) -> RsvpConfirmed | RsvpWaitlisted | Reply[OnWaitlist | SlotFull]:
@@ -190,15 +225,20 @@ async def create_rsvp(
     now = clock.now(settings)
     if now >= slot.end:
         raise ApiError(410, ENDED)
-    _check_party(slot, body)
     user = await user_from_request(request)
+    verified = user is not None and user.is_verified
     if slot.needs_account and user is None:
         raise ApiError(401, SIGN_IN)
+    if slot.needs_account and not verified:
+        raise ApiError(403, VERIFY_FIRST)
+    _check_party(slot, body, verified)
     # A signed-in RSVP is always for the account's own address.
     email = user.email if user is not None else body.email
-    consent = _consent(settings, slot, body, email, now)
-    await _check_rate_limit(request, email)
+    consent = _consent(settings, slot, body, user, now)
+    await _check_rate_limits(request, email, verified, consent)
     await blocks.refuse_if_blocked(_catalogue(request).host_of(slot), email)
+    share = None if verified else client_share(settings, ip=client_ip(request), email=email,
+                                               capacity=slot.capacity)
     placement = await add_rsvp(
         NewRsvp(
             slot_id=slot.id,
@@ -213,6 +253,7 @@ async def create_rsvp(
             waitlist=body.waitlist,
             guests=tuple(guest.name for guest in body.guests),
             consent=consent,
+            share=share,
         )
     )
     RSVPS.labels(placement.outcome.value).inc()
@@ -222,6 +263,9 @@ async def create_rsvp(
             return Reply(OnWaitlist(error=ON_WAITLIST.format(position=position),
                                     position=position), status=409)
         raise ApiError(409, ALREADY)
+    if placement.outcome is Outcome.SHARE_SPENT:
+        assert share is not None  # only a limited RSVP meets its share
+        raise ApiError(409, SHARE_SPENT.format(seats=share.seats))
     if placement.outcome is Outcome.FULL:
         full = PARTY_FULL.format(size=len(body.guests) + 1) if body.guests else FULL
         return Reply(SlotFull(error=full, full=True), status=409)

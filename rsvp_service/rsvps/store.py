@@ -50,6 +50,7 @@ from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.rsvps.codes import new_code
 from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus, SlotCount
+from rsvp_service.rsvps.shares import ClientShare, seats_held
 
 
 class Outcome(enum.Enum):
@@ -59,6 +60,8 @@ class Outcome(enum.Enum):
     WAITLISTED = "waitlisted"
     DUPLICATE = "duplicate"
     FULL = "full"
+    # The client's share of the slot (rsvps.shares) has no room for the party.
+    SHARE_SPENT = "share_spent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,8 @@ class NewRsvp:
     guests: tuple[str, ...] = ()
     # A minor's RSVP to an event that asks for a guardian's consent: stored with its request.
     consent: ConsentRequest | None = None
+    # Without a verified account, on a slot with a capacity: whose seats it counts with.
+    share: ClientShare | None = None
 
     @property
     def party_size(self) -> int:
@@ -158,6 +163,11 @@ class _Place:
 async def _place(connection: BaseDBAsyncClient, rsvp: NewRsvp) -> _Place:
     """Take the party's seats, or the next waitlist ticket when they do not fit, on the counter."""
     counter = await _counter(connection, rsvp.slot_id)
+    # Read under the counter's lock, so RSVPs from one client at once queue for the share too.
+    share = rsvp.share
+    if share is not None and (await seats_held(connection, rsvp.slot_id, share)
+                              + rsvp.party_size > share.seats):
+        raise _Rollback(Outcome.SHARE_SPENT)
     moved = SlotCount.filter(slot_id=rsvp.slot_id).using_db(connection)
     if rsvp.capacity is None or counter.count + rsvp.party_size <= rsvp.capacity:
         await moved.update(count=F("count") + rsvp.party_size)
@@ -189,6 +199,8 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
             checkin_code=code,
             party_size=rsvp.party_size,
             guest_names=list(rsvp.guests) or None,
+            client_key=rsvp.share.client_key if rsvp.share else None,
+            mailbox_key=rsvp.share.mailbox_key if rsvp.share else None,
             using_db=connection,
         )
     except IntegrityError:

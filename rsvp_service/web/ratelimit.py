@@ -10,7 +10,7 @@ Wiring (core service):
     # in POST /api/rsvp, before touching the database; each call raises ApiError(429) with
     # Retry-After and TOO_MANY_REQUESTS (in the endpoint's error shape) when the limit is spent
     await enforce(request, "rsvp-ip", client_ip(request))
-    await enforce(request, "rsvp-email", normalized_email)
+    await enforce(request, "rsvp-email-ip", f"{mailbox} {ip}")
 
 Counters are kept by the `limits` library's sliding-window-counter strategy, in this process
 (its `async+memory://` storage) unless REDIS_URL is set (`redis://` or `async+redis://`), in
@@ -21,6 +21,7 @@ and the failure is logged: an outage of the limiter should not take RSVPs down w
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import time
@@ -60,7 +61,9 @@ LIMITS: dict[str, str] = {
     "rsvp-check": "60/minute",
     "rsvp-cancel": "30/minute",
     "rsvp-ip": "30/minute",
-    "rsvp-email": "10/hour",
+    # Per (canonical mailbox, IP), never per address alone: a stranger typing someone's address
+    # cannot lock them out. The signed-in owner of a verified address is not limited by it.
+    "rsvp-email-ip": "10/hour",
     # Per account: deleting asks for the password again, which must not be guessable.
     "account-delete": "5 per 15 minutes",
     # Per organizer: each message goes to a whole slot.
@@ -74,6 +77,14 @@ LIMITS: dict[str, str] = {
     "follow-email-ip": "3 per 15 minutes",
     "follow-link": "60/minute",
     "consent-link": "30/minute",
+    # Consent requests carry a volunteer's name to a typed-in address. Per IP and per
+    # (guardian's canonical mailbox, IP), like resend; and per guardian's mailbox a generous
+    # daily cap, the most one inbox receives from everyone together. Only verified accounts
+    # send them (rsvps.routes), so spending that cap takes several real accounts, and a family's
+    # own requests (a few a day) stay far below it.
+    "consent-ip": "10/hour",
+    "consent-guardian-ip": "3/hour",
+    "consent-guardian": "10/day",
 }
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."
@@ -160,6 +171,17 @@ def build_rate_limiter(settings: Settings, *, key_prefix: str = "civicstl") -> R
 def client_ip(request: Request) -> str:
     """The peer address; behind a proxy, run uvicorn with --forwarded-allow-ips so it is real."""
     return request.client.host if request.client else "unknown"
+
+
+def network(ip: str) -> str:
+    """The client's network: an IPv4 address itself, an IPv6 address's /64 (one subscriber's)."""
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        return ip
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 async def enforce(request: Request, name: str, key: str) -> None:

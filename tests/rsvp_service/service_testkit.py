@@ -390,9 +390,11 @@ async def token_header(settings: Settings, user_id: int) -> dict[str, str]:
     return {"x-auth-token": issue_access_token(settings, user_id, session=session.family)}
 
 
-async def signed_in(settings: Settings, email: str = "kim@example.org") -> tuple[User, dict]:
-    """Create a user and return it with the x-auth-token header of a fresh access token."""
-    user = await User.create(name="Kim Park Jones", email=email, phone="314-555-0100")
+async def signed_in(settings: Settings, email: str = "kim@example.org", *,
+                    verified: bool = True) -> tuple[User, dict]:
+    """Create a user (verified unless told) and return it with a fresh access token's header."""
+    user = await User.create(name="Kim Park Jones", email=email, phone="314-555-0100",
+                             is_verified=verified)
     return user, await token_header(settings, user.id)
 
 

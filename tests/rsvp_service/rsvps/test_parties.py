@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from service_testkit import CIVIC_NOW_OPEN, TINY_SLOT, fixture_events
+from service_testkit import CIVIC_NOW_OPEN, TINY_SLOT, fixture_events, signed_in
 
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
 from rsvp_service.rsvps.store import cancel_rsvp
@@ -168,10 +168,14 @@ async def test_a_party_over_the_event_limit_or_the_slot_gets_a_sentence(
 
 
 async def test_concurrent_parties_and_cancellations_never_overfill_the_slot(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, make_settings: Callable[..., Settings],
 ) -> None:
     sizes = random.Random(23).choices(range(MAX_GUESTS), k=24)  # 0-3 guests each
-    answers = await asyncio.gather(*(client.post("/api/rsvp", json=party(f"p{i}", guests))
+    # Verified accounts: more than two guests need one.
+    headers = [(await signed_in(make_settings(), f"p{i}@example.org"))[1]
+               for i in range(len(sizes))]
+    answers = await asyncio.gather(*(client.post("/api/rsvp", json=party(f"p{i}", guests),
+                                                 headers=headers[i])
                                      for i, guests in enumerate(sizes)))
     assert {a.status_code for a in answers} == {201}
     await assert_consistent()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 import httpx
+import pytest
 from conftest import Mailbox, SmtpServer
 from mail_testkit import TOKEN, arrived, body, fill, person, token_in
 from service_testkit import TINY_SLOT
@@ -17,6 +18,13 @@ from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus, SlotCount
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    """Default settings, the limits scaled up: everyone here RSVPs from the test's one address,
+    and five people in the two-seat slot and its waitlist are more than one client's share."""
+    return make_settings(rate_limit_scale=10)
 
 
 async def test_full_slot_offers_the_waitlist_and_positions_follow_arrival(

@@ -1,0 +1,74 @@
+"""A slot's share per client: what one visitor without a verified account may hold in a slot.
+
+RSVPs made without a verified account (guests, and accounts whose address is not yet verified)
+from one network (an IPv4 address, an IPv6 /64) or one mailbox (the canonical address: no
++tag, no dots where the provider ignores them) hold at most `share_seats` live seats of a slot
+with a capacity: confirmed and waitlisted parties alike, so nobody fills a slot or its waitlist
+with invented addresses. The store checks it on the slot's locked counter row, so a burst from
+one client cannot slip past it. Each such RSVP keeps keyed hashes of its network and mailbox
+(never the IP), under a key derived from SECRET_KEY for this use alone. A verified account's
+RSVP is neither limited nor counted: it is one confirmed person, and one RSVP per slot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+from dataclasses import dataclass
+
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.expressions import Q
+from tortoise.functions import Sum
+
+from rsvp_service.accounts.emails import canonical_mailbox
+from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.settings import Settings
+from rsvp_service.signed_ids import derived_key
+from rsvp_service.web.ratelimit import network
+
+# A party without a verified account (the person and two guests) always fits the floor.
+SHARE_FLOOR = 4
+SHARE_FRACTION = 0.25
+# Guests an RSVP without a verified account may bring, whatever more the event allows.
+GUEST_PARTY_LIMIT = 2
+KEY_USE = b"civicstl rsvp client v1"
+
+
+@dataclass(frozen=True, slots=True)
+class ClientShare:
+    """Whose seats an RSVP counts with (two keyed hashes) and how many they may hold."""
+
+    client_key: str
+    mailbox_key: str
+    seats: int
+
+
+def share_seats(settings: Settings, capacity: int) -> int:
+    """The most live seats one client may hold in a slot of this capacity."""
+    # RATE_LIMIT_SCALE raises it like every limit, so load tests from one IP pay for the check.
+    seats = max(SHARE_FLOOR, math.ceil(capacity * SHARE_FRACTION))
+    return math.ceil(seats * settings.rate_limit_scale)
+
+
+def client_share(settings: Settings, *, ip: str, email: str, capacity: int | None
+                 ) -> ClientShare | None:
+    """The share an RSVP without a verified account counts against; None on an unlimited slot."""
+    if capacity is None:
+        return None
+    key = derived_key(settings, KEY_USE)
+
+    def mac(kind: str, value: str) -> str:
+        return hmac.new(key, f"{kind}\n{value}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    return ClientShare(mac("network", network(ip)), mac("mailbox", canonical_mailbox(email)),
+                       share_seats(settings, capacity))
+
+
+async def seats_held(connection: BaseDBAsyncClient, slot_id: str, share: ClientShare) -> int:
+    """The live seats of the slot held by RSVPs from the share's network or mailbox."""
+    rows = await Rsvp.filter(
+        Q(client_key=share.client_key) | Q(mailbox_key=share.mailbox_key),
+        slot_id=slot_id, status__in=(RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED),
+    ).using_db(connection).annotate(seats=Sum("party_size")).values("seats")
+    return int(rows[0]["seats"] or 0) if rows else 0
