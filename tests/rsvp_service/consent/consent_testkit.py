@@ -12,7 +12,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from organize_testkit import person
 from service_testkit import TINY_SLOT, fixture_events, write_content
 from starlette.applications import Starlette
 
@@ -38,6 +40,13 @@ def minor(name: str, guardian: str = GUARDIAN, **more: Any) -> dict[str, Any]:
     """A minor's RSVP to the two-seat workshop, with a guardian's address."""
     return {"eventId": TINY_SLOT, "email": f"{name}@example.org", "firstName": name.title(),
             "lastName": "Lee", "under18": True, "guardianEmail": guardian} | more
+
+
+async def minor_rsvps(client: httpx.AsyncClient, settings: Settings, name: str,
+                      **more: Any) -> httpx.Response:
+    """`name` (a new verified account: minors need one) posts `minor(name, **more)`."""
+    _, headers = await person(settings, name)
+    return await client.post("/api/rsvp", json=minor(name, **more), headers=headers)
 
 
 async def release_after(app: Starlette, settings: Settings, hours: float) -> None:

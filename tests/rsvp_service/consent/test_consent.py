@@ -11,6 +11,7 @@ from consent_testkit import (  # noqa: F401 (events_file: a fixture)
     LINK,
     events_file,
     minor,
+    minor_rsvps,
     release_after,
 )
 from mail_testkit import arrived, person, token_in
@@ -27,9 +28,9 @@ from rsvp_service.settings import Settings
 ASK = "Guardian consent asked: Tiny Workshop"
 
 
-async def _asked(client: httpx.AsyncClient, mailbox: Mailbox) -> str:
+async def _asked(client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings) -> str:
     """Mia (a minor) RSVPs to the workshop; return the token her guardian's email carries."""
-    answer = await client.post("/api/rsvp", json=minor("mia"))
+    answer = await minor_rsvps(client, settings, "mia")
     assert answer.status_code == 201, answer.text
     assert (answer.json()["status"], answer.json()["consent"]) == ("confirmed", "awaiting")
     assert "held for 48 hours" in answer.json()["message"]
@@ -43,9 +44,9 @@ async def _state() -> tuple[Decision | None, RsvpStatus]:
 
 
 async def test_a_guardian_approves_by_the_emailed_link_and_a_get_changes_nothing(
-    client: httpx.AsyncClient, mailbox: Mailbox,
+    client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,
 ) -> None:
-    token = await _asked(client, mailbox)
+    token = await _asked(client, mailbox, settings)
     [mail] = mailbox.to(GUARDIAN)
     assert "Mia Lee signed up" in mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     assert "Central Library" in mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
@@ -77,7 +78,7 @@ async def test_a_guardian_approves_by_the_emailed_link_and_a_get_changes_nothing
 async def test_an_unanswered_hold_expires_and_promotes_the_waitlist(
     app: Starlette, client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,
 ) -> None:
-    token = await _asked(client, mailbox)
+    token = await _asked(client, mailbox, settings)
     assert (await client.post("/api/rsvp", json=person("ann"))).status_code == 201
     waiting = await client.post("/api/rsvp", json=person("bo", waitlist=True))
     assert waiting.json()["status"] == "waitlisted"
@@ -100,9 +101,9 @@ async def test_an_unanswered_hold_expires_and_promotes_the_waitlist(
 
 
 async def test_a_decline_releases_the_seat_to_the_waitlist(
-    client: httpx.AsyncClient, mailbox: Mailbox,
+    client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,
 ) -> None:
-    token = await _asked(client, mailbox)
+    token = await _asked(client, mailbox, settings)
     assert (await client.post("/api/rsvp", json=person("ann"))).status_code == 201
     waiting = await client.post("/api/rsvp", json=person("bo", waitlist=True))
     assert waiting.json()["status"] == "waitlisted"
@@ -121,9 +122,9 @@ def _tampered(token: str) -> str:
 
 
 async def test_a_tampered_link_is_refused_and_changes_nothing(
-    client: httpx.AsyncClient, mailbox: Mailbox,
+    client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,
 ) -> None:
-    token = await _asked(client, mailbox)
+    token = await _asked(client, mailbox, settings)
     consent_id, mac = token.split("-")
     for bad in (_tampered(token), token[:-2], f"{int(consent_id) + 1}-{mac}", "1-" + "a" * 32,
                 "not a token"):
@@ -134,11 +135,14 @@ async def test_a_tampered_link_is_refused_and_changes_nothing(
 
 
 async def test_the_guardian_address_must_be_given_and_not_ones_own(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, settings: Settings,
 ) -> None:
-    own = await client.post("/api/rsvp", json=minor("mia", guardian=" MIA@Example.org "))
+    _, headers = await account(settings, "mia")
+    own = await client.post("/api/rsvp", headers=headers,
+                            json=minor("mia", guardian=" MIA@Example.org "))
     assert (own.status_code, own.json()) == (422, {"error": GUARDIAN_IS_YOU})
-    missing = await client.post("/api/rsvp", json=minor("mia", guardianEmail=None))
+    missing = await client.post("/api/rsvp", headers=headers,
+                                json=minor("mia", guardianEmail=None))
     assert (missing.status_code, missing.json()) == (422, {"error": GUARDIAN_NEEDED})
     assert await Rsvp.all().count() == 0
     # An event that does not ask takes a minor's RSVP as any other.

@@ -12,7 +12,7 @@ from consent_testkit import (  # noqa: F401 (events_file: a fixture)
     GUARDIAN,
     LINK,
     events_file,
-    minor,
+    minor_rsvps,
 )
 from mail_testkit import arrived, token_in
 from organize_testkit import DURING_TINY, KEEN, at, by_name, person, slot_path
@@ -27,12 +27,12 @@ async def test_the_roster_shows_consent_and_check_in_warns_when_it_is_missing(
     client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,
 ) -> None:
     _, headers = await person(settings, "kim", organizes=(KEEN,))
-    assert (await client.post("/api/rsvp", json=minor("mia"))).status_code == 201
+    assert (await minor_rsvps(client, settings, "mia")).status_code == 201
     [mail] = await arrived(mailbox, GUARDIAN, "Guardian consent asked")
     approved = await client.post("/api/consent/approve", json={"token": token_in(mail, LINK)})
     assert approved.status_code == 200, approved.text
-    other = minor("noa", guardian="dad@example.net")
-    assert (await client.post("/api/rsvp", json=other)).status_code == 201
+    other = await minor_rsvps(client, settings, "noa", guardian="dad@example.net")
+    assert other.status_code == 201
     at(settings, DURING_TINY)
 
     roster = (await client.get(slot_path(TINY_SLOT), headers=headers)).json()
