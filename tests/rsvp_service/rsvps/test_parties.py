@@ -18,6 +18,7 @@ import pytest
 from service_testkit import CIVIC_NOW_OPEN, TINY_SLOT, fixture_events, signed_in
 
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
+from rsvp_service.rsvps.routes import GUESTS_NEED_ACCOUNT
 from rsvp_service.rsvps.store import cancel_rsvp
 from rsvp_service.settings import Settings
 
@@ -190,3 +191,19 @@ async def test_concurrent_parties_and_cancellations_never_overfill_the_slot(
     await assert_consistent()
     confirmed = await Rsvp.filter(slot_id=PARTY_SLOT, status=RsvpStatus.CONFIRMED)
     assert {r.id for r in confirmed} <= set(promoted)
+
+
+async def test_a_guests_party_is_smaller_than_a_verified_accounts(
+    client: httpx.AsyncClient, make_settings: Callable[..., Settings],
+) -> None:
+    guest = await client.post("/api/rsvp", json=party("ann", 3))
+    assert (guest.status_code, guest.json()) == (422, {"error": GUESTS_NEED_ACCOUNT.format(
+        limit="2 guests", given="3 guests", most="4 guests", extra="1 guest")})
+    assert "Log in with a verified account" in guest.json()["error"]
+    assert await Rsvp.all().count() == 0
+    assert (await client.post("/api/rsvp", json=party("ann", 2))).status_code == 201
+
+    _, headers = await signed_in(make_settings(), "bo@example.org")
+    member = await client.post("/api/rsvp", json=party("bo", 3), headers=headers)
+    assert (member.status_code, member.json()["status"]) == (201, "waitlisted")
+    assert (await Rsvp.get(email="bo@example.org")).party_size == 4
