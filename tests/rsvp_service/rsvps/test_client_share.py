@@ -10,7 +10,7 @@ import re
 
 import httpx
 from mail_testkit import person
-from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, rsvp, signed_in
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, from_ip, rsvp, signed_in
 from starlette.applications import Starlette
 
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
@@ -19,12 +19,6 @@ from rsvp_service.rsvps.shares import SHARE_FLOOR
 from rsvp_service.settings import Settings
 
 SPENT = SHARE_SPENT.format(seats=SHARE_FLOOR)  # the two-seat workshop: the floor
-
-
-def from_ip(app: Starlette, ip: str) -> httpx.AsyncClient:
-    """A client of the app whose requests come from `ip`."""
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False, client=(ip, 40000))
-    return httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000")
 
 
 async def live_seats() -> int:
