@@ -320,6 +320,13 @@ def verify_account(server: Server, mailbox: Mailbox, account: Account) -> None:
     assert status == 200, f"verifying {account.email}: {status} {body}"
 
 
+def verified_account(server: Server, mailbox: Mailbox, name: str, prefix: str) -> Account:
+    """Register and verify an account (RSVPs to account events and minors' RSVPs need it)."""
+    account = register_account(server, name, prefix)
+    verify_account(server, mailbox, account)
+    return account
+
+
 def field_by_label(page: Page, pattern: str) -> Locator:
     """The one form field whose label matches `pattern` (a case-insensitive regex)."""
     return page.get_by_label(re.compile(pattern, re.IGNORECASE))

@@ -6,9 +6,10 @@ per slot (conftest's CONSENT_EVENT; no real event asks yet):
    refused in a sentence); the slot says the spot is held, the dashboard says "Awaiting
    consent"; the guardian's link shows the time slot and changes nothing until Approve; then
    the dashboard no longer waits, and the used link says it was answered;
-2. a guest minor takes the other slot's seat, someone joins its waitlist, nobody answers; the
-   service, restarted past the 48-hour hold, releases the seat: the minor is told, the waiting
-   person moves up, and the guardian's link says it has expired.
+2. a guest who says they are under 18 is told a minor needs a verified account (nobody is
+   emailed); a verified minor takes the other slot's seat, someone joins its waitlist, nobody
+   answers; the service, restarted past the 48-hour hold, releases the seat: the minor is told,
+   the waiting person moves up, and the guardian's link says it has expired.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, expect
 
-from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU
+from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU, MINOR_SIGN_IN
 from tests.e2e.helpers import (
     CONSENT_EVENT,
     Account,
@@ -30,8 +31,8 @@ from tests.e2e.helpers import (
     Server,
     Session,
     body_text,
-    register_account,
     unique_email,
+    verified_account,
     visit,
 )
 from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_item
@@ -87,7 +88,7 @@ def test_a_guardian_approves_a_minors_rsvp_by_the_emailed_link(
     event = consent_event(paged_build)
     slot = event["slots"][0]
     server = restart_server(CONSENT_NOW, build=paged_build)
-    volunteer = register_account(server, "Mia Minor", "mia")
+    volunteer = verified_account(server, mailbox, "Mia Minor", "mia")
     session = new_session(server)
     page = signed_in_page(session, volunteer)
     watch = session.watch(page)
@@ -147,17 +148,32 @@ def test_an_unanswered_consent_expires_and_the_waitlist_moves_up(
     page = new_session(server).new_page()
     visit(page, event["path"])
     item = slot_item(page, slot["id"])
+    message = page.locator(f'[id="slot-message-{slot["id"]}"]')
 
-    # A guest minor takes the slot's one seat, held for the guardian.
-    minor, guardian = unique_email("noa"), unique_email("noa-guardian")
+    # A guest cannot have a consent request sent: the slot says a minor needs a verified account.
+    guardian = unique_email("noa-guardian")
     item.get_by_role("button", name="RSVP", exact=True).click()
     item.get_by_label("First Name").fill("Noa")
     item.get_by_label("Last Name").fill("Minor")
-    item.get_by_label("Email Address").fill(minor)
+    item.get_by_label("Email Address").fill(unique_email("guest-noa"))
     say_under_18(item, guardian)
     item.get_by_role("button", name="Submit RSVP").click()
+    expect(message).to_have_text(MINOR_SIGN_IN)
+
+    # Signed in with a verified address, the minor takes the slot's one seat, held for the
+    # guardian (the first email the guardian gets).
+    noa = verified_account(server, mailbox, "Noa Minor", "noa")
+    session = new_session(server)
+    page = signed_in_page(session, noa)
+    watch = session.watch(page)
+    visit(page, event["path"])
+    item = slot_item(page, slot["id"])
+    say_under_18(item, guardian)
+    item.get_by_role("button", name="RSVP", exact=True).click()
     expect(page.locator(f'[id="slot-message-{slot["id"]}"]')).to_contain_text(HELD)
+    watch.wait_dialog(page, RSVP_SUCCESS)
     path = consent_path(mailbox, guardian, event["title"])
+    minor = noa.email
 
     waiting = unique_email("wes")
     status, body = server.api("POST", "/api/rsvp", {

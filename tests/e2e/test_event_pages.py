@@ -15,7 +15,16 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import Server, Session, register_account, settle, sign_in, visit, wait_path
+from tests.e2e.helpers import (
+    Mailbox,
+    Server,
+    Session,
+    settle,
+    sign_in,
+    verified_account,
+    visit,
+    wait_path,
+)
 from tests.e2e.steps import RSVP_SUCCESS, auth_headers, slot_item
 
 pytestmark = pytest.mark.e2e
@@ -32,10 +41,11 @@ def next_account_event(events: dict[str, Any]) -> dict[str, Any]:
 
 def test_upcoming_event_page_rsvp_through_sign_in(
     live_server: Server, events: dict[str, Any], new_session: Callable[..., Session],
+    mailbox: Mailbox,
 ) -> None:
     event = next_account_event(events)
     slot = event["slots"][0]
-    account = register_account(live_server, "Casey Morgan", "eventpage")
+    account = verified_account(live_server, mailbox, "Casey Morgan", "eventpage")
     session = new_session(live_server)
     page = session.new_page()
     watch = session.watch(page)

@@ -28,6 +28,7 @@ from tests.e2e.helpers import (
     sign_in,
     unique_email,
     verification_link,
+    verified_account,
     verify_account,
     visit,
     wait_path,
@@ -174,7 +175,7 @@ def _sign_in_on(page: Page, account: Account) -> None:
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_card(
     restart_server: Callable[..., Server], new_session: Callable[..., Session],
-    events: dict[str, Any], width: int,
+    events: dict[str, Any], mailbox: Mailbox, width: int,
 ) -> None:
     """Idle, submitting, confirmed, full, waitlisted (with its place) and error: each inside its
     slot and card, at 1280 and 390 px; the full slot says so before anyone clicks."""
@@ -182,10 +183,10 @@ def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_ca
     full_slot, free_slot = event["slots"]
     server = restart_server(PINNED_NOW)
     for n in range(full_slot["capacity"]):
-        holder = register_account(server, f"Holder{n} Example", f"holder{n}")
+        holder = verified_account(server, mailbox, f"Holder{n} Example", f"holder{n}")
         rsvp_through_api(server, holder, full_slot["id"])
 
-    volunteer = register_account(server, "Vera Volunteer", "vera")
+    volunteer = verified_account(server, mailbox, "Vera Volunteer", "vera")
     session = new_session(server, width=width)
     page = session.new_page()
     _sign_in_on(page, volunteer)
@@ -274,8 +275,8 @@ def test_the_dashboard_shows_the_code_and_qr_the_checkin_screen_accepts(
     server = restart_server(CHECKIN_NOW)
     organizer = register_account(server, "Olive Organizer", "organizer")
     verify_account(server, mailbox, organizer)  # roles need a verified address
-    vera = register_account(server, "Vera Volunteer", "vera")
-    sam = register_account(server, "Sam Scanned", "sam")
+    vera = verified_account(server, mailbox, "Vera Volunteer", "vera")
+    sam = verified_account(server, mailbox, "Sam Scanned", "sam")
     for account in (vera, sam):
         rsvp_through_api(server, account, CHECKIN_SLOT)
     granted = roles_cli(server, "grant", organizer.email, "organizer", "--org", "doorways")

@@ -38,6 +38,7 @@ from tests.e2e.helpers import (
     register_account,
     settle,
     sign_in,
+    verified_account,
     verify_account,
     visit,
     wait_path,
@@ -109,8 +110,8 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     server = restart_server(CHECKIN_NOW, EVENTS_FILE=str(contacted))
     event, slot = checkin_event(events)
     organizer = register_account(server, "Olive Organizer", "organizer")
-    vera = register_account(server, "Vera Volunteer", "vera")
-    cody = register_account(server, "Cody Coder", "cody")
+    vera = verified_account(server, mailbox, "Vera Volunteer", "vera")
+    cody = verified_account(server, mailbox, "Cody Coder", "cody")
     for account in (vera, cody):
         rsvp_through_api(server, account, CHECKIN_SLOT)
     code = CODE.search(body_text(mailbox.wait_for(cody.email, event["title"])))
@@ -449,7 +450,7 @@ def test_checkin_by_scanning_the_emails_qr_code_with_the_camera(
     playing it), checks its holder in; the decoder is loaded only when the camera opens."""
     event, _slot = checkin_event(events)
     organizer = register_account(checkin_server, "Quinn Scanner", "scanner")
-    guest = register_account(checkin_server, "Sam Scanned", "scanned")
+    guest = verified_account(checkin_server, mailbox, "Sam Scanned", "scanned")
     rsvp_through_api(checkin_server, guest, CHECKIN_SLOT)
     confirmation = mailbox.wait_for(guest.email, event["title"])
     pngs = [data for _name, kind, data in attachments(confirmation) if kind == "image/png"]

@@ -14,7 +14,7 @@ from tests.e2e.helpers import (
     Mailbox,
     Server,
     Session,
-    register_account,
+    verified_account,
 )
 from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_item
 
@@ -51,7 +51,7 @@ def test_a_party_of_three_fills_the_slot_and_a_waiting_party_moves_up_whole(
     seats = capacity - 3
     while seats > 0:
         size = min(4, seats)
-        holder = register_account(pinned_server, f"Holder{len(holders)} Example",
+        holder = verified_account(pinned_server, mailbox, f"Holder{len(holders)} Example",
                                   f"party{len(holders)}")
         assert party_rsvp(pinned_server, holder, slot["id"], size - 1)["status"] == "confirmed"
         holders.append((holder, size))
@@ -60,7 +60,7 @@ def test_a_party_of_three_fills_the_slot_and_a_waiting_party_moves_up_whole(
     assert (status, stats["count"], stats["remaining"]) == (200, capacity - 3, 3), stats
 
     # In the browser: two friends come along, one named.
-    volunteer = register_account(pinned_server, "Riley Party", "riley")
+    volunteer = verified_account(pinned_server, mailbox, "Riley Party", "riley")
     session = new_session(pinned_server)
     page = signed_in_page(session, volunteer)
     page.goto(event["path"])
@@ -87,7 +87,7 @@ def test_a_party_of_three_fills_the_slot_and_a_waiting_party_moves_up_whole(
     mailbox.wait_for(volunteer.email, event["title"])
 
     # A party of 2 waits whole; a party of 4 leaves; the waiting party is moved up, together.
-    waiter = register_account(pinned_server, "Wes Waiting", "partywait")
+    waiter = verified_account(pinned_server, mailbox, "Wes Waiting", "partywait")
     waiting = party_rsvp(pinned_server, waiter, slot["id"], 1, waitlist=True)
     assert (waiting["status"], waiting["position"]) == ("waitlisted", 1)
     leaver, size = holders[0]

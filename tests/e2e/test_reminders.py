@@ -27,7 +27,7 @@ from tests.e2e.helpers import (
     Session,
     attachments,
     body_text,
-    register_account,
+    verified_account,
 )
 from tests.e2e.steps import signed_in_page, slot_item
 from tests.e2e.test_self_service import CANCELLED, cancel_path
@@ -64,7 +64,7 @@ def test_reminder_arrives_once_and_not_again_after_a_restart(
 
     # 1. Long before: RSVP to both slots in the browser.
     server = restart_server(PINNED_NOW, **SETTINGS)
-    account = register_account(server, "Riley Reminder", "reminder")
+    account = verified_account(server, mailbox, "Riley Reminder", "reminder")
     page = signed_in_page(new_session(server), account)
     page.goto(event["path"])
     for slot in (first, second):

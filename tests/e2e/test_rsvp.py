@@ -20,9 +20,9 @@ from tests.e2e.helpers import (
     Session,
     attachments,
     body_text,
-    register_account,
     sign_in,
     unique_email,
+    verified_account,
     visit,
     wait_path,
 )
@@ -78,7 +78,7 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     """3. RSVP signed out -> /login with the notice -> sign in -> RSVP'd!, email with .ics."""
     event = clinic(events)
     slot = event["slots"][0]
-    account = register_account(pinned_server, "Jordan Rivera", "clinic")
+    account = verified_account(pinned_server, mailbox, "Jordan Rivera", "clinic")
     session = new_session(pinned_server)
     page = session.new_page()
     watch = session.watch(page)

@@ -19,8 +19,8 @@ from tests.e2e.helpers import (
     Session,
     attachments,
     body_text,
-    register_account,
     sign_in,
+    verified_account,
     visit,
     wait_path,
 )
@@ -72,7 +72,8 @@ def test_full_slot_waitlist_then_cancel_from_email_promotes(
     event, slot = smallest_slot(events)
     capacity = slot["capacity"]
     holders = [
-        register_account(pinned_server, f"Holder{n} Example", f"holder{n}") for n in range(capacity)
+        verified_account(pinned_server, mailbox, f"Holder{n} Example", f"holder{n}")
+        for n in range(capacity)
     ]
     for holder in holders:
         rsvp_through_api(pinned_server, holder, slot["id"])
@@ -81,7 +82,7 @@ def test_full_slot_waitlist_then_cancel_from_email_promotes(
     assert stats == {"count": capacity, "capacity": capacity, "remaining": 0, "waitlist": 0}
 
     # The waiting volunteer: signed in, sees the slot full, joins the waitlist.
-    waiter = register_account(pinned_server, "Wren Waiting", "waiter")
+    waiter = verified_account(pinned_server, mailbox, "Wren Waiting", "waiter")
     page = signed_in_page(new_session(pinned_server), waiter)
     # Spots left load after hydration, so once they show, the buttons work.
     page.goto(event["path"])
@@ -167,7 +168,7 @@ def test_dashboard_rsvps_calendar_cancel_export_and_delete(
         for s in e["slots"]
         if s["capacity"] and s["capacity"] > 8
     )
-    account = register_account(pinned_server, "Dana Dashboard", "dash")
+    account = verified_account(pinned_server, mailbox, "Dana Dashboard", "dash")
     rsvp_through_api(pinned_server, account, slot["id"])
     _, before = pinned_server.api("GET", f"/api/rsvp?eventId={slot['id']}")
 

@@ -84,7 +84,7 @@ async def test_a_limit_allows_its_amount_per_key_then_says_how_long_to_wait(
     assert allowed == [None, None, None]
     assert wait is not None and 1 <= wait <= 60  # Retry-After: whole seconds within the window
     assert await limiter.hit("rsvp-ip", "203.0.113.2") is None  # another key has its own budget
-    assert await limiter.hit("rsvp-email", "203.0.113.1") is None  # and so has another limit
+    assert await limiter.hit("rsvp-email-ip", "203.0.113.1") is None  # and so has another limit
 
 
 async def test_scale_sets_how_many_hits_a_limit_allows(
