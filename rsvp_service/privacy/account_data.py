@@ -189,7 +189,7 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
         await GuardianConsent.filter(rsvp_id__in=list(ids)).using_db(connection).delete()
         await Rsvp.filter(id__in=list(ids)).using_db(connection).update(
             first_name="", last_name="", phone=None, email="", active_email=None, user_id=None,
-            checkin_code=None, guest_names=None)
+            checkin_code=None, guest_names=None, client_key=None, mailbox_key=None)
         await HoursRecord.filter(user_id=user.id).using_db(connection).delete()
         await OrganizerGrant.filter(user_id=user.id).using_db(connection).delete()
         # What an organization did (messages sent, people checked in) stays; who did it does not.

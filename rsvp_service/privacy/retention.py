@@ -41,6 +41,9 @@ async def erase_guest_details(catalogue: Catalogue, now: datetime, days: int) ->
             .exclude(Q(first_name="", last_name="", phone=None, guest_names__isnull=True))
             .update(first_name="", last_name="", phone=None, guest_names=None)
         )
+        # The share's keyed hashes of network and mailbox serve while the slot is open only.
+        await Rsvp.filter(slot_id__in=ended[start : start + CHUNK],
+                          client_key__isnull=False).update(client_key=None, mailbox_key=None)
         # A guest minor's consent record (the guardian's address) goes on the same schedule.
         await GuardianConsent.filter(
             rsvp__slot_id__in=ended[start : start + CHUNK], rsvp__user_id=None).delete()

@@ -9,6 +9,8 @@ PostgreSQL, which waits for a transaction holding the row and then reads its new
 SQLite transactions here take the write lock when they begin, see `db`) and decides there: a
 seat while the count is below capacity, else the next waitlist ticket, so tickets follow
 arrival order, and its position is the number already waiting plus one.
+An RSVP made without a verified account also checks, on that locked row, that its client's
+live seats in the slot stay within the client's share (`shares`), else it is not stored.
 
 An RSVP may bring guests: it is one party of `party_size` seats, and the counter counts seats.
 A party is seated only whole (its seats fit under the capacity), else it waits whole, as one

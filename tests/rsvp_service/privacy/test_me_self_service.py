@@ -204,6 +204,8 @@ async def test_delete_cancels_future_rsvps_promotes_the_waitlist_and_ends_the_ac
         waiting = await client.post("/api/rsvp", json=person("pia", waitlist=True))
         assert waiting.json()["status"] == "waitlisted"
         past = await stored(user, GUEST_SLOT, "kim", "2025-03-01T10:00:00+00:00")
+        # Made as a guest, before the account: it carries the share's keyed hashes.
+        await Rsvp.filter(id=past.id).update(client_key="a" * 32, mailbox_key="b" * 32)
         old_mail = await OutboxMessage.create(
             kind="confirmation", recipient="kim@example.org", payload={},
             sent_at=datetime(2025, 3, 1, tzinfo=UTC))
@@ -228,6 +230,7 @@ async def test_delete_cancels_future_rsvps_promotes_the_waitlist_and_ends_the_ac
         assert (counter.count, counter.waitlist) == (2, 0)
         kept = await Rsvp.get(id=past.id)
         assert (kept.first_name, kept.last_name, kept.phone, kept.email) == ("", "", None, "")
+        assert (kept.client_key, kept.mailbox_key) == (None, None)
         assert not await Rsvp.filter(email="kim@example.org").exists()
         assert not await OutboxMessage.exists(id=old_mail.id)
         assert again.status_code == 401

@@ -11,6 +11,7 @@ from starlette.applications import Starlette
 from rsvp_service.accounts.models import User
 from rsvp_service.privacy.retention import erase_guest_details
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.shares import ClientShare
 from rsvp_service.rsvps.store import add_rsvp, count_rsvps
 
 
@@ -53,3 +54,17 @@ async def test_a_guest_without_a_phone_and_their_guests_names_are_erased_too(
     row = await Rsvp.get(email="pat@example.org")
     assert (row.first_name, row.last_name, row.phone, row.guest_names) == ("", "", None, None)
     assert row.party_size == 3 and await count_rsvps([GUEST_SLOT]) == 3
+
+
+async def test_the_shares_keyed_hashes_go_when_the_slot_has_ended(app: Starlette) -> None:
+    catalogue = app.state.catalogue
+    share = ClientShare(client_key="a" * 32, mailbox_key="b" * 32, seats=4)
+    await add_rsvp(dataclasses.replace(new_rsvp(app, TINY_SLOT, "pat@example.org"), share=share))
+    tiny_end = catalogue.slots[TINY_SLOT].end
+
+    await erase_guest_details(catalogue, tiny_end + timedelta(days=89), 90)
+    row = await Rsvp.get(email="pat@example.org")
+    assert (row.client_key, row.mailbox_key) == ("a" * 32, "b" * 32)
+    await erase_guest_details(catalogue, tiny_end + timedelta(days=90), 90)
+    row = await Rsvp.get(email="pat@example.org")
+    assert (row.client_key, row.mailbox_key) == (None, None)
