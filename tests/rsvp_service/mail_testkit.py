@@ -21,6 +21,7 @@ from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.outbox import enqueue
 
 TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
+VERIFY = re.compile(r"/verify\?token=([A-Za-z0-9_.~%-]+)")
 
 
 async def always_wanted() -> bool:

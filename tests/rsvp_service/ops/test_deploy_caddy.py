@@ -23,6 +23,7 @@ import httpx
 import pytest
 from conftest import SmtpServer, free_port
 from deploy_testkit import NAME, LoopbackName, wait_for_https
+from mail_testkit import VERIFY, token_in
 from service_testkit import (
     CLINIC_SLOTS,
     PASSWORD,
@@ -103,6 +104,11 @@ async def test_register_rsvp_and_sign_in_over_https(site: Site, smtp_server: Smt
         registered = await http.post("/api/auth/register", json=registration(email))
         assert registered.status_code == 201, registered.text
         token = registered.json()["accessToken"]
+        # Account events take verified accounts: the link the worker mailed.
+        [verification] = await smtp_server.mailbox.wait_for(1, seconds=30)
+        verified = await http.get("/api/auth/verify",
+                                  params={"token": token_in(verification, VERIFY)})
+        assert verified.status_code == 200, verified.text
         answer = await http.post("/api/rsvp", json=rsvp(CLINIC_SLOTS[0]),
                                  headers={"x-auth-token": token})
         http.cookies.clear()
