@@ -35,6 +35,12 @@ async def request_consent(connection: BaseDBAsyncClient, *, rsvp_id: int, slot_i
         hold_hours=request.hold_hours), connection=connection)
 
 
+async def approved_before(guardian_email: str, user_id: int) -> bool:
+    """Whether this guardian has approved an RSVP of this account before."""
+    return await GuardianConsent.filter(guardian_email=guardian_email, rsvp__user_id=user_id,
+                                        decision=Decision.APPROVED).exists()
+
+
 def state_of(record: GuardianConsent) -> ConsentState:
     """Where one consent record stands: awaiting until the guardian decides."""
     if record.decision is None:

@@ -12,7 +12,7 @@ from rsvp_service import clock
 from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in, user_from_request
-from rsvp_service.consent.records import ConsentRequest, consent_states
+from rsvp_service.consent.records import ConsentRequest, approved_before, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
 from rsvp_service.ops.metrics import RSVPS
@@ -148,9 +148,10 @@ def _slots_or_404(catalogue: Catalogue, event_id: str | None) -> list[Slot]:
     return slots
 
 
-async def _check_rate_limits(request: Request, email: str, verified: bool,
+async def _check_rate_limits(request: Request, email: str, user: User | None,
                              consent: ConsentRequest | None) -> None:
     """429 when this client's RSVPs, or the consent emails it would send, are spent."""
+    verified = user is not None and user.is_verified
     ip = client_ip(request)
     await enforce(request, "rsvp-ip", ip)
     # Per (mailbox, IP): a stranger typing someone's address spends only their own budget, and
@@ -161,7 +162,11 @@ async def _check_rate_limits(request: Request, email: str, verified: bool,
         guardian = canonical_mailbox(consent.guardian_email)
         await enforce(request, "consent-ip", ip)
         await enforce(request, "consent-guardian-ip", f"{guardian} {ip}")
-        await enforce(request, "consent-guardian", guardian)
+        # Strangers together may spend a guardian's daily cap, but never for a volunteer the
+        # guardian already approved: a known family is not blocked by it.
+        assert user is not None  # a consent request comes from a verified account
+        if not await approved_before(consent.guardian_email, user.id):
+            await enforce(request, "consent-guardian", guardian)
 
 
 async def _signed_in_for_check(request: Request) -> None:
@@ -235,7 +240,7 @@ async def create_rsvp(
     # A signed-in RSVP is always for the account's own address.
     email = user.email if user is not None else body.email
     consent = _consent(settings, slot, body, user, now)
-    await _check_rate_limits(request, email, verified, consent)
+    await _check_rate_limits(request, email, user, consent)
     await blocks.refuse_if_blocked(_catalogue(request).host_of(slot), email)
     share = None if verified else client_share(settings, ip=client_ip(request), email=email,
                                                capacity=slot.capacity)

@@ -79,9 +79,10 @@ LIMITS: dict[str, str] = {
     "consent-link": "30/minute",
     # Consent requests carry a volunteer's name to a typed-in address. Per IP and per
     # (guardian's canonical mailbox, IP), like resend; and per guardian's mailbox a generous
-    # daily cap, the most one inbox receives from everyone together. Only verified accounts
-    # send them (rsvps.routes), so spending that cap takes several real accounts, and a family's
-    # own requests (a few a day) stay far below it.
+    # daily cap, the most one inbox receives from strangers together. Only verified accounts
+    # send them (rsvps.routes), so spending that cap takes several real accounts, a family's
+    # own requests (a few a day) stay far below it, and a volunteer the guardian approved
+    # before is not held to it.
     "consent-ip": "10/hour",
     "consent-guardian-ip": "3/hour",
     "consent-guardian": "10/day",

@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable
 import httpx
 import pytest
 from conftest import Mailbox
-from consent_testkit import events_file, minor  # noqa: F401 (events_file: a fixture)
-from mail_testkit import arrived
+from consent_testkit import LINK, events_file, minor  # noqa: F401 (events_file: a fixture)
+from mail_testkit import arrived, token_in
 from organize_testkit import person
 from service_testkit import CLINIC_SLOTS, eventually, from_ip
 from starlette.applications import Starlette
@@ -119,3 +119,36 @@ async def test_one_sender_sends_ten_consent_requests_an_hour_in_all(
         await witness(other, settings, mailbox)
     assert sum(asks(mailbox, f"target{i}@example.net") for i in range(11)) == 10
     assert asks(mailbox, "target10@example.net") == 0
+
+
+async def test_strangers_can_spend_a_guardians_daily_cap_but_not_for_a_child_it_approved(
+    app: Starlette, mailbox: Mailbox, settings: Settings,
+) -> None:
+    _, kid = await person(settings, "kid")
+    async with from_ip(app, "192.0.2.1") as home:
+        asked = await home.post("/api/rsvp", headers=kid,
+                                json=minor("kid", guardian=TARGET, eventId=CLINIC_SLOTS[0]))
+        assert asked.status_code == 201, asked.text
+        [mail] = await arrived(mailbox, TARGET, ASK)
+        approved = await home.post("/api/consent/approve", json={"token": token_in(mail, LINK)})
+        assert approved.status_code == 200, approved.text
+
+    # Strangers with verified accounts on four networks spend the rest of the day's ten.
+    answers = []
+    for network in range(4):
+        async with from_ip(app, f"203.0.113.{network + 1}") as stranger:
+            answers += [(await ask_as(stranger, settings, f"s{network}x{i}", TARGET)).status_code
+                        for i in range(3)]
+    assert answers == [201] * 9 + [429] * 3
+    async with from_ip(app, "198.51.100.5") as newcomer:
+        assert (await ask_as(newcomer, settings, "newkid", TARGET)).status_code == 429
+
+    # The child the guardian approved before still reaches them.
+    async with from_ip(app, "192.0.2.1") as home:
+        again = await home.post("/api/rsvp", headers=kid,
+                                json=minor("kid", guardian=TARGET, eventId=CLINIC_SLOTS[1]))
+    assert again.status_code == 201, again.text
+    await eventually(async_true(lambda: asks(mailbox, TARGET) >= 11))
+    async with from_ip(app, "192.0.2.9") as other:
+        await witness(other, settings, mailbox)
+    assert asks(mailbox, TARGET) == 11
