@@ -180,7 +180,10 @@ def network(ip: str) -> str:
         address = ipaddress.ip_address(ip)
     except ValueError:
         return ip
-    if address.version == 6:
+    if isinstance(address, ipaddress.IPv6Address):
+        # A dual-stack socket names an IPv4 client ::ffff:a.b.c.d: that is one address.
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
 

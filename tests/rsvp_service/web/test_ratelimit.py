@@ -13,7 +13,12 @@ from conftest import Mailbox
 from starlette.applications import Starlette
 
 from rsvp_service.settings import Settings
-from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, RateLimiter, build_rate_limiter
+from rsvp_service.web.ratelimit import (
+    TOO_MANY_REQUESTS,
+    RateLimiter,
+    build_rate_limiter,
+    network,
+)
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -304,3 +309,14 @@ async def test_an_unreachable_redis_lets_requests_through(
         await limiter.close()
 
     assert "letting the request through" in caplog.text
+
+
+@pytest.mark.parametrize(("ip", "key"), [
+    ("203.0.113.7", "203.0.113.7"),
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+    ("2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+    ("::ffff:203.0.113.7", "203.0.113.7"),
+    ("unknown", "unknown"),
+])
+def test_a_client_network_is_an_ipv4_address_or_an_ipv6_64(ip: str, key: str) -> None:
+    assert network(ip) == key
