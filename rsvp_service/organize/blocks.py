@@ -1,15 +1,17 @@
 """Blocked addresses: each organization's list, and the check that refuses their RSVPs.
 
-An address is stored and compared in the form `accounts.emails.normalize_email` gives (the
-one normalizer; RSVPs store the same form). The refusal is one sentence, the same for every
-blocked address and event: it names no organizer and no reason, and the RSVP endpoint spends
-its rate limits before asking, so each probe of an address costs what an RSVP costs.
+An address is stored and compared as its mailbox (`accounts.emails.canonical_mailbox`: no
++tag, and no dots where the provider ignores them), so no other spelling of it gets past a
+block. The refusal is one sentence, the same for every blocked address and event: it names no
+organizer and no reason, and the RSVP endpoint spends its rate limits before asking, so each
+probe of an address costs what an RSVP costs.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.organize.models import BlockedAddress
 from rsvp_service.web.contract import ApiError
 
@@ -18,13 +20,15 @@ REFUSED = ("We cannot take an RSVP from this email address for this organization
 
 
 async def refuse_if_blocked(organization: str, email: str) -> None:
-    """Raise 403 when the organization has blocked the (normalized) address."""
-    if organization and await BlockedAddress.exists(organization=organization, email=email):
+    """Raise 403 when the organization has blocked the address's mailbox."""
+    if organization and await BlockedAddress.exists(organization=organization,
+                                                     email=canonical_mailbox(email)):
         raise ApiError(403, REFUSED)
 
 
 async def block(organization: str, email: str, by: int, now: datetime) -> BlockedAddress:
     """Block the address from the organization's events (the earlier block if it was)."""
+    email = canonical_mailbox(email)
     await BlockedAddress.bulk_create([BlockedAddress(
         organization=organization, email=email, blocked_by_id=by, blocked_at=now,
     )], ignore_conflicts=True)
@@ -33,7 +37,8 @@ async def block(organization: str, email: str, by: int, now: datetime) -> Blocke
 
 async def unblock(organization: str, email: str) -> bool:
     """Let the address RSVP to the organization's events again; False when it was not blocked."""
-    return bool(await BlockedAddress.filter(organization=organization, email=email).delete())
+    return bool(await BlockedAddress.filter(organization=organization,
+                                            email=canonical_mailbox(email)).delete())
 
 
 async def blocked(organization: str) -> list[BlockedAddress]:

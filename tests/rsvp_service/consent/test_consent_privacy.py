@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 import httpx
-from consent_testkit import GUARDIAN, events_file, minor  # noqa: F401 (events_file: a fixture)
+from consent_testkit import GUARDIAN, events_file, minor, minor_rsvps  # noqa: F401 (events_file: a fixture)
 from organize_testkit import person
 from service_testkit import CLINIC_SLOTS, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
@@ -62,7 +62,7 @@ async def test_a_guardians_deletion_blanks_their_address_and_keeps_the_decision(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
     mom, mom_headers = await person(settings, "mom")
-    made = await client.post("/api/rsvp", json=minor("mia", guardian=mom.email))
+    made = await minor_rsvps(client, settings, "mia", guardian=mom.email)
     assert made.status_code == 201, made.text
     [record] = await GuardianConsent.all()
     approved = await client.post("/api/consent/approve",
@@ -87,7 +87,7 @@ async def test_a_guardians_deletion_blanks_their_address_and_keeps_the_decision(
 async def test_an_unverified_account_neither_exports_nor_erases_the_guardians_consents(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
-    assert (await client.post("/api/rsvp", json=minor("mia", guardian="mom@example.org"))
+    assert (await minor_rsvps(client, settings, "mia", guardian="mom@example.org")
             ).status_code == 201
     _, impostor = await person(settings, "mom", verified=False)
 

@@ -7,7 +7,7 @@ from tortoise.indexes import Index
 # of the client's network and canonical mailbox (never the IP or the address), so the seats one
 # client holds in a slot can be counted. Rows made before have none and count for nobody.
 class Migration(migrations.Migration):
-    dependencies = [('models', '0012_declared_indexes')]
+    dependencies = [('models', '0016_hours_reason')]
 
     initial = False
 
