@@ -59,7 +59,7 @@ from rsvp_service.web.contract import (
     Reply,
     endpoint,
 )
-from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, RateLimiter, client_ip, enforce, per_ip
+from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, Limit, RateLimiter, client_ip, enforce
 
 logger = logging.getLogger("rsvp_service.accounts")
 
@@ -110,7 +110,8 @@ def session_reply(request: Request, user: User, issued: IssuedRefreshToken) -> R
 
 @endpoint("POST", "/api/auth/register", body=RegisterPayload, responses={201: SignedIn},
           errors={403: LegacyErrors, 409: LegacyErrors, 429: LegacyErrors},
-          guards=(allowed_origin, per_ip("register-ip")), error_shape="errors",
+          guards=(allowed_origin,), error_shape="errors", sends_mail_to="typed",
+          limits=(Limit("register-ip", key="ip"), Limit("register-email-ip", key="address+ip")),
           summary="Create an account, send its verification email and sign it in "
           "(sets the refresh cookie).")
 async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
@@ -118,6 +119,7 @@ async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
     settings = request.app.state.settings
     name = require_name(body.name)
     email = require_email(body.email)
+    await enforce(request, "register-email-ip", f"{email} {client_ip(request)}")
     require_role(body.role)
     if problem := password_problem(body.password, email):
         raise ApiError(422, problem)
@@ -143,7 +145,10 @@ async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
 
 @endpoint("POST", "/api/auth/login", body=LoginPayload, responses={200: SignedIn},
           errors={401: LegacyErrors, 403: LegacyErrors, 429: LegacyErrors},
-          guards=(allowed_origin, per_ip("login-ip")), error_shape="errors",
+          guards=(allowed_origin,), error_shape="errors",
+          limits=(Limit("login-ip", key="ip"),
+                  Limit("login-failures-ip", key="ip", counts="failures"),
+                  Limit("login-failures", key="address+ip", counts="failures")),
           summary="Sign in with email and password (sets the refresh cookie).")
 async def login(request: Request, body: LoginPayload) -> Reply[SignedIn]:
     """Sign in with email and password; unknown email and wrong password look the same."""
@@ -225,7 +230,8 @@ async def _queue_verification(request: Request, email: str) -> None:
 
 
 @endpoint("POST", "/api/auth/resend-verification", body=EmailPayload, responses={200: Notice},
-          errors={429: LegacyMessage}, guards=(per_ip("resend-ip"),), error_shape="msg",
+          errors={429: LegacyMessage}, error_shape="msg", sends_mail_to="typed",
+          limits=(Limit("resend-ip", key="ip"), Limit("resend-email-ip", key="address+ip")),
           summary="Send a new verification link (the same answer for unknown accounts).")
 async def resend_verification(request: Request, body: EmailPayload) -> Reply[Notice]:
     """Send a fresh verification link; the answer never says whether the account exists."""
@@ -252,7 +258,8 @@ async def _queue_reset(request: Request, email: str) -> None:
 
 
 @endpoint("POST", "/api/auth/forgot-password", body=EmailPayload, responses={200: Notice},
-          errors={429: ErrorBody}, guards=(per_ip("forgot-ip"),),
+          errors={429: ErrorBody}, sends_mail_to="typed",
+          limits=(Limit("forgot-ip", key="ip"), Limit("forgot-email-ip", key="address+ip")),
           summary="Email a one-hour, single-use password reset link (the same answer and "
           "timing for unknown accounts).")
 async def forgot_password(request: Request, body: EmailPayload) -> Reply[Notice]:
@@ -265,7 +272,7 @@ async def forgot_password(request: Request, body: EmailPayload) -> Reply[Notice]
 
 @endpoint("POST", "/api/auth/reset-password", body=ResetPasswordPayload,
           responses={200: Notice}, errors={403: ErrorBody, 429: ErrorBody},
-          guards=(allowed_origin, per_ip("reset-ip")),
+          guards=(allowed_origin,), limits=(Limit("reset-ip", key="ip"),),
           summary="Set a new password with the token from a reset link; marks the email "
           "verified and ends every session of the account.")
 async def reset_password_route(request: Request, body: ResetPasswordPayload) -> Notice:

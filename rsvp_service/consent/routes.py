@@ -28,7 +28,7 @@ from rsvp_service.rsvps.models import RsvpStatus
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
-from rsvp_service.web.ratelimit import per_ip
+from rsvp_service.web.ratelimit import Limit
 
 BAD_LINK = ("This consent link is not valid. Please use the link in the most recent email from "
             "CivicSTL, or ask the volunteer to RSVP again.")
@@ -41,7 +41,7 @@ APPROVED = "Thank you: you approved, and the volunteer's spot is confirmed."
 DECLINED = "Thank you: you declined, and the volunteer's spot has been released."
 
 ERRORS = {404: ErrorBody, 410: ErrorBody, 429: ErrorBody}
-GUARDS = (per_ip("consent-link"),)
+LIMITS = (Limit("consent-link", key="ip"),)
 
 
 async def _record(request: Request, body: LinkToken) -> GuardianConsent:
@@ -63,7 +63,7 @@ def _status(record: GuardianConsent, now: datetime) -> ConsentStatus:
 
 
 @endpoint("POST", "/api/consent/preview", body=LinkToken, responses={200: ConsentPreview},
-          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          errors={404: ErrorBody, 429: ErrorBody}, limits=LIMITS,
           summary="What a guardian's consent link is about and where it stands; changes nothing.")
 async def consent_preview(request: Request, body: LinkToken) -> ConsentPreview:
     """Who asked for which slot, and whether it is still awaiting an answer."""
@@ -98,7 +98,7 @@ async def _decide(request: Request, body: LinkToken, decision: Decision) -> Guar
 
 
 @endpoint("POST", "/api/consent/approve", body=LinkToken, responses={200: ConsentDecided},
-          errors=ERRORS, guards=GUARDS,
+          errors=ERRORS, limits=LIMITS,
           summary="The guardian approves: the held seat is the volunteer's. The link works once.")
 async def consent_approve(request: Request, body: LinkToken) -> ConsentDecided:
     """Approve the minor's RSVP."""
@@ -107,7 +107,7 @@ async def consent_approve(request: Request, body: LinkToken) -> ConsentDecided:
 
 
 @endpoint("POST", "/api/consent/decline", body=LinkToken, responses={200: ConsentDecided},
-          errors=ERRORS, guards=GUARDS,
+          errors=ERRORS, limits=LIMITS,
           summary="The guardian declines: the RSVP is cancelled and the waitlist promoted. The "
           "link works once.")
 async def consent_decline(request: Request, body: LinkToken) -> ConsentDecided:

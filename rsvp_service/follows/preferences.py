@@ -27,7 +27,7 @@ from rsvp_service.follows.routes import UNKNOWN, follower_by_token
 from rsvp_service.follows.tokens import Purpose
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
-from rsvp_service.web.ratelimit import per_ip
+from rsvp_service.web.ratelimit import Limit
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +35,11 @@ UNSUBSCRIBED = ("You are unsubscribed: this address follows nothing on CivicSTL 
                 "gets no weekly email.")
 SHOWING = "This is what this address follows. Untick what you no longer want, then save."
 SAVED = "Saved. Your weekly email now covers what is ticked here."
-GUARDS = (per_ip("follow-link"),)
+LIMITS = (Limit("follow-link", key="ip"),)
 
 
 @endpoint("GET", "/api/follows/unsubscribe", query=LinkToken, responses={303: None},
-          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          errors={404: ErrorBody, 429: ErrorBody}, limits=LIMITS,
           summary="The digest's List-Unsubscribe URL opened in a browser: leads to the page "
           "that asks first (changes nothing).")
 async def unsubscribe_page(request: Request, query: LinkToken) -> Response:
@@ -49,7 +49,7 @@ async def unsubscribe_page(request: Request, query: LinkToken) -> Response:
 
 
 @endpoint("POST", "/api/follows/unsubscribe", query=LinkToken, responses={200: Unsubscribed},
-          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          errors={404: ErrorBody, 429: ErrorBody}, limits=LIMITS,
           summary="One-click unsubscribe (RFC 8058): the address follows nothing from now on.")
 async def unsubscribe(request: Request, query: LinkToken) -> Unsubscribed:
     """POST /api/follows/unsubscribe?token=...: unfollow everything, at once."""
@@ -62,7 +62,7 @@ async def unsubscribe(request: Request, query: LinkToken) -> Unsubscribed:
 
 
 @endpoint("POST", "/api/follows/preferences/view", body=LinkToken, responses={200: Preferences},
-          errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          errors={404: ErrorBody, 429: ErrorBody}, limits=LIMITS,
           summary="What the address of a preferences link follows (changes nothing).")
 async def view_preferences(request: Request, body: LinkToken) -> Preferences:
     """POST /api/follows/preferences/view: the follows of the link's address."""
@@ -72,7 +72,7 @@ async def view_preferences(request: Request, body: LinkToken) -> Preferences:
 
 
 @endpoint("POST", "/api/follows/preferences", body=PreferencesUpdate,
-          responses={200: Preferences}, errors={404: ErrorBody, 429: ErrorBody}, guards=GUARDS,
+          responses={200: Preferences}, errors={404: ErrorBody, 429: ErrorBody}, limits=LIMITS,
           summary="Make the address of a preferences link follow exactly the list given.")
 async def save_preferences(request: Request, body: PreferencesUpdate) -> Preferences:
     """POST /api/follows/preferences: replace what the link's address follows."""

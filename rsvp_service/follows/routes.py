@@ -30,7 +30,7 @@ from rsvp_service.mail import follow_notices
 from rsvp_service.mail.outbox import enqueue, notify
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Reply, endpoint
-from rsvp_service.web.ratelimit import client_ip, enforce, per_ip
+from rsvp_service.web.ratelimit import Limit, client_ip, enforce
 
 UNKNOWN = ("We do not know that organization or cause. Follow from an organization's page or "
            "an event card, or check the spelling.")
@@ -96,7 +96,8 @@ async def _follow_as_guest(request: Request, email: str, target: store.Target) -
 @endpoint("POST", "/api/follows", body=FollowRequest,
           responses={200: Following, 202: FollowPending},
           errors={403: ErrorBody, 404: ErrorBody, 429: ErrorBody}, auth="optional",
-          guards=(per_ip("follow-ip"),),
+          limits=(Limit("follow-ip", key="ip"), Limit("follow-email-ip", key="address+ip")),
+          sends_mail_to="typed",
           summary="Follow an organization or a cause: at once when signed in, else by an "
           "emailed confirmation link (the same answer for every address).")
 async def follow(request: Request, body: FollowRequest) -> Reply[Following] | Reply[FollowPending]:
@@ -111,11 +112,13 @@ async def follow(request: Request, body: FollowRequest) -> Reply[Following] | Re
 
 
 @endpoint("POST", "/api/follows/unfollow", body=FollowTarget, responses={200: Unfollowed},
-          errors={401: ErrorBody, 404: ErrorBody}, auth="token",
+          errors={401: ErrorBody, 404: ErrorBody, 429: ErrorBody}, auth="token",
+          limits=(Limit("account-write", key="account"),),
           summary="Stop following an organization or a cause (a no-op when not following).")
 async def unfollow(request: Request, body: FollowTarget) -> Unfollowed:
     """POST /api/follows/unfollow: the signed-in volunteer stops following it."""
     user = await signed_in(request, SIGN_IN)
+    await enforce(request, "account-write", str(user.id))
     target = _target(request, body)
     for follower in await Follower.filter(store.followers_of(user)):
         await store.remove_follow(follower.id, target)
@@ -134,7 +137,7 @@ async def my_follows(request: Request) -> MyFollows:
 
 
 @endpoint("POST", "/api/follows/confirm", body=LinkToken, responses={200: FollowsConfirmed},
-          errors={404: ErrorBody, 429: ErrorBody}, guards=(per_ip("follow-link"),),
+          errors={404: ErrorBody, 429: ErrorBody}, limits=(Limit("follow-link", key="ip"),),
           summary="Confirm a guest's follows with the token of the emailed link.")
 async def confirm(request: Request, body: LinkToken) -> FollowsConfirmed:
     """POST /api/follows/confirm: the address owner confirms what waits for confirmation."""

@@ -31,7 +31,7 @@ from rsvp_service.settings import Settings
 from rsvp_service.signed_ids import SignedIds
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Media, Reply, endpoint
-from rsvp_service.web.ratelimit import enforce
+from rsvp_service.web.ratelimit import Limit, enforce
 
 SIGN_IN = "Please log in to manage your service-hours records."
 NOTHING_TO_RECORD = ("You have no verified hours yet. A record lists the events where an "
@@ -69,6 +69,7 @@ def public_record(settings: Settings, record: HoursRecord) -> PublicRecord:
 
 @endpoint("POST", "/api/me/hours-records", responses={201: RecordCreated},
           errors={401: ErrorBody, 409: ErrorBody, 429: ErrorBody}, auth="token",
+          limits=(Limit("hours-records", key="account"),),
           summary="Issue a record of the user's verified hours.")
 async def create(request: Request) -> RecordCreated:
     """POST /api/me/hours-records: issue a record of the signed-in volunteer's verified hours."""
@@ -103,11 +104,13 @@ async def mine(request: Request) -> MyRecords:
 
 
 @endpoint("POST", "/api/me/hours-records/{code}/revoke", responses={200: RecordNowRevoked},
-          errors={401: ErrorBody, 404: ErrorBody}, auth="token",
+          errors={401: ErrorBody, 404: ErrorBody, 429: ErrorBody}, auth="token",
+          limits=(Limit("account-write", key="account"),),
           summary="Revoke one of the user's records (idempotent).")
 async def revoke_record(request: Request) -> RecordNowRevoked:
     """POST /api/me/hours-records/{code}/revoke: revoke one of one's own records (idempotent)."""
     user = await signed_in(request, SIGN_IN)
+    await enforce(request, "account-write", str(user.id))
     settings: Settings = request.app.state.settings
     record_id = verified_id(settings, request.path_params["code"])
     record = await HoursRecord.get_or_none(id=record_id, user_id=user.id) if record_id else None

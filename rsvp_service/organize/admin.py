@@ -25,6 +25,7 @@ from rsvp_service.organize.roles import (
 )
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
+from rsvp_service.web.ratelimit import Limit, enforce
 
 NO_ACCOUNT = "No account uses that email address. Ask the person to sign up first."
 NO_ORGANIZATION = "There is no organization with the slug '{slug}'. Pick one from the list."
@@ -35,6 +36,7 @@ NOT_GRANTED = "{person} was not an organizer of {organization}, so nothing chang
 
 
 ADMIN_ONLY = {401: ErrorBody, 403: ErrorBody}
+WRITES = (Limit("account-write", key="account"),)
 
 
 def _organization(catalogue: Catalogue, slug: str) -> Organization:
@@ -49,7 +51,8 @@ def _entry(catalogue: Catalogue, grant: OrganizerGrant, user: User) -> Organizer
 
 async def _target(request: Request, body: GrantPayload) -> tuple[Catalogue, User, str]:
     """Check the admin, then the body's account (404) and organization (422)."""
-    await require_admin(request)
+    admin = await require_admin(request)
+    await enforce(request, "account-write", str(admin.id))
     catalogue: Catalogue = request.app.state.catalogue
     slug = catalogue.organization(body.organization)
     if slug is None:
@@ -74,7 +77,8 @@ async def list_organizers(request: Request) -> Organizers:
 
 
 @endpoint("POST", "/api/admin/organizers", body=GrantPayload, responses={201: Granted},
-          errors={**ADMIN_ONLY, 404: ErrorBody, 409: ErrorBody}, auth="token",
+          errors={**ADMIN_ONLY, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody}, auth="token",
+          limits=WRITES,
           summary="Grant an account the organizer role for an organization (admins).")
 async def grant(request: Request, body: GrantPayload) -> Granted:
     """POST /api/admin/organizers: grant an account the organizer role for an organization."""
@@ -90,7 +94,7 @@ async def grant(request: Request, body: GrantPayload) -> Granted:
 
 
 @endpoint("POST", "/api/admin/organizers/revoke", body=GrantPayload, responses={200: Message},
-          errors={**ADMIN_ONLY, 404: ErrorBody}, auth="token",
+          errors={**ADMIN_ONLY, 404: ErrorBody, 429: ErrorBody}, auth="token", limits=WRITES,
           summary="Take an organizer role away (admins); 200 even if it was not held.")
 async def revoke(request: Request, body: GrantPayload) -> Message:
     """POST /api/admin/organizers/revoke: take an organizer role away (200 even if not held)."""

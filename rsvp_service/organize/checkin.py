@@ -44,6 +44,7 @@ from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import NewWalkIn, add_walk_in
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
+from rsvp_service.web.ratelimit import Limit, enforce
 
 NO_CONSENT = ("{name} is checked in, but their guardian has not approved. Ask for a parent's or "
               "guardian's consent before they take part.")
@@ -60,7 +61,8 @@ OVER_LENGTH = ("{hours} is more than this slot's {length}. Send at most {length}
                "'reason' (such as setting up before the start).")
 TOO_MANY_PRESENT = ("{name}'s party has {size}, so at most {size} can be checked in. "
                     "Send a smaller number in 'present'.")
-ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody}
+ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody}
+WRITES = (Limit("account-write", key="account"),)
 
 
 def _open_or_409(slot: Slot, now: datetime) -> None:
@@ -113,11 +115,12 @@ async def _answer(slot: Slot, row: Rsvp, now: datetime, *, warn: bool = False) -
 
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/checkins", body=CheckinPayload,
-          responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
+          responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token", limits=WRITES,
           summary="Check a person in by id or check-in code (idempotent).")
 async def checkins(request: Request, body: CheckinPayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/checkins: check a person in by id or code."""
     organizer, slot = await slot_for_organizer(request)
+    await enforce(request, "account-write", str(organizer.user.id))
     if (body.attendee is None) == (body.code is None):
         raise ApiError(422, ID_OR_CODE)
     now = clock.now(request.app.state.settings)
@@ -131,11 +134,12 @@ async def checkins(request: Request, body: CheckinPayload) -> AttendeeAnswer:
 
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/checkins/undo", body=AttendeePayload,
-          responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
+          responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token", limits=WRITES,
           summary="Take a check-in back (idempotent).")
 async def undo(request: Request, body: AttendeePayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/checkins/undo: take a check-in back (idempotent)."""
-    _organizer, slot = await slot_for_organizer(request)
+    organizer, slot = await slot_for_organizer(request)
+    await enforce(request, "account-write", str(organizer.user.id))
     now = clock.now(request.app.state.settings)
     _open_or_409(slot, now)
     row = await _on_roster(slot, CheckinPayload(attendee=body.attendee))
@@ -146,11 +150,13 @@ async def undo(request: Request, body: AttendeePayload) -> AttendeeAnswer:
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/walkins", body=WalkInPayload,
           responses={201: AttendeeAnswer, 200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
+          limits=WRITES,
           summary="Add a walk-in, checked in at once (201); a retried clientId, or the address "
           "of a booked person, answers that person (200).")
 async def walk_in(request: Request, body: WalkInPayload) -> Reply[AttendeeAnswer]:
     """POST /api/organize/slots/{slot_id}/walkins: add someone at the door, checked in at once."""
     organizer, slot = await slot_for_organizer(request)
+    await enforce(request, "account-write", str(organizer.user.id))
     catalogue: Catalogue = request.app.state.catalogue
     now = clock.now(request.app.state.settings)
     _open_or_409(slot, now)
@@ -183,12 +189,13 @@ async def walk_in(request: Request, body: WalkInPayload) -> Reply[AttendeeAnswer
 
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/hours", body=HoursPayload,
-          responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token",
+          responses={200: AttendeeAnswer}, errors=ON_SLOT, auth="token", limits=WRITES,
           summary="Set a checked-in person's hours for the slot (quarter hours, up to the "
           "slot's length, or up to 24 with a reason).")
 async def set_hours(request: Request, body: HoursPayload) -> AttendeeAnswer:
     """POST /api/organize/slots/{slot_id}/hours: set a checked-in person's hours for the slot."""
-    _organizer, slot = await slot_for_organizer(request)
+    organizer, slot = await slot_for_organizer(request)
+    await enforce(request, "account-write", str(organizer.user.id))
     if (body.hours * 4) != int(body.hours * 4):
         raise ApiError(422, QUARTER_HOURS)
     length = slot_length_hours(slot)

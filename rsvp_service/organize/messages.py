@@ -35,7 +35,7 @@ from rsvp_service.organize.roster import slot_for_organizer
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
-from rsvp_service.web.ratelimit import RateLimiter
+from rsvp_service.web.ratelimit import Limit, RateLimiter
 
 LIMIT = "organizer-message"
 ON_ITS_WAY = "Your message is on its way to {n} {people}."
@@ -95,7 +95,7 @@ async def _spend(request: Request, user_id: int) -> None:
           responses={202: MessageSent, 200: MessagePreview},
           errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody,
                   429: ErrorBody},
-          auth="token",
+          auth="token", limits=(Limit(LIMIT, key="account"),),
           summary="Send (202) a message to the slot's people through the outbox, or preview "
           "it (200) with preview: true.")
 async def message_slot(

@@ -49,7 +49,7 @@ from rsvp_service.rsvps.routes import LIVE, mine
 from rsvp_service.rsvps.store import cancel_rsvp, waitlist_position
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
-from rsvp_service.web.ratelimit import enforce
+from rsvp_service.web.ratelimit import Limit, enforce
 
 logger = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ async def _confirmed(user: User, payload: DeletePayload) -> None:
 
 @endpoint("POST", "/api/me/delete", body=DeletePayload, responses={200: Deleted},
           errors={401: ErrorBody, 403: ErrorBody, 429: ErrorBody}, auth="token",
-          guards=(allowed_origin,),
+          guards=(allowed_origin,), limits=(Limit("account-delete", key="account"),),
           summary="Delete the signed-in user's account: cancels future RSVPs (promoting "
           "waitlists), erases sessions and personal data, clears the refresh cookie.")
 async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted]:

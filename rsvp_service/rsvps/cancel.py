@@ -25,7 +25,7 @@ from rsvp_service.rsvps.store import (
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Media, endpoint
-from rsvp_service.web.ratelimit import per_ip
+from rsvp_service.web.ratelimit import Limit, enforce
 
 BAD_LINK = ("This cancel link is not valid. "
             "Please use the link in your most recent email from CivicSTL.")
@@ -69,11 +69,11 @@ async def describe_rsvp(catalogue: Catalogue, row: Rsvp) -> CancelPreview:
 
 
 BY_LINK_ERRORS = {404: ErrorBody, 429: ErrorBody}
-GUARDS = (per_ip("rsvp-cancel"),)
+LIMITS = (Limit("rsvp-cancel", key="ip"),)
 
 
 @endpoint("POST", "/api/rsvp/cancel/preview", body=LinkToken,
-          responses={200: CancelPreview}, errors=BY_LINK_ERRORS, guards=GUARDS,
+          responses={200: CancelPreview}, errors=BY_LINK_ERRORS, limits=LIMITS,
           summary="What the cancel link's token would cancel; changes nothing.")
 async def preview(request: Request, body: LinkToken) -> CancelPreview:
     """What the link would cancel (changes nothing)."""
@@ -102,7 +102,7 @@ async def cancel_row(request: Request, row: Rsvp) -> Cancelled:
 
 
 @endpoint("POST", "/api/rsvp/cancel", body=LinkToken, responses={200: Cancelled},
-          errors={**BY_LINK_ERRORS, 410: ErrorBody}, guards=GUARDS,
+          errors={**BY_LINK_ERRORS, 410: ErrorBody}, limits=LIMITS,
           summary="Cancel the RSVP of the cancel link's token; frees the seat and promotes the "
           "first person on the waitlist.")
 async def cancel(request: Request, body: LinkToken) -> Cancelled:
@@ -127,11 +127,14 @@ MINE_ERRORS = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody}
 
 
 @endpoint("POST", "/api/me/rsvps/{rsvp_id:id}/cancel", responses={200: Cancelled},
-          errors={**MINE_ERRORS, 410: ErrorBody}, auth="token",
+          errors={**MINE_ERRORS, 410: ErrorBody, 429: ErrorBody}, auth="token",
+          limits=(Limit("account-write", key="account"),),
           summary="Cancel one of the signed-in user's RSVPs (incl. guest RSVPs with their "
           "verified address); promotes the waitlist like the email link.")
 async def cancel_mine(request: Request) -> Cancelled:
     """The signed-in volunteer cancels one of their RSVPs."""
+    user = await signed_in(request, SIGN_IN)
+    await enforce(request, "account-write", str(user.id))
     return await cancel_row(request, await _my_rsvp(request, SIGN_IN))
 
 

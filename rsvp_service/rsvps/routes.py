@@ -38,7 +38,7 @@ from rsvp_service.rsvps.store import NewRsvp, Outcome, add_rsvp, tally, waitlist
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
-from rsvp_service.web.ratelimit import client_ip, enforce
+from rsvp_service.web.ratelimit import Limit, client_ip, enforce
 
 UNKNOWN_EVENT = "There is no event with that eventId."
 NO_GUEST_EVENT = "No event is open for RSVPs without an eventId."
@@ -150,10 +150,9 @@ def _slots_or_404(catalogue: Catalogue, event_id: str | None) -> list[Slot]:
 
 async def _check_rate_limits(request: Request, email: str, user: User | None,
                              consent: ConsentRequest | None) -> None:
-    """429 when this client's RSVPs, or the consent emails it would send, are spent."""
+    """429 when this mailbox's RSVPs from this client, or the consent emails, are spent."""
     verified = user is not None and user.is_verified
     ip = client_ip(request)
-    await enforce(request, "rsvp-ip", ip)
     # Per (mailbox, IP): a stranger typing someone's address spends only their own budget, and
     # the signed-in owner of a verified address is never limited by it.
     if not verified:
@@ -179,6 +178,7 @@ async def _signed_in_for_check(request: Request) -> None:
 @endpoint("GET", "/api/rsvp/check", query=CheckQuery, responses={200: HasRsvped},
           errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody},
           auth="token", guards=(_signed_in_for_check,),
+          limits=(Limit("rsvp-check", key="account"),),
           summary="Whether the signed-in user (email must be their own) has RSVP'd to a slot "
           "or to any slot of an event.")
 async def check_rsvp(request: Request, query: CheckQuery) -> HasRsvped:
@@ -211,7 +211,11 @@ async def rsvp_count(request: Request, query: CountQuery) -> Count:
 @endpoint("POST", "/api/rsvp", body=RsvpPayload, responses={201: RsvpConfirmed | RsvpWaitlisted},
           errors={401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
                   409: OnWaitlist | SlotFull | ErrorBody, 410: ErrorBody, 429: ErrorBody},
-          auth="optional",
+          auth="optional", sends_mail_to="typed",
+          limits=(Limit("rsvp-ip", key="ip"), Limit("rsvp-email-ip", key="address+ip"),
+                  Limit("consent-ip", key="ip", counts="mail"),
+                  Limit("consent-guardian-ip", key="address+ip", counts="mail"),
+                  Limit("consent-guardian", key="address", counts="mail")),
           summary="RSVP to a slot (no eventId: the guest event). Account events, and minors on "
           "events asking for a guardian's consent, need a verified account. When the slot is "
           "full, waitlist: true joins its waitlist. Up to the event's max_guests_per_rsvp guests "

@@ -34,11 +34,18 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
   `{error}` (`ErrorBody`) everywhere except the legacy endpoints declared with
   `error_shape="errors"` (`{errors: [{msg}]}`) or `"msg"` (`{msg}`) (README, "Error answers").
   Endpoint-specific error extras subclass `ErrorBody` and are returned with `Reply`.
-- `body=` adds 400, 413, 415 and 422 to the declared errors; `query=` adds 422.
+- `body=` adds 400, 413, 415 and 422 to the declared errors; `query=` adds 422; `limits=` 429.
 - `auth=` ("none", "optional" token, "token", "cookie" (the refresh cookie),
   "optional-cookie") is documentation; the handler checks it.
 - `guards=`: async checks `(request) -> None` run before the body and query are read (an
-  origin check, a per-IP rate limit), so they answer first, as they did before parsing moved.
+  origin check, a sign-in), so they answer first, as they did before parsing moved.
+- `limits=`: the rate limits the endpoint enforces, `Limit(name, key=...)` with names from
+  web/ratelimit.py LIMITS (which holds the rates). Limits keyed on "ip" alone are spent by the
+  wrapper, after the guards and before the body is read; the handler spends the others with
+  `enforce()` (or the limiter). Spending a limit the endpoint does not declare raises
+  ContractError, so every limit shows in the declaration and in the document (`x-rate-limits`).
+- `sends_mail_to="typed"`: the endpoint mails an address the caller typed; it must declare a
+  limit whose key holds that address (tests/rsvp_service/web/test_declared_limits.py).
 - An endpoint that only redirects declares no 2xx.
 - `name=` names the route for `url_for` and the document's operationId (default: the
   handler's name).
@@ -49,11 +56,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from http import HTTPStatus
 from types import UnionType
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, ValidationError, WithJsonSchema
 from starlette.background import BackgroundTask
@@ -61,9 +69,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+if TYPE_CHECKING:
+    from rsvp_service.web.ratelimit import Limit
+
 ErrorShape = Literal["error", "errors", "msg"]
 Auth = Literal["none", "optional", "token", "cookie", "optional-cookie"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
+MailTo = Literal["typed"]
 
 MALFORMED_JSON = "The request body is not valid JSON."
 NOT_AN_OBJECT = "The request body must be a JSON object."
@@ -192,8 +204,18 @@ class Reply(Generic[BodyT]):
 
 
 Handler = Callable[..., Awaitable[Any]]
-# A check run before the body is read (an origin check, a per-IP rate limit): it raises ApiError.
+# A check run before the body is read (an origin check, a sign-in): it raises ApiError.
 Guard = Callable[[Request], Awaitable[None]]
+# The endpoint whose request is being handled, so the limiter can check a limit is declared.
+_HANDLING: ContextVar[Endpoint | None] = ContextVar("civicstl_endpoint", default=None)
+
+
+def check_limit_declared(name: str) -> None:
+    """Raise ContractError when the endpoint being handled spends a limit it does not declare."""
+    handling = _HANDLING.get()
+    if handling is not None and name not in {limit.name for limit in handling.limits}:
+        raise ContractError(f"{handling} spent the rate limit {name!r}, which it does not "
+                            "declare in limits=.")
 
 
 def _field_name(loc: tuple[int | str, ...]) -> str:
@@ -274,6 +296,8 @@ class Endpoint:
         error_shape: ErrorShape,
         name: str | None = None,
         guards: Sequence[Guard] = (),
+        limits: Sequence[Limit] = (),
+        sends_mail_to: MailTo | None = None,
     ) -> None:
         successes = [status for status in responses if 200 <= status < 300]
         self.handler = handler
@@ -286,7 +310,8 @@ class Endpoint:
         self.success = successes[0] if len(successes) == 1 else None
         self.responses = dict(responses)
         envelope_model = ENVELOPES[error_shape]
-        implied = ([400, 413, 415, 422] if body else []) + ([422] if query else [])
+        implied = (([400, 413, 415, 422] if body else []) + ([422] if query else [])
+                   + ([429] if limits else []))
         self.errors: dict[int, Declared] = {status: envelope_model for status in implied}
         self.errors.update(errors)
         self.auth = auth
@@ -294,6 +319,8 @@ class Endpoint:
         self.error_shape = error_shape
         self.name = name or handler.__name__
         self.guards = tuple(guards)
+        self.limits = tuple(limits)
+        self.sends_mail_to = sends_mail_to
         self.__doc__ = handler.__doc__
 
     def __repr__(self) -> str:
@@ -346,9 +373,13 @@ class Endpoint:
 
     async def handle(self, request: Request) -> Response:
         """The Starlette endpoint: parse, call the handler, check and serialize its answer."""
+        handling = _HANDLING.set(self)
         try:
             for guard in self.guards:
                 await guard(request)
+            for limit in self.limits:
+                if limit.per_request:
+                    await limit.spend(request)
             arguments: dict[str, BaseModel] = {}
             if self.query is not None:
                 arguments["query"] = validate_query(request, self.query)
@@ -357,6 +388,8 @@ class Endpoint:
             result = await self.handler(request, **arguments)
         except ApiError as exc:
             return self.error(exc)
+        finally:
+            _HANDLING.reset(handling)
         return self.serialize(result)
 
 
@@ -373,6 +406,8 @@ def endpoint(
     error_shape: ErrorShape = "error",
     name: str | None = None,
     guards: Sequence[Guard] = (),
+    limits: Sequence[Limit] = (),
+    sends_mail_to: MailTo | None = None,
 ) -> Callable[[Handler], Endpoint]:
     """Declare a handler as an endpoint (see the module docstring)."""
 
@@ -381,7 +416,7 @@ def endpoint(
             _LEGACY_SHAPES[path] = error_shape
         return Endpoint(handler, method, path, body=body, query=query, responses=responses,
                         errors=errors or {}, auth=auth, summary=summary, error_shape=error_shape,
-                        name=name, guards=guards)
+                        name=name, guards=guards, limits=limits, sends_mail_to=sends_mail_to)
 
     return declare
 
@@ -390,6 +425,21 @@ def routes(*endpoints: Endpoint) -> list[BaseRoute]:
     """Starlette routes for declared endpoints, named (for url_for) after their endpoint."""
     return [Route(declared.path, declared.handle, methods=[declared.method], name=declared.name)
             for declared in endpoints]
+
+
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def limit_problems(declared: Endpoint) -> list[str]:
+    """What the declaration lets a stranger repeat without limit, as sentences (none: fine)."""
+    problems = []
+    if (declared.method in STATE_CHANGING or declared.sends_mail_to) and not declared.limits:
+        problems.append(f"{declared} changes state or sends mail but declares no rate limit.")
+    if declared.sends_mail_to == "typed" and not any(
+            "address" in limit.key for limit in declared.limits):
+        problems.append(f"{declared} mails an address the caller typed but declares no limit "
+                        "keyed on that address.")
+    return problems
 
 
 def declared(route: BaseRoute) -> Endpoint | None:

@@ -2,7 +2,8 @@
 
 Each route declared with `rsvp_service.web.contract.endpoint` gives one operation: its summary,
 security, path and query parameters, request body and every declared status with its model's
-JSON schema (pydantic's `model_json_schema`, `$defs` merged into `components.schemas`).
+JSON schema (pydantic's `model_json_schema`, `$defs` merged into `components.schemas`), and the
+rate limits it declares as `x-rate-limits` (name, key, rate, counts).
 """
 
 from __future__ import annotations
@@ -118,6 +119,13 @@ def _operation(declared: Endpoint, route: Route, schemas: _Schemas) -> dict[str,
     }
     if security := SECURITY[declared.auth]:
         operation["security"] = security
+    if declared.limits:
+        operation["x-rate-limits"] = [
+            {"name": limit.name, "key": limit.key, "rate": limit.rate, "counts": limit.counts}
+            for limit in declared.limits
+        ]
+    if declared.sends_mail_to:
+        operation["x-sends-mail-to"] = declared.sends_mail_to
     return operation
 
 

@@ -25,15 +25,15 @@ import ipaddress
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from limits import RateLimitItem, parse
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
 
-from rsvp_service.web.contract import ApiError
+from rsvp_service.web.contract import ApiError, check_limit_declared
 
 if TYPE_CHECKING:
     from coredis import ConnectionPool
@@ -86,7 +86,44 @@ LIMITS: dict[str, str] = {
     "consent-ip": "10/hour",
     "consent-guardian-ip": "3/hour",
     "consent-guardian": "10/day",
+    # Signed-in writes (unfollow, cancel, revoke, check-ins, grants), per account: generous for
+    # an organizer at the door, a stop for a script holding a stolen token.
+    "account-write": "120/minute",
+    "register-email-ip": "3 per 15 minutes",
 }
+
+# What a limit's key is made of. "ip" limits are spent by the endpoint's wrapper before the body
+# is read; the others by the handler, which knows the address or the account.
+LimitKey = Literal["ip", "address", "address+ip", "account", "account+ip"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A limit an endpoint declares: a name in LIMITS, what its key is made of, what it counts."""
+
+    name: str
+    key: LimitKey
+    # "failures": spent by the handler on a failed attempt only (failed logins); "mail": by the
+    # handler on the requests that send a particular mail (a guardian's consent request).
+    counts: Literal["requests", "failures", "mail"] = "requests"
+
+    def __post_init__(self) -> None:
+        if self.name not in LIMITS:
+            raise ValueError(f"{self.name!r} is not a limit in web/ratelimit.py LIMITS.")
+
+    @property
+    def rate(self) -> str:
+        """The limit's rate, as LIMITS writes it (before RATE_LIMIT_SCALE)."""
+        return LIMITS[self.name]
+
+    @property
+    def per_request(self) -> bool:
+        """Whether the endpoint's wrapper spends it on every request, before the body is read."""
+        return self.key == "ip" and self.counts == "requests"
+
+    async def spend(self, request: Request) -> None:
+        """Spend one unit of a per-IP limit for this request (429 when spent)."""
+        await enforce(request, self.name, client_ip(request))
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."
 
@@ -137,6 +174,7 @@ class RateLimiter:
 
     async def hit(self, name: str, key: str) -> int | None:
         """Spend one unit of a limit; return None when allowed, else Retry-After seconds."""
+        check_limit_declared(name)
         item = self.items[name]
         try:
             if await self.strategy.hit(item, key):
@@ -148,6 +186,7 @@ class RateLimiter:
 
     async def test(self, name: str, key: str) -> int | None:
         """Check a limit without spending it; None when a hit would be allowed."""
+        check_limit_declared(name)
         item = self.items[name]
         try:
             if await self.strategy.test(item, key):
@@ -170,8 +209,10 @@ def build_rate_limiter(settings: Settings, *, key_prefix: str = "civicstl") -> R
 
 
 def client_ip(request: Request) -> str:
-    """The peer address; behind a proxy, run uvicorn with --forwarded-allow-ips so it is real."""
-    return request.client.host if request.client else "unknown"
+    """The client as every limit keys it: its IPv4 address, or its IPv6 /64 network."""
+    # Behind a proxy, run uvicorn with --forwarded-allow-ips so the peer address is real. One
+    # IPv6 host is given a whole /64, so keying on its address would give it 2**64 budgets.
+    return network(request.client.host if request.client else "unknown")
 
 
 def network(ip: str) -> str:
@@ -194,12 +235,3 @@ async def enforce(request: Request, name: str, key: str) -> None:
     retry_after = await limiter.hit(name, key)
     if retry_after is not None:
         raise ApiError(429, TOO_MANY_REQUESTS, headers={"Retry-After": str(retry_after)})
-
-
-def per_ip(name: str) -> Callable[[Request], Awaitable[None]]:
-    """A guard for `contract.endpoint(guards=...)` spending one unit of a per-IP limit."""
-
-    async def guard(request: Request) -> None:
-        await enforce(request, name, client_ip(request))
-
-    return guard

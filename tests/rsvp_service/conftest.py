@@ -292,9 +292,9 @@ async def running(app: Starlette, *, fresh: bool = True) -> AsyncIterator[Starle
         yield app
 
 
-def client_for(app: Starlette) -> httpx.AsyncClient:
-    """An httpx client that calls the app in-process (server errors become 500s)."""
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+def client_for(app: Starlette, peer: str = "127.0.0.1") -> httpx.AsyncClient:
+    """An httpx client that calls the app in-process from `peer` (server errors become 500s)."""
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False, client=(peer, 123))
     return httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000")
 
 

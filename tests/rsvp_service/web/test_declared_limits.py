@@ -1,0 +1,149 @@
+"""Declared rate limits: every endpoint that changes state or sends mail says what it limits.
+
+The declaration is checked three ways: statically (`limit_problems` over the app's endpoints),
+at run time (spending a limit an endpoint does not declare is a ContractError), and in the
+OpenAPI document (`x-rate-limits`), which is what a client or a reviewer reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from pydantic import BaseModel
+from starlette.applications import Starlette
+from starlette.requests import Request
+
+from rsvp_service.settings import Settings
+from rsvp_service.web import contract
+from rsvp_service.web.app import create_app
+from rsvp_service.web.contract import ContractError, Endpoint, LinkToken, endpoint, limit_problems
+from rsvp_service.web.ratelimit import Limit, RateLimiter, enforce
+
+# HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
+pytestmark = pytest.mark.sqlite_only
+
+# State-changing endpoints without a limit, each with why a stranger gains nothing by repeating it.
+EXEMPT = {
+    ("POST", "/api/auth/refresh"): "Only trades a valid refresh cookie for a token; without "
+    "one it answers 401 and changes nothing.",
+    ("POST", "/api/auth/logout"): "Only ends the session of the cookie it is sent with.",
+}
+# The endpoints that mail an address typed into the request (the checker is vacuous without).
+MAIL_TO_TYPED = {
+    ("POST", "/api/auth/register"), ("POST", "/api/auth/resend-verification"),
+    ("POST", "/api/auth/forgot-password"), ("POST", "/api/rsvp"), ("POST", "/api/follows"),
+}
+
+
+class Done(BaseModel):
+    done: bool = True
+
+
+def app_endpoints(settings: Settings) -> list[Endpoint]:
+    """Every endpoint the app serves."""
+    found = (contract.declared(route) for route in create_app(settings).routes)
+    return [declared for declared in found if declared is not None]
+
+
+def test_every_endpoint_that_changes_state_or_sends_mail_declares_its_limits(
+    settings: Settings,
+) -> None:
+    endpoints = app_endpoints(settings)
+    problems = [problem for declared in endpoints
+                if (declared.method, declared.path) not in EXEMPT
+                for problem in limit_problems(declared)]
+
+    assert problems == []
+    by_route = {(declared.method, declared.path): declared for declared in endpoints}
+    # Exemptions name real endpoints that really declare nothing (no stale entries).
+    assert all(by_route[route].limits == () for route in EXEMPT)
+    typed = {route for route, declared in by_route.items() if declared.sends_mail_to == "typed"}
+    assert typed >= MAIL_TO_TYPED
+
+
+def test_the_checker_reports_an_endpoint_that_declares_no_limit() -> None:
+    @endpoint("POST", "/api/forgotten", responses={200: Done}, summary="Forgot its limits.")
+    async def forgotten(request: Request) -> Done:
+        return Done()
+
+    @endpoint("POST", "/api/invite", body=LinkToken, responses={200: Done}, summary="Mails.",
+              sends_mail_to="typed", limits=(Limit("follow-ip", key="ip"),))
+    async def invite(request: Request, body: LinkToken) -> Done:
+        return Done()
+
+    @endpoint("GET", "/api/read", responses={200: Done}, summary="Reads.")
+    async def read(request: Request) -> Done:
+        return Done()
+
+    assert limit_problems(forgotten) == [
+        "<endpoint POST /api/forgotten> changes state or sends mail but declares no rate limit."]
+    assert limit_problems(invite) == [
+        "<endpoint POST /api/invite> mails an address the caller typed but declares no limit "
+        "keyed on that address."]
+    assert limit_problems(read) == []
+
+
+def test_a_limit_must_name_one_of_the_limits() -> None:
+    with pytest.raises(ValueError, match="not a limit"):
+        Limit("no-such-limit", key="ip")
+
+
+@pytest.fixture
+async def tiny() -> AsyncIterator[httpx.AsyncClient]:
+    """A tiny app with one endpoint that spends a declared limit and one that sneaks another."""
+
+    @endpoint("POST", "/declared", body=LinkToken, responses={200: Done}, summary="Declared.",
+              limits=(Limit("rsvp-cancel", key="ip"), Limit("rsvp-email", key="address")))
+    async def declared(request: Request, body: LinkToken) -> Done:
+        await enforce(request, "rsvp-email", body.token)
+        return Done()
+
+    @endpoint("POST", "/sneaky", responses={200: Done}, summary="Undeclared.",
+              limits=(Limit("rsvp-cancel", key="ip"),))
+    async def sneaky(request: Request) -> Done:
+        await enforce(request, "rsvp-email", "someone@example.com")
+        return Done()
+
+    app = Starlette(routes=contract.routes(declared, sneaky))
+    app.state.rate_limiter = RateLimiter("async+memory://")
+    transport = httpx.ASGITransport(app=app)  # app exceptions are raised here, not hidden
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        yield client
+    await app.state.rate_limiter.close()
+
+
+async def test_spending_an_undeclared_limit_is_a_contract_error(
+    tiny: httpx.AsyncClient,
+) -> None:
+    assert (await tiny.post("/declared", json={"token": "a@example.com"})).status_code == 200
+
+    with pytest.raises(ContractError, match="'rsvp-email', which it does not declare"):
+        await tiny.post("/sneaky")
+
+
+async def test_a_per_ip_limit_is_spent_by_the_wrapper_before_the_body_is_read(
+    tiny: httpx.AsyncClient,
+) -> None:
+    # rsvp-cancel allows 30 a minute per IP; malformed bodies spend it too (checked first).
+    answers = [(await tiny.post("/declared", content=b"{", headers={
+        "content-type": "application/json"})).status_code for _ in range(31)]
+
+    assert answers == [400] * 30 + [429]
+
+
+async def test_the_document_publishes_each_operations_limits(client: httpx.AsyncClient) -> None:
+    document = (await client.get("/api/openapi.json")).json()
+
+    assert document["paths"]["/api/auth/forgot-password"]["post"]["x-rate-limits"] == [
+        {"name": "forgot-ip", "key": "ip", "rate": "10/hour", "counts": "requests"},
+        {"name": "forgot-email-ip", "key": "address+ip", "rate": "3 per 15 minutes",
+         "counts": "requests"},
+    ]
+    assert document["paths"]["/api/auth/forgot-password"]["post"]["x-sends-mail-to"] == "typed"
+    unlimited = sorted(
+        (method.upper(), path) for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if method != "get" and "x-rate-limits" not in operation)
+    assert unlimited == sorted(EXEMPT)
