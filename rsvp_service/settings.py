@@ -88,6 +88,10 @@ class Settings(BaseSettings):
     rate_limit_scale: float = Field(
         default=1.0, gt=0, description="Multiplies every rate limit (benchmarks raise it)."
     )
+    pdf_workers: int = Field(
+        default=1, ge=1, le=8,
+        description="Processes that make hours-record PDFs (each PDF is made once, then kept).",
+    )
     civic_now: datetime | None = Field(
         default=None, description="Pins the service clock (ISO 8601 with offset) for demos/tests."
     )

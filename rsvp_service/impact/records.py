@@ -25,6 +25,7 @@ from rsvp_service.impact.bodies import (
     RecordRevoked,
     RecordSnapshot,
 )
+from rsvp_service.impact.pdf_builds import PdfBuilder
 from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
@@ -117,7 +118,7 @@ async def revoke_record(request: Request) -> RecordNowRevoked:
     if record is None:
         raise ApiError(404, NOT_VALID)
     await HoursRecord.filter(id=record.id, revoked_at__isnull=True).update(
-        revoked_at=clock.now(settings))
+        revoked_at=clock.now(settings), pdf=None)
     return RecordNowRevoked(message=NOW_REVOKED, revoked=True)
 
 
@@ -152,19 +153,21 @@ PDF = Media("application/pdf", {"type": "string", "format": "binary"})
 
 
 @endpoint("GET", "/api/hours-records/{code}.pdf", responses={200: PDF},
-          errors=PUBLIC_ERRORS, summary="The same record as a printable PDF.")
+          errors=PUBLIC_ERRORS, limits=(Limit("hours-pdf-ip", key="ip"),),
+          summary="The same record as a printable PDF.")
 async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
     """GET /api/hours-records/{code}.pdf: the same record as a printable PDF (public)."""
     record = await _genuine(request)
     if record.revoked_at is not None:
         return _revoked()
-    # Imported on the first PDF: fpdf2 and its font tools were 1.1 s of the service's 3.5 s
-    # import (quiet machine), paid by every worker start, restart and test process.
-    from rsvp_service.impact.pdf import record_pdf
-
-    settings: Settings = request.app.state.settings
-    data = public_record(settings, record)
-    pdf = record_pdf(data, record_url(settings, data.code))
+    pdf = record.pdf
+    if pdf is None:
+        # A record is a snapshot: its PDF is made once, off the event loop, and kept.
+        settings: Settings = request.app.state.settings
+        data = public_record(settings, record)
+        builder: PdfBuilder = request.app.state.pdf_builder
+        pdf = await builder.build(data, record_url(settings, data.code))
+        await HoursRecord.filter(id=record.id, revoked_at__isnull=True).update(pdf=pdf)
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": 'inline; filename="civicstl-service-hours.pdf"'})
 

@@ -29,6 +29,9 @@ OUTBOX_OLDEST = Gauge("civicstl_outbox_oldest_age_seconds",
                       registry=REGISTRY)
 OUTBOX_DEAD = Gauge("civicstl_outbox_dead_letters", "Emails given up on (dead letters).",
                     registry=REGISTRY)
+HOURS_PDFS_BUILT = Counter("civicstl_hours_pdfs_built",
+                           "Hours-record PDFs made (each record's once, then kept).",
+                           registry=REGISTRY)
 REMINDERS_QUEUED = Gauge("civicstl_reminders_queued",
                          "RSVPs whose reminder email has been queued, ever.", registry=REGISTRY)
 

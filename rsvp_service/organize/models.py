@@ -103,6 +103,8 @@ class HoursRecord(Model):
     revoked_at = fields.DatetimeField(null=True)
     hours = fields.DecimalField(max_digits=7, decimal_places=2)
     snapshot: Any = fields.JSONField(description="Name and entries as issued (the public record).")
+    pdf = fields.BinaryField(
+        null=True, description="The record's PDF, made on its first fetch and kept (a snapshot).")
 
     class Meta:
         table = "hours_records"

@@ -19,6 +19,7 @@ from rsvp_service.events import load_catalogue, reload_catalogue
 from rsvp_service.follows import preferences as follow_links
 from rsvp_service.follows import routes as follows
 from rsvp_service.impact import records, summary
+from rsvp_service.impact.pdf_builds import PdfBuilder
 from rsvp_service.jobs.background import Background
 from rsvp_service.ops import health
 from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
@@ -61,6 +62,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     limiter = build_rate_limiter(settings)
     app.state.rate_limiter = limiter
     app.state.google_oauth = build_google_client(settings)
+    app.state.pdf_builder = pdf_builder = PdfBuilder(settings.pdf_workers)
     background: Background | None = None
     if settings.background_tasks == "in-process":
         background = Background(settings, lambda: app.state.catalogue)
@@ -73,6 +75,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if background is not None:
             await background.stop()
         await limiter.close()
+        await pdf_builder.close()
         await close_database(database)
 
 

@@ -7,10 +7,13 @@ Wiring (core service):
     ...
     await app.state.rate_limiter.close()      # on shutdown
 
-    # in POST /api/rsvp, before touching the database; each call raises ApiError(429) with
-    # Retry-After and TOO_MANY_REQUESTS (in the endpoint's error shape) when the limit is spent
-    await enforce(request, "rsvp-ip", client_ip(request))
-    await enforce(request, "rsvp-email-ip", f"{mailbox} {ip}")
+    # in the endpoint's declaration (web/contract.py): limits keyed on "ip" are spent by the
+    # wrapper before the body is read; the handler spends the others. Each raises ApiError(429)
+    # with Retry-After and TOO_MANY_REQUESTS (in the endpoint's error shape) when spent.
+    @endpoint("POST", "/api/rsvp", ...,
+              limits=(Limit("rsvp-ip", key="ip"), Limit("rsvp-email-ip", key="address+ip")))
+    ...
+    await enforce(request, "rsvp-email-ip", f"{mailbox} {client_ip(request)}")
 
 Counters are kept by the `limits` library's sliding-window-counter strategy, in this process
 (its `async+memory://` storage) unless REDIS_URL is set (`redis://` or `async+redis://`), in
@@ -89,6 +92,8 @@ LIMITS: dict[str, str] = {
     # Signed-in writes (unfollow, cancel, revoke, check-ins, grants), per account: generous for
     # an organizer at the door, a stop for a script holding a stolen token.
     "account-write": "120/minute",
+    # The public PDF of a record, per IP: making one takes a pool process most of 0.1 s.
+    "hours-pdf-ip": "30/minute",
     "register-email-ip": "3 per 15 minutes",
 }
 

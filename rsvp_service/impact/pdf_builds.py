@@ -1,0 +1,45 @@
+"""Hours-record PDFs made in a small pool of processes, so making one never holds the event loop.
+
+fpdf2 and segno are pure Python: in a thread they would still take the loop's share of the GIL
+(16 PDFs at once held /api/health for 5.6 s), so the pool is of processes, PDF_WORKERS of them,
+started on the first PDF. fpdf2 is imported in those processes only, never in the web process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+from rsvp_service.impact.bodies import PublicRecord
+from rsvp_service.ops.metrics import HOURS_PDFS_BUILT
+
+
+def _make(record: PublicRecord, url: str) -> bytes:
+    from rsvp_service.impact.pdf import record_pdf
+
+    return record_pdf(record, url)
+
+
+class PdfBuilder:
+    """A bounded pool of processes that make record PDFs; requests beyond it wait their turn."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def build(self, record: PublicRecord, url: str) -> bytes:
+        """Make a record's PDF in the pool while the loop goes on answering."""
+        if self._pool is None:
+            # spawn: a forked copy of a process running an event loop and threads is unsafe.
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"))
+        pdf = await asyncio.get_running_loop().run_in_executor(self._pool, _make, record, url)
+        HOURS_PDFS_BUILT.inc()
+        return pdf
+
+    async def close(self) -> None:
+        """Stop the pool's processes (after the PDF each one is making, if any)."""
+        if self._pool is not None:
+            await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+            self._pool = None
