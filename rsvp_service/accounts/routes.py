@@ -119,7 +119,6 @@ async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
     settings = request.app.state.settings
     name = require_name(body.name)
     email = require_email(body.email)
-    await enforce(request, "register-email-ip", f"{email} {client_ip(request)}")
     require_role(body.role)
     if problem := password_problem(body.password, email):
         raise ApiError(422, problem)
@@ -127,6 +126,8 @@ async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
     # the per-IP limit keeps that from being used to test addresses in bulk.
     if await User.exists(email=email):
         raise ApiError(409, EMAIL_TAKEN)
+    # Spent only when a verification email would go (a weak password tried again costs none).
+    await enforce(request, "register-email-ip", f"{email} {client_ip(request)}")
     password_hash = await hash_password(body.password)
     try:
         async with in_transaction() as connection:

@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
+from conftest import Mailbox, client_for
+from organize_testkit import person
 from pydantic import BaseModel
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -19,7 +21,7 @@ from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.app import create_app
 from rsvp_service.web.contract import ContractError, Endpoint, LinkToken, endpoint, limit_problems
-from rsvp_service.web.ratelimit import Limit, RateLimiter, enforce
+from rsvp_service.web.ratelimit import LIMITS, Limit, RateLimiter, enforce
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -147,3 +149,49 @@ async def test_the_document_publishes_each_operations_limits(client: httpx.Async
         for method, operation in operations.items()
         if method != "get" and "x-rate-limits" not in operation)
     assert unlimited == sorted(EXEMPT)
+
+
+async def test_signed_in_writes_are_limited_per_account_and_never_spend_anothers(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    # A script holding one stolen token, beside a neighbour on the same IP (one NAT).
+    _, stolen = await person(settings, "mallory")
+    _, neighbour = await person(settings, "nina")
+    unfollow = {"kind": "organization", "target": "keenstl"}
+    budget = int(LIMITS["account-write"].split("/")[0])
+
+    answers = [await client.post("/api/follows/unfollow", json=unfollow, headers=stolen)
+               for _ in range(budget + 1)]
+    theirs = await client.post("/api/follows/unfollow", json=unfollow, headers=neighbour)
+
+    assert [a.status_code for a in answers] == [200] * budget + [429]
+    assert int(answers[-1].headers["retry-after"]) >= 1
+    assert theirs.status_code == 200
+
+
+async def test_registering_one_address_over_and_over_is_limited_per_address_and_ip(
+    app: Starlette, mailbox: Mailbox,
+) -> None:
+    # Register, delete, register again: each round mails the address a verification link.
+    # A weak password retried costs nothing; the owner elsewhere is never locked out.
+    weak = {"name": "Ann Lee", "email": "ann@example.org", "password": "short"}
+    good = {**weak, "password": "correct horse battery"}
+    budget = int(LIMITS["register-email-ip"].split(" ")[0])
+    async with client_for(app, "203.0.113.66") as stranger:
+        retries = [await stranger.post("/api/auth/register", json=weak) for _ in range(5)]
+        rounds = []
+        for _ in range(budget + 1):
+            rounds.append(created := await stranger.post("/api/auth/register", json=good))
+            if created.status_code == 201:
+                await mailbox.wait_for(len(rounds))  # its link went before the account goes
+                token = {"x-auth-token": created.json()["accessToken"]}
+                await stranger.post("/api/me/delete", json={"password": good["password"]},
+                                    headers=token)
+    async with client_for(app, "198.51.100.80") as owner:
+        own = await owner.post("/api/auth/register", json=good)
+
+    assert {answer.status_code for answer in retries} == {422}
+    assert [answer.status_code for answer in rounds] == [201] * budget + [429]
+    assert own.status_code == 201
+    mails = await mailbox.wait_for(budget + 1)
+    assert [mail["To"] for mail in mails] == ["Ann Lee <ann@example.org>"] * (budget + 1)
