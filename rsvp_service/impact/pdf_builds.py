@@ -3,16 +3,34 @@
 fpdf2 and segno are pure Python: in a thread they would still take the loop's share of the GIL
 (16 PDFs at once held /api/health for 5.6 s), so the pool is of processes, PDF_WORKERS of them,
 started on the first PDF. fpdf2 is imported in those processes only, never in the web process.
+Each one exits when the web process that started it is gone, even after a `kill -9`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from rsvp_service.impact.bodies import PublicRecord
 from rsvp_service.ops.metrics import HOURS_PDFS_BUILT
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Pool initializer: leave as soon as the web process that started this one is gone."""
+
+    def watch() -> None:
+        # A pool process waits on a pipe it also holds, so a parent's death alone wakes nothing.
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _make(record: PublicRecord, url: str) -> bytes:
@@ -33,7 +51,8 @@ class PdfBuilder:
         if self._pool is None:
             # spawn: a forked copy of a process running an event loop and threads is unsafe.
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent, initargs=(os.getpid(),))
         pdf = await asyncio.get_running_loop().run_in_executor(self._pool, _make, record, url)
         HOURS_PDFS_BUILT.inc()
         return pdf

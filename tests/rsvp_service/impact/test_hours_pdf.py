@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 
 import httpx
 from conftest import client_for
 from organize_testkit import person
+from service_testkit import eventually
 from starlette.applications import Starlette
 
 from rsvp_service.impact.records import sign
@@ -17,6 +22,7 @@ from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import LIMITS
 
+ROOT = Path(__file__).resolve().parents[3]
 PDF_BUDGET = int(LIMITS["hours-pdf-ip"].split("/")[0])
 
 
@@ -96,3 +102,61 @@ async def test_health_answers_while_pdfs_are_being_made(
     # Made on the event loop, every PDF of the batch was sent before health got its turn.
     assert done_when_health_answered < len(pdfs)
     assert [answer.status_code for answer in answers] == [200] * len(pdfs)
+
+
+# A web process that makes one PDF, writes its pool's process ids, then waits to be killed.
+WEB_PROCESS = """
+import asyncio, multiprocessing, sys, time
+from pathlib import Path
+from rsvp_service.impact.bodies import PublicRecord
+from rsvp_service.impact.pdf_builds import PdfBuilder
+
+async def main() -> None:
+    record = PublicRecord(code="1-x", name="Zoë", issuedAt="2025-06-01T17:00:00+00:00",
+                          hours=1.0, entries=[], revoked=False)
+    builder = PdfBuilder(1)  # kept: a pool that is garbage collected stops its processes
+    await builder.build(record, "https://example.org/verify-hours/1-x")
+    pids = " ".join(str(child.pid) for child in multiprocessing.active_children())
+    Path(sys.argv[1]).write_text(pids)
+    time.sleep(120)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+async def test_the_pdf_processes_exit_when_their_web_process_is_killed(tmp_path: Path) -> None:
+    written = tmp_path / "pool-pids"
+    web = await asyncio.create_subprocess_exec(sys.executable, "-c", WEB_PROCESS, str(written),
+                                               cwd=ROOT)
+
+    async def pool_started() -> bool:
+        return _text(written) != ""
+
+    await eventually(pool_started, seconds=60)
+    pool = [int(pid) for pid in _text(written).split()]
+    web.kill()  # SIGKILL: none of its shutdown code runs
+    await web.wait()
+
+    async def all_gone() -> bool:
+        return not any(_alive(pid) for pid in pool)
+
+    assert pool
+    try:
+        await eventually(all_gone)
+    finally:
+        for pid in filter(_alive, pool):  # left behind: not this test's to keep
+            os.kill(pid, signal.SIGKILL)
+
+
+def _text(path: Path) -> str:
+    return path.read_text() if path.exists() else ""
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie waiting for init to reap it does not count)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
