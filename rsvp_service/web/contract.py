@@ -206,16 +206,22 @@ class Reply(Generic[BodyT]):
 Handler = Callable[..., Awaitable[Any]]
 # A check run before the body is read (an origin check, a sign-in): it raises ApiError.
 Guard = Callable[[Request], Awaitable[None]]
-# The endpoint whose request is being handled, so the limiter can check a limit is declared.
-_HANDLING: ContextVar[Endpoint | None] = ContextVar("civicstl_endpoint", default=None)
+# The endpoint and request being handled, so the limiter can check a limit is declared.
+_HANDLING: ContextVar[tuple[Endpoint, Request] | None] = ContextVar("civicstl_endpoint",
+                                                                    default=None)
 
 
-def check_limit_declared(name: str) -> None:
-    """Raise ContractError when the endpoint being handled spends a limit it does not declare."""
+def declared_limit(name: str) -> tuple[Endpoint, Limit, Request] | None:
+    """The handled endpoint's declaration of a limit (None outside a request; else declared)."""
     handling = _HANDLING.get()
-    if handling is not None and name not in {limit.name for limit in handling.limits}:
-        raise ContractError(f"{handling} spent the rate limit {name!r}, which it does not "
-                            "declare in limits=.")
+    if handling is None:
+        return None
+    declared, request = handling
+    for limit in declared.limits:
+        if limit.name == name:
+            return declared, limit, request
+    raise ContractError(f"{declared} spent the rate limit {name!r}, which it does not declare "
+                        "in limits=.")
 
 
 def _field_name(loc: tuple[int | str, ...]) -> str:
@@ -373,7 +379,7 @@ class Endpoint:
 
     async def handle(self, request: Request) -> Response:
         """The Starlette endpoint: parse, call the handler, check and serialize its answer."""
-        handling = _HANDLING.set(self)
+        handling = _HANDLING.set((self, request))
         try:
             for guard in self.guards:
                 await guard(request)

@@ -36,7 +36,7 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
 
-from rsvp_service.web.contract import ApiError, check_limit_declared
+from rsvp_service.web.contract import ApiError, ContractError, declared_limit
 
 if TYPE_CHECKING:
     from coredis import ConnectionPool
@@ -179,7 +179,7 @@ class RateLimiter:
 
     async def hit(self, name: str, key: str) -> int | None:
         """Spend one unit of a limit; return None when allowed, else Retry-After seconds."""
-        check_limit_declared(name)
+        _check_declared(name, key)
         item = self.items[name]
         try:
             if await self.strategy.hit(item, key):
@@ -191,7 +191,7 @@ class RateLimiter:
 
     async def test(self, name: str, key: str) -> int | None:
         """Check a limit without spending it; None when a hit would be allowed."""
-        check_limit_declared(name)
+        _check_declared(name, key)
         item = self.items[name]
         try:
             if await self.strategy.test(item, key):
@@ -232,6 +232,19 @@ def network(ip: str) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
+
+
+def _check_declared(name: str, key: str) -> None:
+    """Raise ContractError unless the limit is declared and keyed as declared (in a request)."""
+    # Only the IP part can be checked: an address or an account looks like any other text.
+    found = declared_limit(name)
+    if found is None:
+        return
+    declared, limit, request = found
+    ip = client_ip(request)
+    if (key != ip) if limit.key == "ip" else (limit.key.endswith("+ip") and ip not in key):
+        raise ContractError(f"{declared} spent {name!r} with a key that is not its declared "
+                            f"{limit.key!r}.")
 
 
 async def enforce(request: Request, name: str, key: str) -> None:

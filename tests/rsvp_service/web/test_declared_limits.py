@@ -108,7 +108,13 @@ async def tiny() -> AsyncIterator[httpx.AsyncClient]:
         await enforce(request, "rsvp-email", "someone@example.com")
         return Done()
 
-    app = Starlette(routes=contract.routes(declared, sneaky))
+    @endpoint("POST", "/mislabelled", responses={200: Done}, summary="Keyed otherwise.",
+              limits=(Limit("resend-email-ip", key="address+ip"),))
+    async def mislabelled(request: Request) -> Done:
+        await enforce(request, "resend-email-ip", "someone@example.com")  # no IP in it
+        return Done()
+
+    app = Starlette(routes=contract.routes(declared, sneaky, mislabelled))
     app.state.rate_limiter = RateLimiter("async+memory://")
     transport = httpx.ASGITransport(app=app)  # app exceptions are raised here, not hidden
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
@@ -123,6 +129,8 @@ async def test_spending_an_undeclared_limit_is_a_contract_error(
 
     with pytest.raises(ContractError, match="'rsvp-email', which it does not declare"):
         await tiny.post("/sneaky")
+    with pytest.raises(ContractError, match="not its declared 'address\\+ip'"):
+        await tiny.post("/mislabelled")
 
 
 async def test_a_per_ip_limit_is_spent_by_the_wrapper_before_the_body_is_read(
