@@ -38,7 +38,7 @@ from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import CancelOutcome, cancel_rsvp
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
-from rsvp_service.web.ratelimit import enforce
+from rsvp_service.web.ratelimit import Limit, enforce
 
 NOT_ON_ROSTER = "That person is not on this slot's roster. Reload the roster and try again."
 CHECKED_IN = ("{name} is checked in, so their RSVP cannot be removed. Undo the check-in first "
@@ -53,6 +53,8 @@ REMOVED = "{name}'s RSVP is removed and they have been emailed."
 MOVED_UP = " {n} from the waitlist moved up."
 REMOVE_LIMIT = "organizer-remove"
 BLOCK_LIMIT = "organizer-block"
+REMOVES = (Limit(REMOVE_LIMIT, key="account"), Limit(BLOCK_LIMIT, key="account"))
+BLOCKS_WRITE = (Limit(BLOCK_LIMIT, key="account"),)
 LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)
 
 
@@ -114,7 +116,7 @@ ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: 
 
 
 @endpoint("POST", "/api/organize/slots/{slot_id}/removals", body=RemovePayload,
-          responses={200: Removed}, errors=ON_SLOT, auth="token",
+          responses={200: Removed}, errors=ON_SLOT, auth="token", limits=REMOVES,
           summary="Remove an RSVP from the slot (before it starts): the waitlist moves up as "
           "when a volunteer cancels and the person is emailed; block: true also blocks "
           "the address from the organization's events.")
@@ -173,7 +175,7 @@ async def list_blocks(request: Request) -> Blocks:
 
 
 @endpoint("POST", BLOCKS, body=BlockPayload, responses={200: Blocked},
-          errors={**ON_ORGANIZATION, 429: ErrorBody}, auth="token",
+          errors={**ON_ORGANIZATION, 429: ErrorBody}, auth="token", limits=BLOCKS_WRITE,
           summary="Block an address from the organization's events (its RSVPs to them are "
           "refused); removeRsvps: true also removes its live RSVPs to slots not yet started.")
 async def add_block(request: Request, body: BlockPayload) -> Blocked:
@@ -197,6 +199,7 @@ async def add_block(request: Request, body: BlockPayload) -> Blocked:
 
 @endpoint("POST", "/api/organize/organizations/{organization}/unblock", body=UnblockPayload,
           responses={200: Message}, errors={**ON_ORGANIZATION, 429: ErrorBody}, auth="token",
+          limits=BLOCKS_WRITE,
           summary="Let a blocked address RSVP to the organization's events again.")
 async def remove_block(request: Request, body: UnblockPayload) -> Message:
     """POST .../unblock: lift a block."""

@@ -5,7 +5,7 @@ from tortoise import fields
 # Hours-record PDFs made once (issue 35): the PDF is kept with its record on the first fetch, so
 # later fetches send the same bytes without making it again; revoking a record drops it.
 class Migration(migrations.Migration):
-    dependencies = [('models', '0012_declared_indexes')]
+    dependencies = [('models', '0017_rsvp_client_share')]
 
     initial = False
 
