@@ -97,15 +97,15 @@ async def tiny() -> AsyncIterator[httpx.AsyncClient]:
     """A tiny app with one endpoint that spends a declared limit and one that sneaks another."""
 
     @endpoint("POST", "/declared", body=LinkToken, responses={200: Done}, summary="Declared.",
-              limits=(Limit("rsvp-cancel", key="ip"), Limit("rsvp-email", key="address")))
+              limits=(Limit("rsvp-cancel", key="ip"), Limit("consent-guardian", key="address")))
     async def declared(request: Request, body: LinkToken) -> Done:
-        await enforce(request, "rsvp-email", body.token)
+        await enforce(request, "consent-guardian", body.token)
         return Done()
 
     @endpoint("POST", "/sneaky", responses={200: Done}, summary="Undeclared.",
               limits=(Limit("rsvp-cancel", key="ip"),))
     async def sneaky(request: Request) -> Done:
-        await enforce(request, "rsvp-email", "someone@example.com")
+        await enforce(request, "consent-guardian", "someone@example.com")
         return Done()
 
     @endpoint("POST", "/mislabelled", responses={200: Done}, summary="Keyed otherwise.",
@@ -127,7 +127,7 @@ async def test_spending_an_undeclared_limit_is_a_contract_error(
 ) -> None:
     assert (await tiny.post("/declared", json={"token": "a@example.com"})).status_code == 200
 
-    with pytest.raises(ContractError, match="'rsvp-email', which it does not declare"):
+    with pytest.raises(ContractError, match="'consent-guardian', which it does not declare"):
         await tiny.post("/sneaky")
     with pytest.raises(ContractError, match="not its declared 'address\\+ip'"):
         await tiny.post("/mislabelled")
