@@ -77,6 +77,21 @@ class Settings(BaseSettings):
         description="Messages a sender process delivers at once, each over an SMTP connection "
         "it keeps open between messages.",
     )
+    dkim_key_file: Path | None = Field(
+        default=None,
+        description="A PEM RSA private key: the service then signs its mail with DKIM (for "
+        "relays that do not sign); needs DKIM_SELECTOR.",
+    )
+    dkim_selector: str | None = Field(
+        default=None, pattern=r"^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$",
+        description="The DKIM selector: the public key is published at "
+        "SELECTOR._domainkey.DKIM_DOMAIN.",
+    )
+    dkim_domain: str | None = Field(
+        default=None, pattern=r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$",
+        description="The domain DKIM signatures name (d=); MAIL_FROM's domain when unset "
+        "(DMARC needs the two to align).",
+    )
     google_client_id: str | None = Field(default=None, description="Google OAuth client id.")
     google_client_secret: str | None = Field(default=None, description="Google OAuth secret.")
     google_metadata_url: str = Field(
@@ -188,6 +203,14 @@ class Settings(BaseSettings):
                 "generate one with `python -c 'import secrets; print(secrets.token_urlsafe(48))'`."
             )
         self.secret_key = _development_secret_key(self.var_dir)
+        return self
+
+    @model_validator(mode="after")
+    def _require_dkim_selector(self) -> Settings:
+        if self.dkim_key_file is not None and not self.dkim_selector:
+            raise ValueError(
+                "DKIM_SELECTOR must be set when DKIM_KEY_FILE is: the name under which the "
+                "public key is published (SELECTOR._domainkey.DOMAIN), such as civicstl1.")
         return self
 
     @model_validator(mode="after")

@@ -17,6 +17,7 @@ from rsvp_service.mail.render import render
 
 CONFIRM = "follow_confirm"
 DIGEST = "follow_digest"
+DIGEST_LIST = "CivicSTL follows"
 
 
 def confirm_mail(email: str, *, follower_id: int, labels: Sequence[str]) -> Mail:
@@ -57,4 +58,5 @@ def build_digest(context: MailContext, queued: QueuedMail) -> Draft:
         unsubscribe_link=tokens.unsubscribe_page(settings, unsubscribe),
     )
     return Draft(to_name="", subject=subject, text=text, html=html,
-                 unsubscribe_url=tokens.unsubscribe_url(settings, unsubscribe))
+                 unsubscribe_url=tokens.unsubscribe_url(settings, unsubscribe),
+                 list_name=DIGEST_LIST, list_label="follows")

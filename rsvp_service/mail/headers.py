@@ -12,6 +12,9 @@ encoded word to decode.
 `List-Unsubscribe` goes the other way: its value is one `<https://...>` URL, which RFC 2369
 leaves unencoded. The email package writes any header word longer than the line as RFC 2047
 encoded words, which hides the URL from mail clients, so that header is written as it is.
+`List-Id` (RFC 2919) is a phrase and one `<label.namespace>`: the phrase, an organization's name,
+is text (quoted, or encoded words of its own), the identifier is written as it is. So is the
+`DKIM-Signature` the signer adds, on one line: its value is what was signed.
 """
 
 from __future__ import annotations
@@ -37,6 +40,16 @@ LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 UNSUBSCRIBE = "List-Unsubscribe"
 ONE_URL = re.compile(r"<https?://[!-;=?-~]+>")
 MAX_LINE = 998
+LIST_ID = "List-Id"
+DKIM_SIGNATURE = "DKIM-Signature"
+# RFC 2919's list-label "." namespace, of the letters, digits and hyphens of slugs and host names.
+DOT_NAME = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
+ONE_LIST = re.compile(rf"(?P<phrase>.+) <(?P<list_id>{DOT_NAME})>")
+# Lines of printable ASCII, each further line beginning with a space or tab (RFC 5322 folding).
+FOLDED = re.compile(r"[\t -~]+(?:\r\n[\t ][\t -~]*)*")
+# atext (RFC 5322) and spaces: a phrase of atoms, written without quotes.
+ATOMS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]+")
+PRINTABLE = re.compile(r"[ -~]+")
 
 
 class HeaderInjectionError(ValueError):
@@ -153,6 +166,62 @@ class OneClickUnsubscribe(UniqueUnstructuredHeader, BaseHeader):
         return f"{self.name}: {self}{policy.linesep}"
 
 
+class ListIdentity(UniqueUnstructuredHeader, BaseHeader):
+    """A List-Id of a description (text, never decoded) and one `<label.namespace>`."""
+
+    max_count: ClassVar[Literal[1]] = 1
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, Any]) -> None:
+        """Accept `description <label.namespace>` with a description on one line, only."""
+        found = ONE_LIST.fullmatch(value)
+        if found is None or not LINE_BREAKS.isdisjoint(value):
+            raise HeaderInjectionError(
+                "The list identifier must be a description and one <label.namespace>.")
+        kwds["decoded"] = value
+        kwds["parse_tree"] = None
+
+    def fold(self, *, policy: Any) -> str:
+        """Write the description as atoms, a quoted string or encoded words; the id as it is."""
+        found = ONE_LIST.fullmatch(str(self))
+        assert found is not None
+        phrase, list_id = found["phrase"].strip(), found["list_id"]
+        if ENCODED_WORD_START in phrase or PRINTABLE.fullmatch(phrase) is None:
+            phrase = _encoded_words(self.name, phrase, policy)
+        elif ATOMS.fullmatch(phrase) is None:
+            escaped = phrase.replace("\\", "\\\\").replace('"', '\\"')
+            phrase = f'"{escaped}"'
+        return f"{self.name}: {phrase} <{list_id}>{policy.linesep}"
+
+
+class Verbatim(UniqueUnstructuredHeader, BaseHeader):
+    """A header whose value, printable ASCII already folded, is written exactly as it is given.
+
+    Made with `verbatim(...)`: the email package refuses line breaks in values it is handed.
+    """
+
+    max_count: ClassVar[Literal[1]] = 1
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, Any]) -> None:
+        """Accept folded lines of printable ASCII, each shorter than RFC 5322's limit, only."""
+        lines = value.split("\r\n")
+        # The first line also holds the name (at most 30 characters here) and ": ".
+        if FOLDED.fullmatch(value) is None or max(map(len, lines)) + 32 > MAX_LINE:
+            raise HeaderInjectionError("A verbatim header must be folded printable ASCII.")
+        kwds["decoded"] = value
+        kwds["parse_tree"] = None
+
+    def fold(self, *, policy: Any) -> str:
+        """Write the value as it is: it was signed as it is."""
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+def verbatim(name: str, value: str) -> Verbatim:
+    """Return a header written exactly as given (the value may already be folded)."""
+    return Verbatim(name, value)
+
+
 def _registry() -> HeaderRegistry:
     registry = HeaderRegistry()
     registry.map_to_type("subject", PeoplesSubject)
@@ -160,6 +229,8 @@ def _registry() -> HeaderRegistry:
     # Reply-To carries a person's (or an organization's) name too: one address, the same care.
     registry.map_to_type("reply-to", PeoplesTo)
     registry.map_to_type(UNSUBSCRIBE.lower(), OneClickUnsubscribe)
+    registry.map_to_type(LIST_ID.lower(), ListIdentity)
+    registry.map_to_type(DKIM_SIGNATURE.lower(), Verbatim)
     return registry
 
 

@@ -7,6 +7,7 @@ The name and subject, people's text, go into headers that never decode it (`head
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,6 +16,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
 from typing import Any
+from urllib.parse import urlsplit
 
 import idna
 
@@ -22,6 +24,8 @@ from rsvp_service.events import Catalogue
 from rsvp_service.mail import headers
 from rsvp_service.mail.headers import HeaderInjectionError
 from rsvp_service.settings import Settings
+
+HOST_NAME = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 
 
 class PermanentMailError(Exception):
@@ -105,6 +109,10 @@ class Draft:
     reply_to_name: str = ""
     # An https URL a POST to which unsubscribes the recipient at once (RFC 8058 one-click).
     unsubscribe_url: str | None = None
+    # The list a message of many alike belongs to (RFC 2919 List-Id): its description, and its
+    # label, which SITE_URL's host completes (`follows` -> `<follows.civicstl.org>`).
+    list_name: str = ""
+    list_label: str | None = None
 
 
 Builder = Callable[[MailContext, QueuedMail], Draft]
@@ -139,6 +147,13 @@ def message_id(queued: QueuedMail, sender: str) -> str:
     return f"<outbox.{queued.id}.{queued.created_at.strftime('%Y%m%d%H%M%S')}@{domain}>"
 
 
+def list_namespace(settings: Settings) -> str:
+    """Return the domain List-Ids end in: SITE_URL's host, or `localhost` if it is no name."""
+    host = urlsplit(settings.site_url).hostname or ""
+    # An IPv6 literal or an odd name cannot end a list identifier; RFC 2919 then says localhost.
+    return host if HOST_NAME.fullmatch(host) else "localhost"
+
+
 def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> EmailMessage:
     """Build the complete message of an outbox row with its kind's builder."""
     settings = context.settings
@@ -163,10 +178,17 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
             # Written as it is, on one line (headers.OneClickUnsubscribe): clients need the URL.
             message[headers.UNSUBSCRIBE] = f"<{draft.unsubscribe_url}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        if draft.list_label is not None:
+            list_id = f"{draft.list_label}.{list_namespace(settings)}"
+            message[headers.LIST_ID] = f"{draft.list_name} <{list_id}>"
     except (HeaderParseError, IndexError, ValueError) as exc:
         raise PermanentMailError(f"A header of the message cannot be encoded: {exc}") from None
     message["Date"] = format_datetime(queued.created_at)
     message["Message-ID"] = message_id(queued, settings.mail_from)
+    # Every kind is sent by the service, none by a person's own mail program (RFC 3834): out-of-
+    # office replies and other responders stay silent. An organizer's message too: its copies
+    # are made and sent by the outbox, From the service, to a slot's people as a list.
+    message["Auto-Submitted"] = "auto-generated"
     message.set_content(draft.text)
     message.add_alternative(draft.html, subtype="html")
     html_part = message.get_body(("html",))

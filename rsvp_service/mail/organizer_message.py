@@ -5,6 +5,7 @@ The same `compose` makes the preview and the email, so the preview shows what pe
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rsvp_service.events import Slot
@@ -12,6 +13,8 @@ from rsvp_service.mail.message import Draft, Mail, MailContext, QueuedMail
 from rsvp_service.mail.render import render
 
 KIND = "organizer_message"
+# What the generator accepts as a slug (generator.checks.run.SLUG_PATTERN, not imported: heavy).
+SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,14 +34,14 @@ class ReplyTo:
     name: str
 
 
-def message_data(slot: Slot, *, organization: str, subject: str, body: str, reply_to: ReplyTo,
-                 contact: str | None) -> dict[str, str]:
+def message_data(slot: Slot, *, host: str, organization: str, subject: str, body: str,
+                 reply_to: ReplyTo, contact: str | None) -> dict[str, str]:
     """Return what the builder needs, taken when the message is sent (the slot may change).
 
     The reply address is stored with the message: the email says and does what the preview
     said, even if the organizer's account or the organization's contact changes meanwhile.
     """
-    return {"organization": organization, "subject": subject, "body": body,
+    return {"host": host, "organization": organization, "subject": subject, "body": body,
             "title": slot.title, "date_text": slot.date_text, "time": slot.time,
             "reply_to": reply_to.address, "reply_to_name": reply_to.name,
             "contact": contact or ""}
@@ -69,6 +72,11 @@ def build_organizer_message(context: MailContext, queued: QueuedMail) -> Draft:
     """Say what the organizer wrote, with the line about who sent it."""
     composed = compose(dict(queued.data), context.settings.site_url)
     # Messages queued before replies had an address carry none: they go out without Reply-To.
+    # Each organization's messages are a list of their own (List-Id); rows queued before they
+    # named the organization's slug go out without one.
+    host = queued.data.get("host") or ""
     return Draft(to_name=queued.data["name"], subject=composed.subject, text=composed.text,
                  html=composed.html, reply_to=queued.data.get("reply_to") or None,
-                 reply_to_name=queued.data.get("reply_to_name", ""))
+                 reply_to_name=queued.data.get("reply_to_name", ""),
+                 list_name=f"{queued.data['organization']} via CivicSTL",
+                 list_label=f"{host}.organizers" if SLUG.fullmatch(host) else None)

@@ -30,6 +30,7 @@ import uuid
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from typing import Any
 
 from starlette.requests import Request
@@ -48,6 +49,7 @@ from rsvp_service.mail.message import (
     build_email,
     encodable_address,
 )
+from rsvp_service.mail.signing import signer_for
 from rsvp_service.mail.transports import Transport, Uncertain, Withdrawn, envelope_sender
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
@@ -138,6 +140,8 @@ class OutboxSender:
         self.catalogue = catalogue
         self.builders = builders
         self.sender = envelope_sender(settings)
+        # Read and checked now: a bad key fails the start, not every message.
+        self.signer = signer_for(settings)
         self._wake = asyncio.Event()
         self._stopping = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -208,11 +212,7 @@ class OutboxSender:
             # Built in a worker thread: a message with its QR code and calendar takes ~13 ms of
             # CPU, and on the event loop that stalled every request and query for as long.
             message = await asyncio.to_thread(
-                build_email,
-                MailContext(self.settings, self.catalogue()),
-                claimed.mail,
-                self._builder(claimed.mail.kind),
-            )
+                self._message, claimed.mail, self._builder(claimed.mail.kind))
             async with asyncio.timeout(self.send_deadline):
                 await self.transport.send(
                     claimed.mail.id,
@@ -242,6 +242,13 @@ class OutboxSender:
         else:
             await self._record(self._sent(claimed))
         return True
+
+    def _message(self, mail: QueuedMail, builder: Builder) -> EmailMessage:
+        message = build_email(MailContext(self.settings, self.catalogue()), mail, builder)
+        if self.signer is not None:
+            # Last: the signature covers the message exactly as the transport sends it.
+            self.signer.sign(message)
+        return message
 
     def _builder(self, kind: str) -> Builder:
         builder = self.builders.get(kind)

@@ -107,7 +107,8 @@ async def message_slot(
     catalogue: Catalogue = request.app.state.catalogue
     host = catalogue.host_of(slot)
     replies = reply_to(organizer, catalogue, host, body.replyTo)
-    data = message_data(slot, organization=catalogue.organizations.get(host, slot.host_name),
+    data = message_data(slot, host=host,
+                        organization=catalogue.organizations.get(host, slot.host_name),
                         subject=body.subject, body=body.body, reply_to=replies,
                         contact=catalogue.contacts.get(host))
     people = await recipients(slot, body.includeWaitlist)

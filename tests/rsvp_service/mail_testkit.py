@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 import httpx
 from conftest import Mailbox, free_port
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 from service_testkit import GUEST_SLOT, TINY_SLOT, ClosingController
 from starlette.applications import Starlette
 from tortoise.transactions import in_transaction
@@ -144,3 +149,52 @@ async def arrived(mailbox: Mailbox, address: str, subject: str) -> list[EmailMes
 async def fill(client: httpx.AsyncClient, *names: str) -> list[httpx.Response]:
     """RSVP the given people one after the other, joining the waitlist when full."""
     return [await client.post("/api/rsvp", json=person(n, waitlist=True)) for n in names]
+
+
+def header_lines(raw: bytes, name: str) -> list[str]:
+    """The unfolded values of a header in raw message bytes, as a receiver's filter reads them."""
+    head = raw.split(b"\r\n\r\n", 1)[0].replace(b"\r\n ", b" ").replace(b"\r\n\t", b"\t")
+    found = re.findall(rb"^" + re.escape(name.encode()) + rb": ([^\r]*)", head,
+                       re.MULTILINE | re.IGNORECASE)
+    return [value.decode() for value in found]
+
+
+@dataclass
+class DkimKey:
+    """A DKIM key made for a test: its PEM file, and DNS answering its public record."""
+
+    path: Path
+    selector: str
+    domain: str
+    record: bytes
+    asked: list[bytes] = field(default_factory=list)
+
+    def dns(self, name: bytes, timeout: int = 5) -> bytes | None:
+        """dkimpy's DNS lookup (dnsfunc): the record at SELECTOR._domainkey.DOMAIN only."""
+        self.asked.append(name)
+        return self.record if name == f"{self.selector}._domainkey.{self.domain}.".encode() \
+            else None
+
+    def verifies(self, raw: bytes) -> bool:
+        """Whether dkimpy verifies the raw message against this key's record."""
+        import dkim  # the mail tests' alone: the others run without it
+
+        return bool(dkim.verify(raw, dnsfunc=self.dns))
+
+
+def dkim_key(folder: Path, *, selector: str, domain: str) -> DkimKey:
+    """Make an RSA key: its PEM file in `folder` and the TXT record publishing its public half."""
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    path = folder / "dkim.pem"
+    path.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                       serialization.PrivateFormat.PKCS8,
+                                       serialization.NoEncryption()))
+    public = key.public_key().public_bytes(serialization.Encoding.DER,
+                                           serialization.PublicFormat.SubjectPublicKeyInfo)
+    return DkimKey(path, selector, domain, b"v=DKIM1; k=rsa; p=" + base64.b64encode(public))
+
+
+def dkim_tags(raw: bytes) -> dict[str, str]:
+    """The tags of the one DKIM-Signature of raw message bytes."""
+    [signature] = header_lines(raw, "DKIM-Signature")
+    return dict(tag.strip().split("=", 1) for tag in signature.split(";") if tag.strip())

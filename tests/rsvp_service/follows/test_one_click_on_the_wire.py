@@ -19,6 +19,7 @@ import httpx
 import pytest
 from conftest import Mailbox
 from follows_testkit import DIGEST, KEEN, WEEK_1, digest_pass, events_file  # noqa: F401
+from mail_testkit import dkim_key, dkim_tags, header_lines
 from organize_testkit import at, person
 from service_testkit import TEST_SECRET_KEY
 from starlette.applications import Starlette
@@ -71,6 +72,33 @@ async def test_the_digest_carries_its_one_click_url_raw_on_the_wire(
             headers={"content-type": "application/x-www-form-urlencoded"})
         assert answer.status_code == 200, answer.text
         assert await Follow.all().count() == 0
+
+
+async def test_a_signed_digest_verifies_with_its_list_headers_signed(
+    make_settings: Callable[..., Settings], make_client: MakeClient, mailbox: Mailbox,
+    tmp_path: Path,
+) -> None:
+    key = dkim_key(tmp_path, selector="civicstl1", domain="civicstl.example")
+    settings = make_settings(**DIGEST, site_url="https://civicstl.example",
+                             mail_from="CivicSTL <digest@civicstl.example>",
+                             dkim_key_file=key.path, dkim_selector="civicstl1")
+    async with make_client(settings) as client:
+        app: Starlette = client._transport.app  # type: ignore[attr-defined]
+        _, headers = await person(settings, "ann")
+        assert (await client.post("/api/follows", json=KEEN, headers=headers)).status_code == 200
+        at(app.state.settings, WEEK_1)
+        assert (await digest_pass(app)).queued == 1
+        await mailbox.wait_for(1)
+    [raw] = mailbox.raw
+
+    assert header_lines(raw, "List-Id") == ["CivicSTL follows <follows.civicstl.example>"]
+    assert header_lines(raw, "Auto-Submitted") == ["auto-generated"]
+    signed = dkim_tags(raw)["h"].replace(" ", "").lower().split(":")
+    assert {"list-id", "list-unsubscribe", "list-unsubscribe-post"} <= set(signed)
+    assert key.verifies(raw)
+    # A forger's unsubscribe address (a mail client would POST to it) breaks the signature.
+    forged = HEADER.sub(b"List-Unsubscribe: <https://evil.example/u>\r\n", raw)
+    assert forged != raw and not key.verifies(forged)
 
 
 def test_a_url_too_long_for_one_line_is_refused_not_folded_or_encoded(

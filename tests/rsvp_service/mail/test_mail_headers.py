@@ -287,12 +287,12 @@ async def test_walk_in_with_an_encoded_name_is_refused(
 
 
 def assert_headers_once(message: EmailMessage) -> None:
-    """The delivered message has the headers the builder writes, each once (and Reply-To only
-    on an organizer's message, to its sender: kim, who organizes Forest Park)."""
+    """The delivered message has the headers the builder writes, each once (and Reply-To and
+    List-Id only on an organizer's message, to its sender: kim, who organizes Forest Park)."""
     organizers = message["Subject"].startswith("Forest Park Forever: ")
     assert sorted(message.keys()) == sorted([
-        "From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type",
-        *(["Reply-To"] if organizers else [])])
+        "From", "To", "Subject", "Date", "Message-ID", "Auto-Submitted", "MIME-Version",
+        "Content-Type", *(["Reply-To", "List-Id"] if organizers else [])])
     if organizers:
         assert message["Reply-To"] == "Kim Park <kim@example.org>"
 
