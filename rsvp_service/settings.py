@@ -39,8 +39,9 @@ class Settings(BaseSettings):
     )
     var_dir: Path = Field(default=Path("var"), description="Folder for the database, keys, mail.")
     database_url: str = Field(
-        default="sqlite://var/civicstl.sqlite3",
-        description="sqlite://PATH or postgres://user:pass@host:port/db (asyncpg).",
+        default="",
+        description="sqlite://PATH or postgres://user:pass@host:port/db (asyncpg); "
+        "sqlite://VAR_DIR/civicstl.sqlite3 when unset.",
     )
     database_lock_timeout_seconds: float = Field(
         default=5.0,
@@ -190,6 +191,12 @@ class Settings(BaseSettings):
         if value.startswith("postgresql://"):
             return "postgres://" + value.removeprefix("postgresql://")
         return value
+
+    @model_validator(mode="after")
+    def _default_database_url(self) -> Settings:
+        if not self.database_url:
+            self.database_url = f"sqlite://{self.var_dir / 'civicstl.sqlite3'}"
+        return self
 
     @model_validator(mode="after")
     def _require_secret_key(self) -> Settings:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from mail_testkit import always_wanted
 from pydantic import ValidationError
+from service_testkit import run_command
 
 from rsvp_service.mail.transports import ConsoleTransport, make_transport
 from rsvp_service.settings import Settings
@@ -74,3 +77,32 @@ async def test_console_transport_prints_the_message(capsys: pytest.CaptureFixtur
     printed = capsys.readouterr().out
     assert "mail #3 to c@d.org" in printed
     assert "Subject: hi" in printed
+
+
+def test_the_sqlite_database_lives_in_var_dir_unless_database_url_names_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    moved = Settings(_env_file=None, var_dir=tmp_path / "data", secret_key="k" * 40)  # type: ignore[call-arg]
+    default = Settings(_env_file=None, secret_key="k" * 40)  # type: ignore[call-arg]
+    named = Settings(  # type: ignore[call-arg]
+        _env_file=None, var_dir=tmp_path, secret_key="k" * 40,
+        database_url="postgresql://u@h:5432/db")
+
+    assert moved.database_url == f"sqlite://{tmp_path}/data/civicstl.sqlite3"
+    assert default.database_url == "sqlite://var/civicstl.sqlite3"
+    assert named.database_url == "postgres://u@h:5432/db"
+
+
+def test_migrate_creates_the_database_in_var_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    var_dir = tmp_path / "data"
+
+    done = run_command({"VAR_DIR": str(var_dir), "APP_ENV": "development"}, "migrate")
+
+    assert done.returncode == 0, done.stderr
+    with closing(sqlite3.connect(var_dir / "civicstl.sqlite3")) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+    assert {"mail_outbox", "users"} <= tables
