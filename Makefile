@@ -26,7 +26,7 @@ TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
         typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types \
-        lint-run typecheck-run test-python-run test-site-run budget-run checks-run
+        lint-run lint-workflows typecheck-run test-python-run test-site-run budget-run checks-run
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -186,8 +186,13 @@ test: install-dev build api-types ## Everything: lint, types, unit, service, e2e
 checks-run:
 	@$(MAKE) --no-print-directory --output-sync=target lint-run typecheck-run test-site-run budget-run
 
-lint-run:
+lint-run: lint-workflows
 	$(BIN)/ruff check generator rsvp_service tests bench
+
+# The CI workflows against GitHub's schema, which check-jsonschema ships (no network).
+WORKFLOWS ?= $(wildcard .github/workflows/*.yml)
+lint-workflows:
+	$(BIN)/check-jsonschema --builtin-schema vendor.github-workflows $(WORKFLOWS)
 
 typecheck-run:
 	$(BIN)/mypy
