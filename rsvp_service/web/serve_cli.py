@@ -18,6 +18,7 @@ from rsvp_service.db.check import DatabaseNotWritable
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.jobs.background import run_worker
+from rsvp_service.mail.signing import DkimKeyError, signer_for
 from rsvp_service.ops.backups import serving_lock
 from rsvp_service.settings import Settings
 from rsvp_service.web.connections import GuardedHttpProtocol
@@ -49,8 +50,10 @@ def main(argv: list[str], description: str | None = None) -> None:
             # Checked here once so a bad file stops start-up with one line, not a traceback
             # from every worker.
             load_catalogue(settings.events_file)
+            # The mail sender reads the key when it starts: a bad one stops us here, in a line.
+            signer_for(settings)
         asyncio.run(_migrate(settings))
-    except (EventsFileError, DatabaseNotWritable) as exc:
+    except (EventsFileError, DatabaseNotWritable, DkimKeyError) as exc:
         sys.exit(f"rsvp_service: {exc}")
     if args.command == "migrate":
         logging.getLogger("rsvp_service").info("Migrations are up to date.")

@@ -22,7 +22,7 @@ import pytest
 from conftest import Mailbox
 from mail_testkit import dkim_key, dkim_tags, header_lines
 from organize_testkit import person, rsvp, slot_path
-from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT
+from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT, run_command, service_env
 
 from rsvp_service.events import load_catalogue
 from rsvp_service.mail import organizer_message
@@ -197,3 +197,19 @@ def test_a_key_file_needs_a_selector_and_a_key(tmp_path: Path, events_file: Path
                             dkim_selector=SELECTOR, **base)
         with pytest.raises(DkimKeyError, match=f"DKIM_KEY_FILE {re.escape(str(path))} {why}"):
             signer_for(settings)
+
+
+def test_a_key_that_cannot_be_read_stops_the_worker_before_it_starts(
+    tmp_path: Path, events_file: Path,
+) -> None:
+    env = service_env(port=8000, database_url=f"sqlite://{tmp_path}/db.sqlite3",
+                      events_file=events_file, var_dir=tmp_path, smtp_port=2525)
+    missing = tmp_path / "dkim.pem"
+
+    done = run_command(env | {"DKIM_KEY_FILE": str(missing), "DKIM_SELECTOR": SELECTOR}, "worker")
+
+    assert done.returncode == 1
+    assert done.stderr.strip() == (f"rsvp_service: DKIM_KEY_FILE {missing} cannot be read (No "
+                                   "such file or directory); point it at the PEM private key, "
+                                   "or unset it.")
+    assert not (tmp_path / "db.sqlite3").exists()  # stopped before migrating
