@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel
 
 from generator import (
+    atom,
     calendars,
     civic_index,
     cms_config,
@@ -24,8 +25,10 @@ from generator import (
     panels,
     photos,
     previews,
+    well_known,
 )
 from generator.checks.run import APP_ROUTES
+from generator.clock import now
 from generator.local_times import slot_moments
 from generator.models import SOCIAL_DOMAINS, BeforeYouGo, Event, Image, Organization
 from generator.schemas import all_schemas
@@ -118,7 +121,8 @@ class Emitter:
     def build(self) -> dict[str, bytes]:
         """Return {relative path: bytes} for every file of the output tree."""
         project = self.project
-        self.files["site.json"] = _json(outputs.SiteOut.model_validate(self.site.model_dump()))
+        self.files["site.json"] = _json(outputs.SiteOut.model_validate(
+            self.site.model_dump(exclude={"security_contact"})))
         page_models: dict[str, type[BaseModel]] = {
             "home": outputs.HomePageOut, "about": outputs.AboutPageOut,
             "tornado": outputs.TornadoPageOut,
@@ -150,6 +154,9 @@ class Emitter:
         self.files["events.json"] = _json(events)
         self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
                                           list(project.organizations)))
+        built = now()
+        self.files.update(self._atom(events.events, built))
+        self.files.update(well_known.files(self.site, built))
         self._routes()
         self._redirects()
         self._copy_images()
@@ -162,6 +169,17 @@ class Emitter:
                 json.dumps(schema, indent=2, sort_keys=True) + "\n"
             ).encode()
         return self.files
+
+    def _atom(self, events: list[outputs.EventOut], built: dt.datetime) -> dict[str, bytes]:
+        project = self.project
+        by_file = {slug: atom.modified(e.doc.path) for slug, e in project.events.items()}
+        return atom.feeds(
+            self.site, atom.modified(project.site.doc.path), events,
+            {e.slug: by_file[e.series or e.slug] for e in events},
+            {slug: (e.model.name, atom.modified(e.doc.path))
+             for slug, e in project.organizations.items()},
+            built,
+        )
 
     def _organization(self, slug: str, org: Organization,
                       hosted: list[outputs.EventOut]) -> outputs.OrganizationOut:
@@ -187,6 +205,7 @@ class Emitter:
             events_card=list(org.events_card), cta=org.cta,
             calendar=(calendars.organization_feed_path(slug)
                       if slug in self.calendar_hosts else None),
+            feed=atom.organization_feed_path(slug),
         )
 
     def _event(self, slug: str, event: Event, day: dt.date) -> outputs.EventOut:

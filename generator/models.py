@@ -323,6 +323,12 @@ class Site(Content):
         "`rsvp: guest` event with one slot, not a series.",
         examples=["forest-park-cleanup"],
     )
+    security_contact: Email | None = Field(
+        default=None,
+        description="Optional: the address to report a security problem to, published in "
+        "/.well-known/security.txt. Without it, the site publishes no security.txt.",
+        examples=["security@civicstl.org"],
+    )
     app_pages: dict[InternalPath, PageMeta] = Field(
         description="Title and description of each page that is not built from a content file, "
         "by path.",

@@ -166,6 +166,7 @@ class OrganizationOut(Output):
     events_card: list[Card]
     cta: Link | None
     calendar: str | None
+    feed: str = Field(description="The Atom feed of the organization's upcoming events.")
 
 
 class OrganizationProfilesOut(RootModel[dict[str, OrganizationOut]]):

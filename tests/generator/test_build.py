@@ -6,6 +6,7 @@ import html
 import json
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -29,10 +30,21 @@ def _tree(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.fixture
+def pinned(content: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The valid fixture tree with the build's inputs beside the files fixed: the clock (what
+    is upcoming, security.txt's expiry) and the files' change times (the Atom feeds' dates)."""
+    monkeypatch.setenv("CIVIC_NOW", "2025-06-01T12:00:00-05:00")
+    moment = datetime(2025, 5, 1, 12, tzinfo=UTC).timestamp()
+    for path in content.rglob("*"):
+        os.utime(path, (moment, moment))
+    return content
+
+
 def test_build_matches_golden_output(run_cli: Callable[..., tuple[int, str, str]],
-                                     tmp_path: Path) -> None:
+                                     pinned: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    status, stdout, stderr = run_cli("build", "--content", str(VALID), "--out", str(out))
+    status, stdout, stderr = run_cli("build", "--content", str(pinned), "--out", str(out))
     assert status == 0, stderr
     assert "Built" in stdout
     produced = _tree(out)
@@ -67,10 +79,10 @@ def test_profiles_are_grouped_and_each_route_names_its_file(
 
 
 def test_build_is_deterministic(run_cli: Callable[..., tuple[int, str, str]],
-                                tmp_path: Path) -> None:
+                                pinned: Path, tmp_path: Path) -> None:
     first, second = tmp_path / "a", tmp_path / "b"
-    assert run_cli("build", "--content", str(VALID), "--out", str(first))[0] == 0
-    assert run_cli("build", "--content", str(VALID), "--out", str(second))[0] == 0
+    assert run_cli("build", "--content", str(pinned), "--out", str(first))[0] == 0
+    assert run_cli("build", "--content", str(pinned), "--out", str(second))[0] == 0
     assert _tree(first) == _tree(second)
 
 
