@@ -1,4 +1,5 @@
-// Server-only <head> additions: inline CSS, canonical URL and Open Graph tags from the content.
+// Server-only <head> additions: inline CSS, canonical URL, Open Graph tags from the content, the icons and the
+// manifest (generator/well_known.py writes them), the page's Atom feed, and noindex on app pages.
 import { usePageContext } from 'vike-react/usePageContext'
 import css from '../src/styles.css?raw'
 // src/nav.js through Vite's `?worker&url` (documented: the URL of a separately bundled script): Vite bundles it
@@ -32,10 +33,18 @@ export default function Head() {
   // The error page has no URL of its own.
   const image = meta?.image
   const canonical = site && meta && !pageContext.is404 && !pageContext.abortStatusCode ? new URL(meta.path, site.url).href : undefined
+  const feed = meta?.feed
   return (
     <>
+      {/* Pages of one person's account or of a link from an email: nothing a search should list. */}
+      {pageContext.config.noindex ? <meta name="robots" content="noindex" /> : null}
       <meta name="theme-color" content="#1d4e89" />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href="/manifest.webmanifest" />
       {canonical ? <link rel="canonical" href={canonical} /> : null}
+      {feed && site ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={new URL(feed.href, site.url).href} /> : null}
       <meta property="og:type" content="website" />
       {site ? <meta property="og:site_name" content={site.name} /> : null}
       {canonical ? <meta property="og:url" content={canonical} /> : null}

@@ -9,13 +9,14 @@ export default {
   // scripts/postbuild.mjs checks that every route of the generator's routes.json got its HTML.
   prerender: { partial: true, redirects: true, disableAutoRun: true, keepDistServer: true },
   lang: 'en',
-  // No favicon request (a 404 would be logged as a console error). Spaces are %20 and quotes single: a raw space
-  // or double quote makes the URL invalid HTML (the Nu Html Checker's test, tests/e2e/test_valid_html.py).
-  favicon: "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2016%2016'%3E%3Crect%20width='16'%20height='16'%20rx='3'%20fill='%231d4e89'/%3E%3C/svg%3E",
+  // No `favicon`: +Head.tsx links the icon files the generator draws (generator/well_known.py).
   passToClient: [],
   meta: {
     // true on HTML-only pages: the shell renders the static nav auth link that the nav script (src/nav.js) switches.
     contentPage: { env: { server: true, client: true } },
+    // true on pages a search engine should not list (+noindex.ts beside them): +Head.tsx adds the robots meta,
+    // and scripts/postbuild.mjs leaves them out of sitemap.xml.
+    noindex: { env: { server: true } },
   },
   contentPage: false,
 } satisfies Config
@@ -24,6 +25,7 @@ declare global {
   namespace Vike {
     interface Config {
       contentPage?: boolean
+      noindex?: boolean
     }
   }
 }

@@ -2,13 +2,21 @@
 import type { ShareImage, SiteInfo } from './types'
 import { loadShareImages, loadSite } from './load'
 
+/** An Atom feed of the events a page shows, announced in its head (the generator writes it: generator/atom.py). */
+export type Feed = { href: string; title: string }
+
 export type ShellData = {
   site: Pick<SiteInfo, 'name' | 'tagline' | 'url' | 'nav' | 'account_nav' | 'footer'>
   // image: the picture shown where the page's link is shared (share.json: events, series, profiles).
-  meta: { title: string; description: string; path: string; image?: ShareImage | undefined }
+  meta: { title: string; description: string; path: string; image?: ShareImage | undefined; feed?: Feed | undefined }
 }
 
-export function shell(path: string, meta: { title: string; description: string }): ShellData {
+/** The site's feed of upcoming events. */
+export function siteFeed(siteName: string): Feed {
+  return { href: '/events.atom', title: `Upcoming events on ${siteName}` }
+}
+
+export function shell(path: string, meta: { title: string; description: string; feed?: Feed }): ShellData {
   const site = loadSite()
   // The year the site was built (pages are rendered at build time; the nightly rebuild moves it on).
   const footer = { ...site.footer, copyright: site.footer.copyright.replaceAll('{year}', String(new Date().getFullYear())) }
@@ -19,8 +27,8 @@ export function shell(path: string, meta: { title: string; description: string }
 }
 
 /** Shell data for an app route, titled from site.json app_pages. */
-export function appShell(path: string): ShellData {
+export function appShell(path: string, feed?: Feed): ShellData {
   const site = loadSite()
   const meta = site.app_pages[path] ?? { title: site.name, description: site.description }
-  return shell(path, meta)
+  return shell(path, feed ? { ...meta, feed } : meta)
 }

@@ -78,38 +78,41 @@ function EventPage({ data }: { data: EventData }) {
       <p>
         <a href="/features">All events</a>
       </p>
-      <h1 id={`event-${event.slug}`}>{event.title}</h1>
-      <article className="event-card" aria-labelledby={`event-${event.slug}`}>
-        <EventHeader event={event} title={false} />
-        <p>
-          <a href={event.map_url} target="_blank" rel="noopener noreferrer">
-            Open {event.location} in a map
-          </a>
-        </p>
-        <RichText html={event.description_html} />
-        <BeforeYouGo before={event.before_you_go} />
-        {finished ? (
-          <PastDetails event={event} />
-        ) : (
-          <>
-            {openSlots.length > 0 && !isGuestEvent ? (
-              <SlotList event={event} slots={openSlots} status={status} spots={spots} onRsvp={rsvp} />
-            ) : null}
-            {popupSlot ? <SpotsLeft stats={spots[popupSlot.id]} block /> : null}
-            {popupSlot ? (
-              <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setPopupOpen(true)}>
-                RSVP
-              </button>
-            ) : null}
-            {event.gallery.length > 0 ? (
-              <div className="gallery">
-                {event.gallery.map((photo) => (
-                  <Img key={photo.src} image={photo} lazy sizes={GALLERY_SIZES} />
-                ))}
-              </div>
-            ) : null}
-          </>
-        )}
+      {/* The heading inside its article (an article without one is a warning of the Nu Html Checker). */}
+      <article aria-labelledby={`event-${event.slug}`}>
+        <h1 id={`event-${event.slug}`}>{event.title}</h1>
+        <div className="event-card">
+          <EventHeader event={event} title={false} />
+          <p>
+            <a href={event.map_url} target="_blank" rel="noopener noreferrer">
+              Open {event.location} in a map
+            </a>
+          </p>
+          <RichText html={event.description_html} />
+          <BeforeYouGo before={event.before_you_go} />
+          {finished ? (
+            <PastDetails event={event} />
+          ) : (
+            <>
+              {openSlots.length > 0 && !isGuestEvent ? (
+                <SlotList event={event} slots={openSlots} status={status} spots={spots} onRsvp={rsvp} />
+              ) : null}
+              {popupSlot ? <SpotsLeft stats={spots[popupSlot.id]} block /> : null}
+              {popupSlot ? (
+                <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setPopupOpen(true)}>
+                  RSVP
+                </button>
+              ) : null}
+              {event.gallery.length > 0 ? (
+                <div className="gallery">
+                  {event.gallery.map((photo) => (
+                    <Img key={photo.src} image={photo} lazy sizes={GALLERY_SIZES} />
+                  ))}
+                </div>
+              ) : null}
+            </>
+          )}
+        </div>
       </article>
       <section className="section" aria-labelledby="calendar-title">
         <h2 id="calendar-title">Add to calendar</h2>

@@ -1,5 +1,5 @@
-import { loadEvents } from '../../../src/content/load'
-import { appShell } from '../../../src/content/pageData'
+import { loadEvents, loadSite } from '../../../src/content/load'
+import { appShell, siteFeed } from '../../../src/content/pageData'
 import { calendarLinks } from '../../../src/events/calendar'
 import { hasEnded } from '../../../src/events/schedule'
 
@@ -18,7 +18,7 @@ export function data() {
   // The guest event stays, whatever its date: the popup form (window.openRSVPForm) is for it.
   const kept = new Set([...past, ...upcoming])
   const events = all.filter((e) => kept.has(e) || e.slug === guest_rsvp_event)
-  const shell = appShell('/features')
+  const shell = appShell('/features', siteFeed(loadSite().name))
   const hosts = new Map(events.map((e) => [e.host.slug, e.host.name]))
   return {
     ...shell,

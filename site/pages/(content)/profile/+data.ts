@@ -8,7 +8,8 @@ export function data(pageContext: PageContextServer) {
   const slug = pageContext.routeParams.slug ?? ''
   const org = loadOrganization(slug)
   if (!org) throw render(404)
-  const base = shell(org.link, { title: org.name, description: `${org.tagline} ${org.description}`.slice(0, 300) })
+  const feed = { href: org.feed, title: `${org.name}: upcoming events` }
+  const base = shell(org.link, { title: org.name, description: `${org.tagline} ${org.description}`.slice(0, 300), feed })
   // An HTML-only page: upcoming is decided with the build's clock (the site is rebuilt nightly).
   const now = Date.now()
   return {
