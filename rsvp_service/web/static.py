@@ -37,6 +37,14 @@ FALLBACK_PAGES = {"/verify-hours/{code}": "verify-hours/index.html"}
 # else (pages, images) keeps its address across builds, so browsers ask again each time (a 304 when
 # unchanged): a page kept by heuristic caching would ask for assets a new build no longer has.
 ASSETS_PREFIX = "/assets/"
+# Types of the generator's files that Python's own table lacks (it reads /etc/mime.types when there
+# is one, which a slim container has not): served as text/plain, a reader would not take a feed.
+MEDIA_TYPES = {
+    ".atom": "application/atom+xml",
+    ".ics": "text/calendar; charset=utf-8",
+    ".ico": "image/vnd.microsoft.icon",
+    ".webmanifest": "application/manifest+json",
+}
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
@@ -57,6 +65,9 @@ class SiteFiles(StaticFiles):
         response = super().file_response(full_path, stat_result, scope, status_code)
         hashed = status_code == 200 and scope["path"].startswith(ASSETS_PREFIX)
         response.headers["cache-control"] = IMMUTABLE if hashed else REVALIDATE
+        media_type = MEDIA_TYPES.get(os.path.splitext(full_path)[1].lower())
+        if media_type is not None:
+            response.headers["content-type"] = media_type
         # The lookup resolved full_path (symlinks, ".."): it is the file actually served.
         if os.path.commonpath([full_path, self.admin_folder]) == self.admin_folder:
             for name, value in self.admin_headers:

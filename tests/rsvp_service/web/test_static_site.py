@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -10,7 +11,9 @@ import httpx
 import pytest
 from service_testkit import build_site
 
+from generator.cli import main as generator_main
 from rsvp_service.settings import Settings
+from tests.generator.conftest import VALID
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -183,3 +186,35 @@ async def test_paths_with_a_nul_byte_are_the_404_page(
 
     for response in responses:
         assert (response.status_code, response.text) == (404, "<h1>Page not found</h1>")
+
+
+async def test_feeds_icons_manifest_and_security_txt_go_out_with_their_types(
+    make_settings: Callable[..., Settings], make_client: MakeClient, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    site = build_site(tmp_path / "site")
+    # The generator's own files, published beside the pages as the site's build copies them.
+    assert generator_main(["build", "--content", str(VALID), "--out", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    shutil.copytree(tmp_path / "out" / "public", site, dirs_exist_ok=True)
+    settings = make_settings(static_dir=site)
+    async with make_client(settings) as client:
+        answers = {path: await client.get(path) for path in (
+            "/events.atom", "/organizations/keenstl/events.atom", "/favicon.ico",
+            "/apple-touch-icon.png", "/icon.svg", "/manifest.webmanifest",
+            "/.well-known/security.txt", "/calendar.ics",
+        )}
+
+    assert {path: (r.status_code, r.headers["content-type"]) for path, r in answers.items()} == {
+        "/events.atom": (200, "application/atom+xml"),
+        "/organizations/keenstl/events.atom": (200, "application/atom+xml"),
+        "/favicon.ico": (200, "image/vnd.microsoft.icon"),
+        "/apple-touch-icon.png": (200, "image/png"),
+        "/icon.svg": (200, "image/svg+xml"),
+        "/manifest.webmanifest": (200, "application/manifest+json"),
+        "/.well-known/security.txt": (200, "text/plain; charset=utf-8"),
+        "/calendar.ics": (200, "text/calendar; charset=utf-8"),
+    }
+    assert answers["/favicon.ico"].content[:4] == b"\0\0\1\0"  # an ICO file's header
+    assert answers["/manifest.webmanifest"].json()["icons"]
+    assert answers["/.well-known/security.txt"].text.startswith("Contact: mailto:")
