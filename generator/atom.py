@@ -5,14 +5,18 @@
   is valid Atom, and a reader can subscribe before the first event is announced).
 
 An entry is one occurrence; its id is its page's address, so a refreshed feed updates an entry
-instead of adding it twice. Its `updated` is when its event's file last changed (the file's
-modification time): an entry changes when its content does, not at every build. A feed's
-`updated` is the latest of its entries' and of its own content file's.
+instead of adding it twice. Its `updated` is when its event's file last changed: its last
+commit's time in a git work tree (a release is a fresh clone, whose files all have the clone's
+modification time), else, or while it has uncommitted changes, its modification time. So an entry
+changes when its content does, not at every build. A feed's `updated` is the latest of its
+entries' and of its own content file's.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import shutil
+import subprocess
 from pathlib import Path
 
 from feedgen.feed import FeedGenerator
@@ -30,8 +34,42 @@ def organization_feed_path(slug: str) -> str:
     return f"/organizations/{slug}/events.atom"
 
 
-def modified(path: Path) -> dt.datetime:
-    """When a content file last changed, in UTC."""
+def _git(root: Path, *args: str) -> str | None:
+    git = shutil.which("git")
+    if git is None:
+        return None
+    # Fixed arguments, and the content folder the build was given.
+    done = subprocess.run([git, "-C", str(root), *args],  # noqa: S603
+                          capture_output=True, text=True, check=False)
+    return done.stdout if done.returncode == 0 else None
+
+
+def committed(root: Path) -> dict[Path, dt.datetime]:
+    """When each unchanged file under `root` was last committed, by one walk of git's history;
+    empty outside a git work tree."""
+    top = _git(root, "rev-parse", "--show-toplevel")
+    log = _git(root, "log", "--format=%x00%ct", "--name-only", "--", ".")
+    changed = _git(root, "status", "--porcelain", "--no-renames", "-z", "--", ".")
+    if top is None or log is None or changed is None:
+        return {}
+    base = Path(top.strip())
+    dirty = {(base / entry[3:]).resolve() for entry in changed.split("\0") if entry}
+    found: dict[Path, dt.datetime] = {}
+    for block in log.split("\0")[1:]:
+        stamp, *names = block.strip().split("\n")
+        moment = dt.datetime.fromtimestamp(int(stamp), dt.UTC)
+        for name in names:
+            path = (base / name).resolve()
+            if name and path not in dirty:
+                found.setdefault(path, moment)  # the log starts with the latest commit
+    return found
+
+
+def modified(path: Path, commits: dict[Path, dt.datetime]) -> dt.datetime:
+    """When a content file last changed, in UTC: its last commit, else its modification time."""
+    resolved = path.resolve()
+    if resolved in commits:
+        return commits[resolved]
     return dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC).replace(microsecond=0)
 
 

@@ -172,11 +172,12 @@ class Emitter:
 
     def _atom(self, events: list[outputs.EventOut], built: dt.datetime) -> dict[str, bytes]:
         project = self.project
-        by_file = {slug: atom.modified(e.doc.path) for slug, e in project.events.items()}
+        commits = atom.committed(project.root)
+        by_file = {slug: atom.modified(e.doc.path, commits) for slug, e in project.events.items()}
         return atom.feeds(
-            self.site, atom.modified(project.site.doc.path), events,
+            self.site, atom.modified(project.site.doc.path, commits), events,
             {e.slug: by_file[e.series or e.slug] for e in events},
-            {slug: (e.model.name, atom.modified(e.doc.path))
+            {slug: (e.model.name, atom.modified(e.doc.path, commits))
              for slug, e in project.organizations.items()},
             built,
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -123,3 +124,42 @@ def test_text_from_content_stays_text_in_the_feed(
     assert b"<b>" not in raw
     [clinic] = [e for e in _parse(path).entries if e.link.endswith("/inclusive-sports-clinic")]
     assert clinic.title.startswith("Sports & <b>Games</b> ]]> clinic: ")
+
+
+def _git(content: Path, *args: str, when: str = "2025-05-01T12:00:00+00:00") -> None:
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org",
+           "GIT_COMMITTER_NAME": "Editor", "GIT_COMMITTER_EMAIL": "editor@example.org",
+           "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    subprocess.run(["git", "-C", str(content), *args], env=env, check=True, capture_output=True)
+
+
+def test_in_a_fresh_clone_an_entry_dates_from_its_last_commit(
+    run_cli: Callable[..., tuple[int, str, str]], content: Path, tmp_path: Path,
+    edit: Callable[[str, str, str], None], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CIVIC_NOW", DURING_CLINIC)
+    _git(content, "init", "-q")
+    _git(content, "add", ".")
+    _git(content, "commit", "-q", "-m", "content")
+    edit("events/keen-swim.yaml", "title: KEEN Swim", "title: KEEN Swim Time")
+    _git(content, "commit", "-q", "-am", "swim", when="2025-06-02T08:00:00+00:00")
+    # A release checks out every file anew: their modification times say nothing.
+    checkout = dt.datetime(2025, 7, 20, tzinfo=dt.UTC)
+    for path in content.rglob("*.yaml"):
+        _touch(path, checkout)
+    # An edit not committed yet dates from the file.
+    edit("events/inclusive-sports-clinic.yaml", "title: Inclusive", "title: The Inclusive")
+    edited = dt.datetime(2025, 7, 21, 9, tzinfo=dt.UTC)
+    _touch(content / "events/inclusive-sports-clinic.yaml", edited)
+    feed = _parse(_build(run_cli, content, tmp_path / "out") / "public/events.atom")
+
+    updated = {e.link.removeprefix(f"{SITE}/events/"): _utc(e.updated_parsed)
+               for e in feed.entries}
+    swim = dt.datetime(2025, 6, 2, 8, tzinfo=dt.UTC)
+    assert updated == {"inclusive-sports-clinic": edited, "keen-swim/2025-10-04": swim,
+                       "keen-swim/2025-10-18": swim, "keen-swim/2025-11-15": swim}
+    assert _utc(feed.feed.updated_parsed) == edited
+    fpf = _parse(tmp_path / "out/public/organizations/forestparkforever/events.atom")
+    # No entry: the organization's file, committed once, dates the feed.
+    assert _utc(fpf.feed.updated_parsed) == dt.datetime(2025, 5, 1, 12, tzinfo=dt.UTC)
