@@ -3,6 +3,7 @@ head's icons, manifest and Atom feeds."""
 
 from __future__ import annotations
 
+import json
 import urllib.robotparser
 from html.parser import HTMLParser
 from typing import Any
@@ -85,6 +86,10 @@ def test_every_page_links_the_icons_and_the_manifest(
     for file in ("favicon.ico", "icon.svg", "apple-touch-icon.png", "manifest.webmanifest",
                  ".well-known/security.txt"):
         assert (BUILD_SITE / file).is_file(), file
+    # The generator's manifest and the pages' head name one colour.
+    manifest = json.loads((BUILD_SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    [theme] = [m["content"] for m in _head("/").metas if m.get("name") == "theme-color"]
+    assert manifest["theme_color"] == theme
 
 
 def test_pages_announce_the_atom_feed_of_the_events_they_show(
