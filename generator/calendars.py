@@ -58,7 +58,7 @@ def _vevent(site_url: str, event: EventOut, *, cancelled: bool = False,
     slots = "Time slots: " + ", ".join(s.time for s in event.slots) + ". " \
         if len(event.slots) > 1 else ""
     vevent.add("description",
-               f"{yours}{event.description}\n\n{slots}RSVP: {base}{event.path}")
+               f"{yours}{event.description_text}\n\n{slots}RSVP: {base}{event.path}")
     vevent.add("location", event.location)
     vevent.add("url", f"{base}{event.path}")
     vevent.add("organizer", f"{base}{event.host.link}", parameters={"CN": event.host.name})

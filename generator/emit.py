@@ -24,7 +24,9 @@ from generator import (
     outputs,
     panels,
     photos,
+    places,
     previews,
+    rich_text,
     well_known,
 )
 from generator.checks.run import APP_ROUTES
@@ -193,6 +195,7 @@ class Emitter:
             slug=slug, link=f"/{slug}", name=org.name, kind=org.kind, causes=list(org.causes),
             logo=self.logos[slug], tagline=org.tagline, description=org.description,
             description_html=self.project.descriptions[org.description],
+            description_text=rich_text.plain(org.description),
             future_goals=list(org.future_goals), programs=list(org.programs),
             photos=[self.image(p) for p in org.photos],
             panels=panels.panels(org.colors, len(org.photos)), core_impact=list(org.core_impact),
@@ -230,11 +233,13 @@ class Emitter:
             slug=key, series=slug if event.is_series else None, path=path,
             calendar=f"{path}/calendar.ics", title=event.title, description=event.description,
             description_html=self.project.descriptions[event.description],
+            description_text=rich_text.plain(event.description),
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
                                  logo=self.logos[event.host], email=host.model.email),
             date=day.isoformat(), date_text=date_text(day),
             time_text=event.slots[0].time if len(slots) == 1 else time_text(first, last),
-            location=event.location, map_url=MAP_SEARCH + quote(event.location),
+            location=event.location, place=places.place(event.location),
+            map_url=MAP_SEARCH + quote(event.location),
             rsvp=event.rsvp, start=min(moments).astimezone(self.zone).isoformat(),
             end=max(moments).astimezone(self.zone).isoformat(), slots=slots,
             thank_you=event.thank_you,
@@ -274,14 +279,15 @@ class Emitter:
         first = (live or off)[0]
         dates = sorted(
             (outputs.SeriesDateOut(slug=e.slug, path=e.path, date=e.date, date_text=e.date_text,
-                                   end=e.end, cancelled=cancelled)
+                                   start=e.start, end=e.end, cancelled=cancelled)
              for group, cancelled in ((live, False), (off, True)) for e in group),
             key=lambda d: d.date,
         )
         return outputs.SeriesOut(
             slug=slug, path=f"/events/{slug}", title=first.title, description=first.description,
-            description_html=first.description_html,
-            host=first.host, location=first.location, time_text=first.time_text, dates=dates,
+            description_html=first.description_html, description_text=first.description_text,
+            host=first.host, location=first.location, place=first.place,
+            time_text=first.time_text, dates=dates,
         )
 
     def _previews(self, profiles: dict[str, outputs.OrganizationOut]) -> None:
@@ -296,6 +302,8 @@ class Emitter:
             made.series(series, galleries[series.slug])
         for slug, org in profiles.items():
             made.organization(org, self.project.organizations[slug].model)
+        made.site(self.site.tagline, self.site.description,
+                  [*APP_ROUTES, *civic_index.page_paths(len(self.project.organizations))])
         self.files.update(made.output())
 
     def _profiles(self, profiles: dict[str, outputs.OrganizationOut]) -> None:

@@ -150,6 +150,10 @@ class OrganizationOut(Output):
         description="The description's Markdown as sanitized HTML (raw HTML disabled): the only "
         "HTML the site inserts as is."
     )
+    description_text: str = Field(
+        description="The description as plain text (rich_text.plain): links as their text, no "
+        "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
+    )
     future_goals: list[str]
     programs: list[str]
     photos: list[ImageOut]
@@ -225,6 +229,23 @@ class BeforeYouGoOut(Output):
     setting: Literal["indoor", "outdoor", "both"] | None
 
 
+class AddressOut(Output):
+    """The parts of a postal address a location text gives (generator.places); null: not given."""
+
+    street_address: str | None
+    locality: str | None
+    region: str | None = Field(description="A US state's two-letter code.")
+    postal_code: str | None
+    country: str | None = Field(description="An ISO 3166-1 alpha-2 code.")
+
+
+class PlaceOut(Output):
+    """Where an event is: the place's name and its address, read from the location text."""
+
+    name: str
+    address: AddressOut
+
+
 class EventOut(Output):
     """One event of the feed (a single event or one occurrence of a series), with its slots."""
 
@@ -238,11 +259,16 @@ class EventOut(Output):
         description="The description's Markdown as sanitized HTML (raw HTML disabled): the only "
         "HTML the site inserts as is."
     )
+    description_text: str = Field(
+        description="The description as plain text (rich_text.plain): links as their text, no "
+        "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
+    )
     host: HostOut
     date: str
     date_text: str
     time_text: str
     location: str
+    place: PlaceOut
     map_url: str
     rsvp: Literal["account", "guest"]
     start: str
@@ -287,6 +313,7 @@ class SeriesDateOut(Output):
     path: str
     date: str
     date_text: str
+    start: str
     end: str
     cancelled: bool
 
@@ -302,8 +329,13 @@ class SeriesOut(Output):
         description="The description's Markdown as sanitized HTML (raw HTML disabled): the only "
         "HTML the site inserts as is."
     )
+    description_text: str = Field(
+        description="The description as plain text (rich_text.plain): links as their text, no "
+        "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
+    )
     host: HostOut
     location: str
+    place: PlaceOut
     time_text: str
     dates: list[SeriesDateOut]
 

@@ -2,11 +2,13 @@
 
 Rendered at build time by markdown-it-py with raw HTML disabled, so `<script>` in a description is
 shown as text, never run; the site shows only this output as HTML. Headings, quotes, code, images
-and tables are not enabled: their Markdown stays plain text.
+and tables are not enabled: their Markdown stays plain text. Places that take no HTML (meta
+descriptions, JSON-LD, calendar files) get plain() of the same parse: the text a reader sees.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
@@ -49,3 +51,33 @@ def _links(tokens: list[Token]) -> list[str]:
         if token.children:
             found.extend(_links(token.children))
     return found
+
+
+def plain(text: str) -> str:
+    """The text as a reader of its HTML sees it: links as their text, no emphasis marks, one
+    line per list item (numbered ones keep their number), paragraphs apart by a blank line."""
+    out: list[str] = []
+    for token in _SAFE.parse(text):
+        if token.type in ("bullet_list_open", "ordered_list_open") and out:
+            out.append("\n")  # a list nested in an item starts on a line of its own
+        elif token.type == "list_item_open" and token.markup in (".", ")"):
+            out.append(f"{token.info}{token.markup} ")
+        elif token.type == "inline":
+            out.append("".join(_inline_text(token.children or [])))
+        elif token.type == "paragraph_close" and not token.hidden:
+            out.append("\n\n")
+        elif token.type == "list_item_close" and not out[-1].endswith("\n"):
+            out.append("\n")
+        elif token.type in ("bullet_list_close", "ordered_list_close") and token.level == 0:
+            out.append("\n")  # the blank line after a list
+    return _BLANK_LINES.sub("\n\n", "".join(out)).strip("\n")
+
+
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+def _inline_text(children: list[Token]) -> list[str]:
+    # Only text carries words: the open/close tokens of links and emphasis are the marks.
+    breaks = {"softbreak": " ", "hardbreak": "\n"}
+    return [child.content if child.type == "text" else breaks.get(child.type, "")
+            for child in children]

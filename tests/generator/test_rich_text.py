@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.rich_text import parse
+from generator.rich_text import parse, plain
 
 
 def to_html(text: str) -> str:
@@ -52,4 +52,15 @@ def test_a_broken_link_in_a_block_text_is_reported_on_its_own_line(
     assert stderr.splitlines()[0] == (
         "content/organizations/keenstl.yaml:13:20: description: expected a link to a page of "
         "this site, found '/keenstll'. Link to an existing page, such as /features or /keenstl."
+    )
+
+
+def test_plain_text_is_what_a_reader_of_the_html_sees() -> None:
+    text = ("Join [KEEN St. Louis](/keenstl) for an *afternoon* of\n**adaptive** sports.\n\n"
+            "- Pick *one* session.\n- Wear sneakers.\n  - and socks\n\n3. first\n4. second\n\n"
+            "Ask &amp; come \\*early\\*.")
+    assert plain(text) == (
+        "Join KEEN St. Louis for an afternoon of adaptive sports.\n\n"
+        "Pick one session.\nWear sneakers.\nand socks\n\n3. first\n4. second\n\n"
+        "Ask & come *early*."
     )

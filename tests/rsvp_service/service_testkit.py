@@ -25,6 +25,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 from starlette.applications import Starlette
 
+from generator import places
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.sessions import start_session
 from rsvp_service.accounts.tokens import issue_access_token
@@ -134,6 +135,8 @@ def fixture_events() -> dict[str, Any]:
         event["host"]["logo"] = {"src": "/images/logo.png", "alt": "Logo", "width": 64,
                                  "height": 64}
         event["description_html"] = f"<p>{event['description']}</p>"
+        event["description_text"] = event["description"]
+        event["place"] = places.place(event["location"]).model_dump()
         event["thank_you"] = None
         event["gallery"] = []
         event["before_you_go"] = None
