@@ -3,6 +3,8 @@
 A page's preview is its first photo (the JPEG rendition: social sites do not show WebP or SVG
 everywhere), or else a share card drawn for it (generator.share_cards). share.json maps each
 page's path to its preview; the site writes it into the page's og:image and twitter:image tags.
+Every other page of the site (home, about, the Civic Index, the app's pages) shows the site's
+own card, so no shared link unfurls without a picture.
 """
 
 from __future__ import annotations
@@ -84,6 +86,14 @@ class Previews:
             details=(org.tagline,), footer=self.footer)
         self.table[org.link] = self._photo(org.photos) or self._card("organizations", org.slug,
                                                                      card)
+
+    def site(self, tagline: str, description: str, paths: list[str]) -> None:
+        """The site's card, for each of these pages that has no preview of its own."""
+        card = share_cards.Card(label=self.site_name, title=tagline, details=(description,),
+                                footer=self.footer)
+        image = self._card("site", "site", card)
+        for path in paths:
+            self.table.setdefault(path, image)
 
     def output(self) -> dict[str, bytes]:
         """share.json and every card's PNG under public/share/."""

@@ -111,19 +111,23 @@ def _build(run_cli: Callable[..., tuple[int, str, str]], out: Path) -> dict[str,
     return share
 
 
-def test_every_event_series_and_profile_page_has_a_preview_that_exists(
+def test_every_page_has_a_preview_that_exists(
         run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path) -> None:
     out = tmp_path / "build" / "content"
     share = _build(run_cli, out)
     routes = json.loads((out / "routes.json").read_text())
-    pages = {r["path"] for r in routes if r["kind"] in ("event", "series", "profile")}
-    assert set(share) == pages
+    assert set(share) == {r["path"] for r in routes}
     for path, image in share.items():
         file = out / "public" / str(image["src"]).lstrip("/")
         with Image.open(file) as picture:
             assert picture.size == (image["width"], image["height"]), path
             assert Image.MIME[str(picture.format)] == image["type"], path
         assert image["alt"], path
+    # Pages that are no event, series or profile show the site's card, which names the site.
+    site = json.loads((out / "site.json").read_text())
+    for path in ("/", "/about", "/features", "/organizations", "/login"):
+        assert share[path]["src"].startswith("/share/site/"), path
+        assert share[path]["alt"].startswith(site["tagline"]), path
     # A card names its page: title, date and host for an event date.
     event = json.loads((out / "events.json").read_text())["events"][0]
     preview = share[event["path"]]
@@ -153,7 +157,7 @@ def test_a_rebuild_of_unchanged_content_reads_its_cards_from_the_cache(
     out = tmp_path / "build" / "content"
     first = _build(run_cli, out)
     cards = sorted((tmp_path / "build" / ".image-cache" / "share-cards").rglob("*.png"))
-    assert len(cards) == sum(1 for image in first.values() if image["type"] == "image/png")
+    assert len(cards) == len({i["src"] for i in first.values() if i["type"] == "image/png"})
     for card in cards:
         card.write_bytes(b"cached " + card.name.encode())
     second = _build(run_cli, out)
