@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { BeforeYouGo } from '../components/BeforeYouGo'
 import { BeforeYouGoBadges } from '../components/BeforeYouGoBadges'
-import type { BeforeYouGo as Details, EventItem } from '../src/content/types'
+import type { BeforeYouGo as Details, EventRecord } from '../src/content/types'
 import { facts } from '../src/events/beforeYouGo'
 import { FAMILY_MAX_AGE, isFamilyFriendly, matchesAccess } from '../src/events/accessFilter'
 import { eventJsonLd } from '../src/events/schema'
@@ -81,9 +81,10 @@ describe("the Event JSON-LD's know-before-you-go properties", () => {
   const event = (b: Partial<Details> | null) => ({
     slug: 'x', title: 'Swim', description: 'Swim.', start: '2027-03-20T09:30:00-05:00', end: '2027-03-20T11:20:00-05:00',
     location: 'The Pool, 1 Main St, St. Louis, MO', host: { slug: 'keenstl', name: 'KEEN', link: '/keenstl' }, gallery: [],
+    place: { name: 'The Pool', address: { street_address: '1 Main St', locality: 'St. Louis', region: 'MO', postal_code: null, country: 'US' } },
     ...at(b),
-  }) as unknown as EventItem
-  const ld = (b: Partial<Details> | null) => eventJsonLd(event(b), 'https://civicstl.org/events/x', 'https://civicstl.org')
+  }) as unknown as EventRecord
+  const ld = (b: Partial<Details> | null) => eventJsonLd(event(b), 'https://civicstl.org/events/x', 'https://civicstl.org', { now: 0, image: undefined })
 
   it('gives the age range from the minimum age, and none for every age or an unsaid one', () => {
     expect(ld({ minimum_age: 14 })).toMatchObject({ typicalAgeRange: '14-' })

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { calendarLinks, monthLabel } from '../src/events/calendar'
-import { eventJsonLd, shareLinks } from '../src/events/schema'
+import { eventJsonLd, seriesJsonLd, shareLinks } from '../src/events/schema'
 import { rememberRsvpPage, rsvpReturnUrl, verifiedNext } from '../src/lib/query'
-import type { EventItem } from '../src/content/types'
+import type { EventRecord, SeriesRecord } from '../src/content/types'
 
 describe('calendar links', () => {
   it('subscribes with webcal:// on the site host and downloads the same path', () => {
@@ -57,21 +57,59 @@ describe('after the verification link', () => {
 
 describe('schema.org Event', () => {
   const event = {
-    slug: 'x-2027-03-20', title: 'Clinic', description: 'Play.', start: '2027-03-20T09:30:00-05:00',
-    end: '2027-03-20T11:20:00-05:00', location: 'The Heights, 8001 Dale Ave, Richmond Heights, MO',
-    host: { slug: 'keenstl', name: 'KEEN St. Louis', link: '/keenstl' }, gallery: [],
-  } as unknown as EventItem
-  it('carries the start with its offset, the place, the organizer and the status', () => {
-    const ld = eventJsonLd(event, 'https://civicstl.org/events/x/2027-03-20', 'https://civicstl.org')
+    slug: 'x-2027-03-20', title: 'Clinic', description: 'Play [with us](/keenstl).', description_text: 'Play with us.',
+    start: '2027-03-20T09:30:00-05:00', end: '2027-03-20T11:20:00-05:00',
+    location: 'The Heights, 8001 Dale Ave, Richmond Heights, MO',
+    place: { name: 'The Heights', address: { street_address: '8001 Dale Ave', locality: 'Richmond Heights', region: 'MO', postal_code: null, country: 'US' } },
+    host: { slug: 'keenstl', name: 'KEEN St. Louis', link: '/keenstl' }, gallery: [{ src: '/images/a.jpg' }],
+  } as unknown as EventRecord
+  const url = 'https://civicstl.org/events/x/2027-03-20'
+  const card = 'https://civicstl.org/share/events/x.png'
+  const before = { now: Date.parse('2027-03-20T11:19:00-05:00'), image: card }
+  const after = { now: Date.parse('2027-03-20T11:20:00-05:00'), image: card }
+  it('carries the start with its offset, the plain-text description, the place with its address, the organizer and the status', () => {
+    const ld = eventJsonLd(event, url, 'https://civicstl.org', before)
     expect(ld.startDate).toBe('2027-03-20T09:30:00-05:00')
+    expect(ld.description).toBe('Play with us.')
     expect(ld.eventStatus).toBe('https://schema.org/EventScheduled')
-    expect(ld.location).toEqual({ '@type': 'Place', name: 'The Heights', address: event.location })
+    expect(ld.location).toEqual({
+      '@type': 'Place', name: 'The Heights',
+      address: { '@type': 'PostalAddress', streetAddress: '8001 Dale Ave', addressLocality: 'Richmond Heights', addressRegion: 'MO', addressCountry: 'US' },
+    })
     expect(ld.organizer).toEqual({ '@type': 'Organization', name: 'KEEN St. Louis', url: 'https://civicstl.org/keenstl' })
+    expect(ld.image).toEqual([card, 'https://civicstl.org/images/a.jpg'])
+  })
+  it('offers places until the end, and none after it', () => {
+    expect(eventJsonLd(event, url, 'https://civicstl.org', before).offers.availability).toBe('https://schema.org/InStock')
+    expect(eventJsonLd(event, url, 'https://civicstl.org', after).offers.availability).toBe('https://schema.org/SoldOut')
   })
   it('shares the encoded URL', () => {
     const links = shareLinks('https://civicstl.org/events/a?b', 'A & B')
     expect(links.map((l) => l.label)).toEqual(['Share on Facebook', 'Share on X', 'Share on LinkedIn', 'Share by email'])
     expect(links[1]!.href).toBe('https://x.com/intent/post?url=https%3A%2F%2Fcivicstl.org%2Fevents%2Fa%3Fb&text=A%20%26%20B')
+  })
+})
+
+describe('schema.org EventSeries', () => {
+  const date = (day: string, cancelled: boolean) => ({
+    slug: `s-${day}`, path: `/events/s/${day}`, date: day, date_text: day, start: `${day}T09:00:00-06:00`, end: `${day}T10:00:00-06:00`, cancelled,
+  })
+  const series = {
+    slug: 's', path: '/events/s', title: 'Swim', description: '*Swim*.', description_text: 'Swim.', time_text: '9:00-10:00 AM',
+    location: 'St. Louis, MO', place: { name: 'St. Louis, MO', address: { street_address: null, locality: 'St. Louis', region: 'MO', postal_code: null, country: 'US' } },
+    host: { slug: 'keenstl', name: 'KEEN St. Louis', link: '/keenstl' },
+    dates: [date('2027-01-02', false), date('2027-01-09', true), date('2027-01-16', false)],
+  } as unknown as SeriesRecord
+  it('lists every date as a subEvent: a cancelled one says so and links to the series page, an ended one has no place left', () => {
+    const ld = seriesJsonLd(series, 'https://civicstl.org/events/s', 'https://civicstl.org', { now: Date.parse('2027-01-10T00:00:00Z'), image: 'https://civicstl.org/c.png' })
+    expect(ld['@type']).toBe('EventSeries')
+    expect([ld.startDate, ld.endDate]).toEqual(['2027-01-02T09:00:00-06:00', '2027-01-16T10:00:00-06:00'])
+    expect(ld.subEvent.map((e) => [e.eventStatus, e.url, e.offers?.availability])).toEqual([
+      ['https://schema.org/EventScheduled', 'https://civicstl.org/events/s/2027-01-02', 'https://schema.org/SoldOut'],
+      ['https://schema.org/EventCancelled', 'https://civicstl.org/events/s', undefined],
+      ['https://schema.org/EventScheduled', 'https://civicstl.org/events/s/2027-01-16', 'https://schema.org/InStock'],
+    ])
+    expect(ld.location.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'St. Louis', addressRegion: 'MO', addressCountry: 'US' })
   })
 })
 

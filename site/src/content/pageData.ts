@@ -1,5 +1,5 @@
 // The data every page gets: the site shell (nav, footer, name) plus its own head metadata.
-import type { ShareImage, SiteInfo } from './types'
+import type { HeadOnly, ShareImage, SiteInfo } from './types'
 import { loadShareImages, loadSite } from './load'
 
 /** An Atom feed of the events a page shows, announced in its head (the generator writes it: generator/atom.py). */
@@ -26,9 +26,20 @@ export function shell(path: string, meta: { title: string; description: string; 
   }
 }
 
+/** A page's meta description from plain text (a description's description_text): one line, at most 300 characters. */
+export function metaDescription(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300)
+}
+
 /** Shell data for an app route, titled from site.json app_pages. */
 export function appShell(path: string, feed?: Feed): ShellData {
   const site = loadSite()
   const meta = site.app_pages[path] ?? { title: site.name, description: site.description }
   return shell(path, feed ? { ...meta, feed } : meta)
+}
+
+/** An event or series as the browser gets it: without what only the server-rendered head uses. */
+export function forBrowser<T extends Record<HeadOnly, unknown>>(item: T): Omit<T, HeadOnly> {
+  const { description_text: _text, place: _place, ...rest } = item
+  return rest
 }

@@ -30,10 +30,15 @@ export type SearchChunkRef = CivicIndex['search'][number]
 export type SearchChunk = OutputSearchChunk
 export type OrganizationCard = SearchChunk['organizations'][number]
 export type EventsFile = OutputEvents
-export type EventItem = EventsFile['events'][number]
+// The plain-text description and the place feed only the head rendered on the server (meta tags, JSON-LD):
+// pages hand the browser events and series without them (pageData.ts forBrowser).
+export type HeadOnly = 'description_text' | 'place'
+export type EventRecord = EventsFile['events'][number]
+export type EventItem = Omit<EventRecord, HeadOnly>
 export type Slot = EventItem['slots'][number]
 export type BeforeYouGo = NonNullable<EventItem['before_you_go']>
-export type SeriesItem = EventsFile['series'][number]
+export type SeriesRecord = EventsFile['series'][number]
+export type SeriesItem = Omit<SeriesRecord, HeadOnly>
 export type Image = Organization['logo']
 export type RoutesFile = OutputRoutes
 export type RedirectsFile = OutputRedirects

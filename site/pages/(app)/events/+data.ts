@@ -1,17 +1,17 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { loadEvents } from '../../../src/content/load'
-import { shell } from '../../../src/content/pageData'
-import type { EventItem, EventsFile, SeriesItem } from '../../../src/content/types'
+import { forBrowser, metaDescription, shell } from '../../../src/content/pageData'
+import type { EventRecord, EventsFile, SeriesRecord } from '../../../src/content/types'
 import { calendarLinks } from '../../../src/events/calendar'
 import { shareLinks } from '../../../src/events/schema'
 
 // One index per events.json (the file is read once per build; `vike dev` re-reads it on each request).
-type Index = { file: EventsFile; byPath: Map<string, EventItem>; bySeries: Map<string, EventItem[]>; seriesByPath: Map<string, SeriesItem> }
+type Index = { file: EventsFile; byPath: Map<string, EventRecord>; bySeries: Map<string, EventRecord[]>; seriesByPath: Map<string, SeriesRecord> }
 let indexed: Index | null = null
 function index(file: EventsFile): Index {
   if (indexed?.file !== file) {
-    const bySeries = new Map<string, EventItem[]>()
+    const bySeries = new Map<string, EventRecord[]>()
     for (const e of file.events) if (e.series) bySeries.set(e.series, [...(bySeries.get(e.series) ?? []), e])
     const seriesByPath = new Map(file.series.map((s) => [s.path, s]))
     indexed = { file, byPath: new Map(file.events.map((e) => [e.path, e])), bySeries, seriesByPath }
@@ -19,23 +19,32 @@ function index(file: EventsFile): Index {
   return indexed
 }
 
+/** The event or series at this URL, whole (the head's JSON-LD reads what the browser is not sent). */
+export function pageRecord(urlPathname: string): { event: EventRecord } | { series: SeriesRecord } | null {
+  const { byPath, seriesByPath } = index(loadEvents())
+  const path = urlPathname.replace(/\/+$/, '')
+  const series = seriesByPath.get(path)
+  if (series) return { series }
+  const event = byPath.get(path)
+  return event ? { event } : null
+}
+
 export function data(pageContext: PageContextServer) {
   const file = loadEvents()
-  const { byPath, bySeries, seriesByPath } = index(file)
-  const path = pageContext.urlPathname.replace(/\/+$/, '')
-  const series = seriesByPath.get(path)
-  if (series) return seriesData(series)
-  const event = byPath.get(path)
-  if (!event) throw render(404)
+  const { bySeries } = index(file)
+  const record = pageRecord(pageContext.urlPathname)
+  if (!record) throw render(404)
+  if ('series' in record) return seriesData(record.series)
+  const { event } = record
   const base = shell(event.path, {
     title: `${event.title}, ${event.date_text}`,
-    description: `${event.date_text}, ${event.time_text}, ${event.location}. ${event.description}`.slice(0, 300),
+    description: metaDescription(`${event.date_text}, ${event.time_text}, ${event.location}. ${event.description_text}`),
   })
   const url = new URL(event.path, base.site.url).href
   return {
     ...base,
     kind: 'event' as const,
-    event,
+    event: forBrowser(event),
     isGuestEvent: event.slug === file.guest_rsvp_event,
     // The other dates of a series, to move between occurrences.
     dates: (event.series ? (bySeries.get(event.series) ?? []) : [])
@@ -48,15 +57,15 @@ export function data(pageContext: PageContextServer) {
   }
 }
 /** A series' overview: what it is, who hosts it, and every date (cancelled ones marked). */
-function seriesData(series: SeriesItem) {
+function seriesData(series: SeriesRecord) {
   const base = shell(series.path, {
     title: series.title,
-    description: `${series.time_text}, ${series.location}. ${series.description}`.slice(0, 300),
+    description: metaDescription(`${series.time_text}, ${series.location}. ${series.description_text}`),
   })
   return {
     ...base,
     kind: 'series' as const,
-    series,
+    series: forBrowser(series),
     calendar: calendarLinks(base.site.url, `/organizations/${series.host.slug}/calendar.ics`),
     builtAt: Date.now(),
   }

@@ -1,5 +1,5 @@
 import { loadEvents, loadSite } from '../../../src/content/load'
-import { appShell, siteFeed } from '../../../src/content/pageData'
+import { appShell, forBrowser, siteFeed } from '../../../src/content/pageData'
 import { calendarLinks } from '../../../src/events/calendar'
 import { hasEnded } from '../../../src/events/schedule'
 
@@ -22,7 +22,7 @@ export function data() {
   const hosts = new Map(events.map((e) => [e.host.slug, e.host.name]))
   return {
     ...shell,
-    events,
+    events: events.map(forBrowser),
     guestEvent: guest_rsvp_event,
     hosts: [...hosts].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
     calendar: calendarLinks(shell.site.url, '/calendar.ics'),

@@ -1,7 +1,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { loadOrganization } from '../../../src/content/load'
-import { shell } from '../../../src/content/pageData'
+import { metaDescription, shell } from '../../../src/content/pageData'
 import { calendarLinks } from '../../../src/events/calendar'
 
 export function data(pageContext: PageContextServer) {
@@ -9,7 +9,7 @@ export function data(pageContext: PageContextServer) {
   const org = loadOrganization(slug)
   if (!org) throw render(404)
   const feed = { href: org.feed, title: `${org.name}: upcoming events` }
-  const base = shell(org.link, { title: org.name, description: `${org.tagline} ${org.description}`.slice(0, 300), feed })
+  const base = shell(org.link, { title: org.name, description: metaDescription(`${org.tagline} ${org.description_text}`), feed })
   // An HTML-only page: upcoming is decided with the build's clock (the site is rebuilt nightly).
   const now = Date.now()
   return {
