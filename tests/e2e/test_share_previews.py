@@ -1,5 +1,6 @@
-"""Shared links: the built event, series date, series and profile pages name a preview picture
-(og:image, twitter:image) by an absolute URL of a file the build holds, with its alt text and size.
+"""Shared links: every built page names a preview picture (og:image, twitter:image) by an absolute
+URL of a file the build holds, with its alt text and size: event, series date, series and profile
+pages their own, every other page the site's card.
 """
 
 from __future__ import annotations
@@ -72,8 +73,19 @@ def test_a_shared_page_names_its_preview_by_an_absolute_url_of_a_built_file(
     assert tags["og:locale"] == "en_US"
 
 
-def test_a_page_without_a_preview_keeps_the_small_summary_card() -> None:
-    tags = _meta("/about")
-    assert "og:image" not in tags and "twitter:image" not in tags
-    assert tags["twitter:card"] == "summary"
+@pytest.mark.parametrize("path", ["/", "/about", "/features", "/organizations", "/login"])
+def test_a_page_without_a_picture_of_its_own_shares_the_site_card(path: str) -> None:
+    tags = _meta(path)
+    home = _meta("/")
+    assert tags["og:image"] == home["og:image"] == tags["twitter:image"]
+    assert urlsplit(tags["og:image"]).path.startswith("/share/site/")
+    assert (BUILD_SITE / urlsplit(tags["og:image"]).path.lstrip("/")).is_file()
+    assert (tags["og:image:width"], tags["og:image:height"]) == ("1200", "630")
+    assert tags["og:image:alt"]
+    assert tags["twitter:card"] == "summary_large_image"
     assert tags["og:locale"] == "en_US"
+
+
+def test_every_page_of_the_site_names_a_preview(routes: list[dict[str, Any]]) -> None:
+    missing = [r["path"] for r in routes if "og:image" not in _meta(r["path"])]
+    assert not missing, missing
