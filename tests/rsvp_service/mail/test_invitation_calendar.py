@@ -98,3 +98,16 @@ def test_feed_and_invitation_in_one_calendar_show_the_occurrence_once(
     assert emailed.decoded("DTEND") == datetime.fromisoformat(occurrence["end"])
     # The person's own time slot leads the description.
     assert str(emailed["DESCRIPTION"]).startswith(f"Your time slot: {time}.")
+
+
+def test_an_emailed_invitation_describes_the_event_in_plain_text(
+        built: Path, tmp_path: Path) -> None:
+    # keen-swim's description links [KEEN](/keenstl) and [the pool](https://...) in Markdown.
+    document = json.loads((built / "events.json").read_text())
+    [slot_id] = [slot for slot, record in document["slots"].items()
+                 if record["event"] == "keen-swim-2025-11-15" and record["time"] == "9:00-9:50 AM"]
+    [emailed] = icalendar.Calendar.from_ical(
+        _invitation(built, tmp_path, "rsvp_confirmation", slot_id)).walk("VEVENT")
+    description = str(emailed["DESCRIPTION"])
+    assert "See KEEN or the pool." in description
+    assert "](" not in description and "[" not in description
