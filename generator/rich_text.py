@@ -20,6 +20,7 @@ _PARSE = MarkdownIt("zero", {"html": False}).enable(_RULES)
 _PARSE.validateLink = lambda url: True  # type: ignore[method-assign]
 # markdown-it's own rules: only links they accept are rendered as links.
 _SAFE = MarkdownIt("zero", {"html": False}).enable(_RULES)
+_BLANK_LINES = re.compile(r"\n{3,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +55,8 @@ def _links(tokens: list[Token]) -> list[str]:
 
 
 def plain(text: str) -> str:
-    """The text as a reader of its HTML sees it: links as their text, no emphasis marks, one
-    line per list item (numbered ones keep their number), paragraphs apart by a blank line."""
+    """The text as a reader of its HTML sees it: links as their words, one line per list item."""
+    # Numbered items keep their number; paragraphs and lists stay apart by a blank line.
     out: list[str] = []
     for token in _SAFE.parse(text):
         if token.type in ("bullet_list_open", "ordered_list_open") and out:
@@ -71,9 +72,6 @@ def plain(text: str) -> str:
         elif token.type in ("bullet_list_close", "ordered_list_close") and token.level == 0:
             out.append("\n")  # the blank line after a list
     return _BLANK_LINES.sub("\n\n", "".join(out)).strip("\n")
-
-
-_BLANK_LINES = re.compile(r"\n{3,}")
 
 
 def _inline_text(children: list[Token]) -> list[str]:
