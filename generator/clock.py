@@ -1,4 +1,5 @@
-"""The build's clock: what is upcoming, and when security.txt expires, are decided with it."""
+"""The build's one clock: what is upcoming, when security.txt expires and when calendar files
+were made are all decided with it."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ import os
 
 
 def now() -> dt.datetime:
-    """The current time in UTC, or CIVIC_NOW (ISO 8601, as the service reads it) when it is set."""
+    """The build's time in UTC: CIVIC_NOW when set, else SOURCE_DATE_EPOCH, else the present."""
+    # CIVIC_NOW pins the product's clock (as the service reads it); SOURCE_DATE_EPOCH is the
+    # reproducible-builds convention for the moment a build says it was made.
     pinned = os.environ.get("CIVIC_NOW", "").strip()
-    if not pinned:
-        return dt.datetime.now(dt.UTC)
-    moment = dt.datetime.fromisoformat(pinned)
-    return moment.astimezone(dt.UTC) if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    if pinned:
+        moment = dt.datetime.fromisoformat(pinned)
+        return moment.astimezone(dt.UTC) if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.UTC)
+    # Whole seconds: calendar stamps and SEQUENCE count seconds.
+    return dt.datetime.now(dt.UTC).replace(microsecond=0)

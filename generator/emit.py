@@ -154,9 +154,9 @@ class Emitter:
         self.files.update(civic_index.files(
             index, [list(e.model.causes) for e in project.organizations.values()]))
         self.files["events.json"] = _json(events)
-        self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
-                                          list(project.organizations)))
         built = now()
+        self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
+                                          list(project.organizations), built))
         self.files.update(self._atom(events.events, built))
         self.files.update(well_known.files(self.site, built))
         self._routes()

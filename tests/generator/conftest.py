@@ -14,6 +14,8 @@ from generator.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 VALID = FIXTURES / "valid"
+# When every build of the tests is made (2025-04-01 12:00 UTC): the calendars' DTSTAMP.
+BUILT_AT = 1743508800
 
 
 def profile(out: Path, slug: str) -> dict[str, Any]:
@@ -56,6 +58,8 @@ def run_cli(capsys: pytest.CaptureFixture[str],
     for name in ("GITHUB_ACTIONS", "CMS_GITHUB_REPO", "CMS_GITHUB_BRANCH", "CMS_AUTH_URL",
                  "CMS_LOCAL_PORT"):
         monkeypatch.delenv(name, raising=False)
+    # The calendars' DTSTAMP is the build's time: pinned, as reproducible builds pin it.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(BUILT_AT))
 
     def invoke(*args: str) -> tuple[int, str, str]:
         status = main(list(args))

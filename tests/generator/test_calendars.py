@@ -1,15 +1,18 @@
-"""Calendar files: valid RFC 5545 read back with icalendar, every occurrence once, stable UIDs."""
+"""Calendar files: valid RFC 5545 read back with icalendar, every occurrence once, stable UIDs,
+stamped with the build's time and refreshed by subscribers."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import icalendar
+import pytest
 
 from generator import calendars, outputs
-from tests.generator.conftest import VALID, profile
+from tests.generator.conftest import BUILT_AT, VALID, profile
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +45,47 @@ def test_site_feed_has_every_occurrence_once_and_cancellations(
     # 9:00 AM Central after daylight time ended is 15:00 UTC.
     assert swim.decoded("DTSTART").isoformat() == "2025-11-15T15:00:00+00:00"
     assert str(swim["URL"]) == "https://civicstl.org/events/keen-swim/2025-11-15"
+
+
+def test_a_cancelled_date_links_to_its_series_page_which_lists_it_cancelled(
+    run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
+) -> None:
+    out = _build(run_cli, VALID, tmp_path / "out")
+    [cancelled] = [v for v in _events(out / "public/calendar.ics") if v["STATUS"] == "CANCELLED"]
+    # The excepted date has no page (no route): its series page is the one that exists.
+    assert str(cancelled["URL"]) == "https://civicstl.org/events/keen-swim"
+    assert str(cancelled["DESCRIPTION"]).endswith("RSVP: https://civicstl.org/events/keen-swim")
+    routes = {r["path"]: r for r in json.loads((out / "routes.json").read_text())}
+    assert "/events/keen-swim/2025-11-01" not in routes
+    assert routes["/events/keen-swim"]["kind"] == "series"
+    [series] = json.loads((out / "events.json").read_text())["series"]
+    assert {d["date"]: d["cancelled"] for d in series["dates"]}["2025-11-01"] is True
+
+
+def test_files_are_stamped_with_the_build_time_and_feeds_ask_to_be_refreshed(
+    run_cli: Callable[..., tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    first = _build(run_cli, VALID, tmp_path / "a")
+    built = dt.datetime.fromtimestamp(BUILT_AT, dt.UTC)
+    files = [first / "public/calendar.ics", first / "public/organizations/keenstl/calendar.ics",
+             first / "public/events/inclusive-sports-clinic/calendar.ics"]
+    for path in files:
+        cal = icalendar.Calendar.from_ical(path.read_bytes())
+        assert cal.decoded("REFRESH-INTERVAL") == dt.timedelta(hours=12)
+        assert cal["REFRESH-INTERVAL"].params["VALUE"] == "DURATION"
+        assert str(cal["X-PUBLISHED-TTL"].to_ical().decode()) == "PT12H"
+        for vevent in cal.walk("VEVENT"):
+            assert vevent.decoded("DTSTAMP") == built
+            assert vevent.decoded("LAST-MODIFIED") == built
+            assert vevent.decoded("DTSTART") > built
+    # A later build (say, after a time changed in the YAML) supersedes every event of the last.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(BUILT_AT + 3600))
+    second = _build(run_cli, VALID, tmp_path / "b")
+    before = {str(v["UID"]): int(v["SEQUENCE"]) for v in _events(first / "public/calendar.ics")}
+    after = {str(v["UID"]): int(v["SEQUENCE"]) for v in _events(second / "public/calendar.ics")}
+    assert set(after) == set(before)
+    assert all(after[uid] > before[uid] for uid in before)
 
 
 def test_organization_and_event_feeds(run_cli: Callable[..., tuple[int, str, str]],
@@ -84,21 +128,32 @@ def test_real_content_has_a_year_of_upcoming_events(
     assert len(_events(out / "public/calendar.ics")) == len(events) + 2  # two excepted dates
 
 
-def test_a_slot_holders_file_is_the_event_pages_with_their_slot_named(
+def test_a_slot_holders_file_has_the_slots_times_and_uid_and_its_cancellation_supersedes_it(
     run_cli: Callable[..., tuple[int, str, str]], tmp_path: Path,
 ) -> None:
     out = _build(run_cli, VALID, tmp_path / "out")
     document = outputs.EventsOut.model_validate_json((out / "events.json").read_bytes())
     clinic = next(e for e in document.events if e.slug == "inclusive-sports-clinic")
+    made = dt.datetime(2025, 7, 1, 15, 30, tzinfo=dt.UTC)
 
     held = calendars.slot_calendar(document.site_url, document.timezone, clinic,
-                                   clinic.slots[1].id)
+                                   clinic.slots[1].id, made)
+    gone = calendars.slot_calendar(document.site_url, document.timezone, clinic,
+                                   clinic.slots[1].id, made, cancelled=True)
 
     [mine] = icalendar.Calendar.from_ical(held).walk("VEVENT")
     [page] = _events(out / "public/events/inclusive-sports-clinic/calendar.ics")
-    assert {k: v for k, v in mine.items() if k != "DESCRIPTION"} == \
-        {k: v for k, v in page.items() if k != "DESCRIPTION"}
+    assert str(mine["UID"]) == "inclusive-sports-clinic-2-00-2-50-pm@civicstl.org" != page["UID"]
+    # The clinic runs 1:00-3:50 PM Central; the slot held is 2:00-2:50 PM (19:00 UTC).
+    assert mine.decoded("DTSTART") == dt.datetime(2025, 7, 27, 19, 0, tzinfo=dt.UTC)
+    assert mine.decoded("DTEND") == dt.datetime(2025, 7, 27, 19, 50, tzinfo=dt.UTC)
+    assert mine.decoded("DTSTAMP") == mine.decoded("LAST-MODIFIED") == made
     assert str(mine["DESCRIPTION"]) == f"Your time slot: 2:00-2:50 PM.\n\n{page['DESCRIPTION']}"
     assert str(page["DESCRIPTION"]).endswith(
         "Time slots: 1:00-1:50 PM, 2:00-2:50 PM, 3:00-3:50 PM. "
         "RSVP: https://civicstl.org/events/inclusive-sports-clinic")
+    assert "REFRESH-INTERVAL" not in icalendar.Calendar.from_ical(held)
+    cancel = icalendar.Calendar.from_ical(gone)
+    [off] = cancel.walk("VEVENT")
+    assert (cancel["METHOD"], off["STATUS"], off["UID"]) == ("CANCEL", "CANCELLED", mine["UID"])
+    assert off["SEQUENCE"] > mine["SEQUENCE"]
