@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from pydantic import AwareDatetime, ValidationError
@@ -82,12 +83,13 @@ class Catalogue:
         """The slots of the guest-RSVP event (the popup form's event)."""
         return self.slots_for(self.guest_event) if self.guest_event else []
 
-    def calendar(self, slot: Slot) -> bytes:
-        """Return the .ics of the slot's occurrence for a person holding the slot."""
+    def calendar(self, slot: Slot, made: datetime, *, cancelled: bool = False) -> bytes:
+        """Return the .ics made at `made` of a slot for its holder (its cancellation if so)."""
         # icalendar loads with the first calendar, not with every process (0.2 s of CPU).
         from generator.calendars import slot_calendar
 
-        return slot_calendar(self.site_url, self.timezone, self.occurrences[slot.event], slot.id)
+        return slot_calendar(self.site_url, self.timezone, self.occurrences[slot.event], slot.id,
+                             made, cancelled=cancelled)
 
     def host_of(self, slot: Slot) -> str:
         """Return the slug of the organization hosting the slot's event ("" if none is known)."""

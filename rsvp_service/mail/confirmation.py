@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rsvp_service import clock
 from rsvp_service.mail.message import (
     Attachment,
     Draft,
@@ -51,8 +52,8 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
         text=text,
         html=html,
         attachments=(
-            Attachment(context.catalogue.calendar(slot), "text", "calendar", "event.ics",
-                       {"method": "PUBLISH"}),
+            Attachment(context.catalogue.calendar(slot, clock.now(settings)), "text", "calendar",
+                       "event.ics", {"method": "PUBLISH"}),
         ),
         inline=inline,
     )

@@ -1,13 +1,15 @@
 """Emails about an RSVP's later life: waitlisted, promoted, reminded, cancelled or removed.
 
 They share one template (a lead sentence, the slot, an optional .ics, check-in code and cancel
-link) and are queued like the confirmation: slot id, person and token, built when sent.
+link; a cancellation's or removal's .ics is METHOD:CANCEL, taking the slot off the calendar)
+and are queued like the confirmation: slot id, person and token, built when sent.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from rsvp_service import clock
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.message import (
     Attachment,
@@ -57,8 +59,12 @@ def notice_mail(
     return Mail(kind, email, data, user_id)
 
 
+# Which .ics a notice carries: none, the slot's invitation, or the invitation's cancellation.
+Calendar = Literal["invite", "cancel"] | None
+
+
 def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
-           calendar: bool) -> Draft:
+           calendar: Calendar) -> Draft:
     settings, data = context.settings, queued.data
     slot = context.catalogue.slots.get(data["slot_id"])
     if slot is None:
@@ -74,8 +80,10 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
     )
     attachments: tuple[Attachment, ...] = ()
     if calendar:
-        ics = context.catalogue.calendar(slot)
-        attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": "PUBLISH"}),)
+        cancelled = calendar == "cancel"
+        ics = context.catalogue.calendar(slot, clock.now(settings), cancelled=cancelled)
+        method = "CANCEL" if cancelled else "PUBLISH"
+        attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": method}),)
     return Draft(
         to_name=f"{data['first_name']} {data['last_name']}".strip(),
         subject=subject, text=text, html=html, attachments=attachments, inline=inline,
@@ -86,7 +94,7 @@ def build_waitlisted(context: MailContext, queued: QueuedMail) -> Draft:
     """Say which place on the waitlist the person has."""
     position = queued.data.get("position")
     return _draft(
-        context, queued, subject="You're on the waitlist: {title}, {date}", calendar=False,
+        context, queued, subject="You're on the waitlist: {title}, {date}", calendar=None,
         lead=f"This time slot is full, so you are #{position} on the waitlist. "
         "We will email you if a spot opens up.",
     )
@@ -95,7 +103,7 @@ def build_waitlisted(context: MailContext, queued: QueuedMail) -> Draft:
 def build_promoted(context: MailContext, queued: QueuedMail) -> Draft:
     """Say a spot opened up and the person now has it (with the .ics)."""
     return _draft(
-        context, queued, subject="A spot opened up: you're in ({title}, {date})", calendar=True,
+        context, queued, subject="A spot opened up: you're in ({title}, {date})", calendar="invite",
         lead="A spot opened up: you're in! Someone cancelled and you were next on the waitlist, "
         "so you are now registered for:",
     )
@@ -104,15 +112,15 @@ def build_promoted(context: MailContext, queued: QueuedMail) -> Draft:
 def build_reminder(context: MailContext, queued: QueuedMail) -> Draft:
     """Remind a confirmed person of their slot shortly before it (with the .ics)."""
     return _draft(
-        context, queued, subject="Reminder: {title}, {date}", calendar=True,
+        context, queued, subject="Reminder: {title}, {date}", calendar="invite",
         lead="See you soon! This is a reminder that you are registered for:",
     )
 
 
 def build_cancelled(context: MailContext, queued: QueuedMail) -> Draft:
-    """Confirm a cancellation."""
+    """Confirm a cancellation (with the .ics that takes the slot off the calendar)."""
     return _draft(
-        context, queued, subject="Your spot is cancelled: {title}, {date}", calendar=False,
+        context, queued, subject="Your spot is cancelled: {title}, {date}", calendar="cancel",
         lead="Your spot is cancelled, as you asked. If you change your mind, you can RSVP again "
         "on the event's page while spots are open.",
     )
@@ -121,7 +129,7 @@ def build_cancelled(context: MailContext, queued: QueuedMail) -> Draft:
 def build_consent_declined(context: MailContext, queued: QueuedMail) -> Draft:
     """Say the guardian declined, so the held spot is released."""
     return _draft(
-        context, queued, subject="Your spot is released: {title}, {date}", calendar=False,
+        context, queued, subject="Your spot is released: {title}, {date}", calendar=None,
         lead="Your parent or guardian declined consent for this event, so your spot has been "
         "given to someone else. Talk with them, and RSVP again on the event's page if they agree.",
     )
@@ -130,7 +138,7 @@ def build_consent_declined(context: MailContext, queued: QueuedMail) -> Draft:
 def build_consent_expired(context: MailContext, queued: QueuedMail) -> Draft:
     """Say the guardian did not answer in time, so the held spot is released."""
     return _draft(
-        context, queued, subject="Your spot is released: {title}, {date}", calendar=False,
+        context, queued, subject="Your spot is released: {title}, {date}", calendar=None,
         lead="Your parent or guardian did not approve in time, so your spot has been given to "
         "someone else. You can RSVP again on the event's page while spots are open.",
     )
@@ -142,11 +150,11 @@ def removed_kind(reason: RemovalReason | None) -> str:
 
 
 def build_removed(context: MailContext, queued: QueuedMail) -> Draft:
-    """Say the organizer removed the RSVP, and the listed reason they chose, if any."""
+    """Say the organizer removed the RSVP and the listed reason, if any (with a cancelling .ics)."""
     why = next((f" The organizer's reason: {text}" for reason, text in REMOVAL_REASONS.items()
                 if queued.kind == removed_kind(reason)), "")
     return _draft(
-        context, queued, subject="Your RSVP was removed: {title}, {date}", calendar=False,
+        context, queued, subject="Your RSVP was removed: {title}, {date}", calendar="cancel",
         lead="The event's organizer removed your RSVP, so you no longer have a spot or a place "
         f"on the waitlist for the time slot below.{why} If you think this is a mistake, please "
         "contact the organizer.",

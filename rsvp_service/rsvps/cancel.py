@@ -140,15 +140,19 @@ async def cancel_mine(request: Request) -> Cancelled:
 
 @endpoint("GET", "/api/me/rsvps/{rsvp_id:id}/calendar.ics",
           responses={200: Media("text/calendar")}, errors=MINE_ERRORS, auth="token",
-          summary="The slot of one of the signed-in user's RSVPs as an iCalendar file.")
+          summary="The slot of one of the signed-in user's RSVPs as an iCalendar file "
+          "(METHOD:CANCEL, STATUS:CANCELLED once the RSVP is cancelled).")
 async def calendar_mine(request: Request) -> Response:
-    """The slot of one of the user's RSVPs, as iCalendar."""
+    """The slot of one of the user's RSVPs, as iCalendar (its cancellation once cancelled)."""
     row = await _my_rsvp(request, SIGN_IN_CALENDAR)
     catalogue: Catalogue = request.app.state.catalogue
     slot = catalogue.slots.get(row.slot_id)
     if slot is None:
         raise ApiError(404, NO_SUCH_RSVP)
-    return Response(catalogue.calendar(slot), media_type="text/calendar; charset=utf-8", headers={
+    settings: Settings = request.app.state.settings
+    ics = catalogue.calendar(slot, clock.now(settings),
+                             cancelled=row.status is RsvpStatus.CANCELLED)
+    return Response(ics, media_type="text/calendar; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{slot.event}.ics"'})
 
 

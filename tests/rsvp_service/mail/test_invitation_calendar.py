@@ -1,4 +1,4 @@
-"""An emailed invitation and the calendar feeds name each occurrence once, at the same times.
+"""The calendar feeds name each occurrence once; an emailed invitation names the slot booked.
 
 The feeds come from a real build of the generator's fixture content; the invitation from the
 service's mail builders, on a catalogue loaded from that build's events.json.
@@ -21,6 +21,7 @@ from rsvp_service.mail.message import MailContext, QueuedMail, build_email
 from rsvp_service.settings import Settings
 
 VALID = ROOT / "tests/generator/fixtures/valid"
+MADE = datetime(2025, 4, 1, 17, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +38,7 @@ def _invitation(built: Path, tmp_path: Path, kind: str, slot_id: str) -> bytes:
     settings = Settings(
         _env_file=None, environment="test", secret_key=TEST_SECRET_KEY,  # type: ignore[call-arg]
         events_file=built / "events.json", var_dir=tmp_path / "var",
-        site_url="http://127.0.0.1:8000",
+        site_url="http://127.0.0.1:8000", civic_now=MADE,
     )
     context = MailContext(settings, load_catalogue(built / "events.json"))
     queued = QueuedMail(7, kind, "ann@example.org",
@@ -66,36 +67,32 @@ def _import(calendar: icalendar.Calendar, data: bytes) -> None:
     ("inclusive-sports-clinic", "2:00-2:50 PM"),       # the middle one of three slots
     ("keen-swim-2025-11-15", "10:00-10:50 AM"),        # a series date after daylight time ends
 ])
-def test_feed_and_invitation_in_one_calendar_show_the_occurrence_once(
+def test_feeds_keep_one_entry_per_occurrence_and_the_invitation_is_the_slot_booked(
     built: Path, tmp_path: Path, kind: str, event: str, time: str
 ) -> None:
     document = json.loads((built / "events.json").read_text())
     occurrence = next(e for e in document["events"] if e["slug"] == event)
-    [slot_id] = [slot for slot, record in document["slots"].items()
-                 if record["event"] == event and record["time"] == time]
+    [(slot_id, record)] = [(slot, record) for slot, record in document["slots"].items()
+                           if record["event"] == event and record["time"] == time]
     invitation = _invitation(built, tmp_path, kind, slot_id)
     calendar = icalendar.Calendar()
     feeds = [built / "public/calendar.ics",
              built / f"public/organizations/{occurrence['host']['slug']}/calendar.ics"]
     for feed in feeds:
         _import(calendar, feed.read_bytes())
+    _import(calendar, (built / "public" / occurrence["calendar"].lstrip("/")).read_bytes())
     in_feed = len(calendar.walk("VEVENT"))
+    assert in_feed == len({e["slug"] for e in document["events"]}) + 1  # one excepted date
 
     _import(calendar, invitation)
-    _import(calendar, (built / "public" / occurrence["calendar"].lstrip("/")).read_bytes())
 
-    assert len(calendar.walk("VEVENT")) == in_feed
-    same = [v for v in calendar.walk("VEVENT") if str(v["SUMMARY"]) == occurrence["title"]
-            and v.decoded("DTSTART").date().isoformat() == occurrence["date"]]
-    assert len(same) == 1
+    # The slot booked is an entry of its own: a cancellation removes it and nothing else.
+    assert len(calendar.walk("VEVENT")) == in_feed + 1
     [emailed] = icalendar.Calendar.from_ical(invitation).walk("VEVENT")
-    [listed] = [v for v in icalendar.Calendar.from_ical(feeds[0].read_bytes()).walk("VEVENT")
-                if v["UID"] == emailed["UID"]]
-    assert str(emailed["UID"]) == f"{event}@civicstl.org"
-    for name in ("DTSTART", "DTEND", "DTSTAMP"):
-        assert emailed.decoded(name) == listed.decoded(name)
-    assert emailed.decoded("DTSTART") == datetime.fromisoformat(occurrence["start"])
-    assert emailed.decoded("DTEND") == datetime.fromisoformat(occurrence["end"])
+    assert str(emailed["UID"]) == f"{slot_id}@civicstl.org"
+    assert emailed.decoded("DTSTART") == datetime.fromisoformat(record["start"])
+    assert emailed.decoded("DTEND") == datetime.fromisoformat(record["end"])
+    assert emailed.decoded("DTSTAMP") == emailed.decoded("LAST-MODIFIED") == MADE
     # The person's own time slot leads the description.
     assert str(emailed["DESCRIPTION"]).startswith(f"Your time slot: {time}.")
 

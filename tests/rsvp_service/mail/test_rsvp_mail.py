@@ -61,8 +61,8 @@ async def test_confirmation_has_text_html_and_ics(
     assert attachment.get_filename() == "event.ics"
     calendar = Calendar.from_ical(attachment.get_content())
     [event] = calendar.walk("VEVENT")
-    # The occurrence's VEVENT of the feeds (generator.calendars): its UID, times in UTC.
-    assert str(event["UID"]) == "forest-park-cleanup@civicstl.org"
+    # The slot's VEVENT (generator.calendars): a UID per slot occurrence, times in UTC.
+    assert str(event["UID"]) == "forest-park-cleanup-1-00pm-3-00pm@civicstl.org"
     assert calendar.walk("VTIMEZONE") == []
     assert str(calendar["X-WR-TIMEZONE"]) == "America/Chicago"
     assert event["DTSTART"].to_ical() == b"20250427T180000Z"

@@ -221,5 +221,5 @@ async def test_dashboard_calendar_file_is_the_rsvps_slot(
     assert mine.status_code == 200
     assert mine.headers["content-type"].startswith("text/calendar")
     assert "SUMMARY:Tiny Workshop" in mine.text and "DTSTART:20250501T230000Z" in mine.text
-    assert "UID:tiny-workshop@civicstl.org" in mine.text
+    assert "UID:tiny-workshop-6-00-7-00-pm@civicstl.org" in mine.text
     assert theirs.status_code == 403
