@@ -1,17 +1,31 @@
 """Steps the journeys share: signing in (through the API or in a tab), an RSVP made through the
-API as set-up, a time slot's list item on an event page, and the roles CLI."""
+API as set-up, a time slot's list item on an event page, an email's cancel link, and the roles
+CLI."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
+from email.message import EmailMessage
 
 from playwright.sync_api import Locator, Page
 
-from tests.e2e.helpers import PYTHON, ROOT, Account, Server, Session, sign_in, visit, wait_path
+from tests.e2e.helpers import (
+    PYTHON,
+    ROOT,
+    Account,
+    Server,
+    Session,
+    body_text,
+    sign_in,
+    visit,
+    wait_path,
+)
 
 # The alert an RSVP made on an event page or the feed ends with.
 RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
+CANCEL_LINK = re.compile(r"https?://[^\s\"'<>]+/cancel#token=[^\s\"'<>]+")
 
 
 def auth_headers(server: Server, account: Account) -> dict[str, str]:
@@ -45,6 +59,14 @@ def rsvp_through_api(server: Server, account: Account, slot_id: str) -> None:
 def slot_item(page: Page, slot_id: str) -> Locator:
     """The list item of one time slot (its time, spots left, button, forms and waitlist offer)."""
     return page.locator(f"main li[data-event-id={json.dumps(slot_id)}]")
+
+
+def cancel_path(message: EmailMessage) -> str:
+    """The path and fragment of the "Cancel your spot" link in an email."""
+    text = body_text(message)
+    match = CANCEL_LINK.search(text)
+    assert match, f"no SITE_URL/cancel#token=... link in the email:\n{text}"
+    return re.sub(r"^https?://[^/]+", "", match.group(0))
 
 
 def roles_cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:

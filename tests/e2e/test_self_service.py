@@ -5,7 +5,6 @@ the next person; the dashboard's RSVPs, calendar file, cancel, export and accoun
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import rsvp_through_api, signed_in_page, slot_item
+from tests.e2e.steps import cancel_path, rsvp_through_api, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -33,15 +32,6 @@ ALREADY_CANCELLED = "This RSVP was already cancelled. There is nothing more to d
 INVALID_LINK = (
     "This cancel link is not valid. Please use the link in your most recent email from CivicSTL."
 )
-CANCEL_LINK = re.compile(r"https?://[^\s\"'<>]+/cancel#token=[^\s\"'<>]+")
-
-
-def cancel_path(message: Any) -> str:
-    """The path and fragment of the "Cancel your spot" link in an email."""
-    text = body_text(message)
-    match = CANCEL_LINK.search(text)
-    assert match, f"no SITE_URL/cancel#token=... link in the email:\n{text}"
-    return re.sub(r"^https?://[^/]+", "", match.group(0))
 
 
 def smallest_slot(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

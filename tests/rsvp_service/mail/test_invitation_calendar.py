@@ -19,6 +19,7 @@ from rsvp_service.events import load_catalogue
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import MailContext, QueuedMail, build_email
 from rsvp_service.settings import Settings
+from tests.calendar_testkit import take_in
 
 VALID = ROOT / "tests/generator/fixtures/valid"
 MADE = datetime(2025, 4, 1, 17, 0, tzinfo=UTC)
@@ -52,15 +53,6 @@ def _invitation(built: Path, tmp_path: Path, kind: str, slot_id: str) -> bytes:
     return data
 
 
-def _import(calendar: icalendar.Calendar, data: bytes) -> None:
-    """Add a file's events as calendar apps do: an event with a UID already there replaces it."""
-    incoming = icalendar.Calendar.from_ical(data).walk("VEVENT")
-    uids = {str(vevent["UID"]) for vevent in incoming}
-    calendar.subcomponents[:] = [c for c in calendar.subcomponents if str(c.get("UID")) not in uids]
-    for vevent in incoming:
-        calendar.add_component(vevent)
-
-
 @pytest.mark.parametrize("kind", ["rsvp_confirmation", "rsvp_promoted", "rsvp_reminder"])
 @pytest.mark.parametrize(("event", "time"), [
     ("forest-park-cleanup", "1:00PM-3:00PM"),          # one slot
@@ -79,12 +71,12 @@ def test_feeds_keep_one_entry_per_occurrence_and_the_invitation_is_the_slot_book
     feeds = [built / "public/calendar.ics",
              built / f"public/organizations/{occurrence['host']['slug']}/calendar.ics"]
     for feed in feeds:
-        _import(calendar, feed.read_bytes())
-    _import(calendar, (built / "public" / occurrence["calendar"].lstrip("/")).read_bytes())
+        take_in(calendar, feed.read_bytes())
+    take_in(calendar, (built / "public" / occurrence["calendar"].lstrip("/")).read_bytes())
     in_feed = len(calendar.walk("VEVENT"))
     assert in_feed == len({e["slug"] for e in document["events"]}) + 1  # one excepted date
 
-    _import(calendar, invitation)
+    take_in(calendar, invitation)
 
     # The slot booked is an entry of its own: a cancellation removes it and nothing else.
     assert len(calendar.walk("VEVENT")) == in_feed + 1

@@ -21,6 +21,7 @@ from service_testkit import CIVIC_NOW_OPEN, CLINIC_SLOTS, TINY_SLOT, rsvp, signe
 
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
+from tests.calendar_testkit import take_in
 
 MADE = datetime.fromisoformat(CIVIC_NOW_OPEN).astimezone(UTC)
 
@@ -37,19 +38,6 @@ def calendar_parts(mailbox: Mailbox, address: str, subject: str) -> list[tuple[s
                     assert isinstance(data, bytes)
                     found.append((str(part["Content-Type"]), data))
     return found
-
-
-def take_in(calendar: icalendar.Calendar, data: bytes) -> None:
-    """Apply a file as calendar apps do: by UID, a higher SEQUENCE wins; CANCEL removes."""
-    incoming = icalendar.Calendar.from_ical(data)
-    for vevent in incoming.walk("VEVENT"):
-        uid, sequence = str(vevent["UID"]), int(vevent.get("SEQUENCE", 0))
-        held = [c for c in calendar.subcomponents if str(c.get("UID")) == uid]
-        if any(int(c.get("SEQUENCE", 0)) >= sequence for c in held):
-            continue
-        calendar.subcomponents[:] = [c for c in calendar.subcomponents if c not in held]
-        if incoming["METHOD"] != "CANCEL":
-            calendar.add_component(vevent)
 
 
 async def test_two_slots_are_two_entries_and_a_cancellation_takes_one_off(

@@ -1,0 +1,79 @@
+"""Issue 37 journey: the calendar follows an RSVP. A volunteer RSVPs to the Doorways 12:00 slot
+in the browser, imports the confirmation's .ics (the slot's times, not the event's), cancels from
+the email's link, and the cancellation's .ics takes that same entry off their calendar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import icalendar
+import pytest
+from playwright.sync_api import expect
+
+from tests.calendar_testkit import take_in
+from tests.e2e.helpers import Mailbox, Server, Session, attachments, register_account
+from tests.e2e.steps import RSVP_SUCCESS, cancel_path, signed_in_page, slot_item
+
+pytestmark = pytest.mark.e2e
+
+EVENT = "doorways-welcome-kits"
+# The event runs 10:00 AM-1:30 PM; its second slot is 12:00-1:30 PM.
+SLOT = "doorways-welcome-kits-12-00-1-30-pm"
+CANCELLED = "Your spot is cancelled. We have emailed you a confirmation."
+
+
+def calendar_file(message: Any) -> tuple[str | None, bytes]:
+    """The iTIP method of the email's one calendar part, and the .ics it carries."""
+    [part] = [p for p in message.walk() if p.get_content_type() == "text/calendar"]
+    [(_name, _type, data)] = [a for a in attachments(message) if a[1] == "text/calendar"]
+    return part.get_param("method"), data
+
+
+def test_an_imported_invitation_leaves_the_calendar_when_the_rsvp_is_cancelled_by_email(
+    pinned_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+) -> None:
+    event = next(e for e in events["events"] if e["slug"] == EVENT)
+    [slot] = [s for s in event["slots"] if s["id"] == SLOT]
+    assert slot["start"] != event["start"]
+    account = register_account(pinned_server, "Cal Endar", "calendar")
+    session = new_session(pinned_server)
+    page = signed_in_page(session, account)
+    watch = session.watch(page)
+
+    page.goto(event["path"])
+    item = slot_item(page, SLOT)
+    item.get_by_role("button", name="RSVP", exact=True).click()
+    watch.wait_dialog(page, RSVP_SUCCESS)
+
+    confirmation = mailbox.wait_for(account.email, event["title"])
+    method, invitation = calendar_file(confirmation)
+    assert method == "PUBLISH"
+    calendar = icalendar.Calendar()
+    take_in(calendar, invitation)
+    [entry] = calendar.walk("VEVENT")
+    assert entry.decoded("DTSTART") == datetime.fromisoformat(slot["start"])
+    assert entry.decoded("DTEND") == datetime.fromisoformat(slot["end"])
+    assert str(entry["UID"]).startswith(f"{SLOT}@")
+
+    leaver = new_session(pinned_server).new_page()
+    leaver.goto(cancel_path(confirmation))
+    expect(leaver.get_by_role("heading", name=event["title"])).to_be_visible()
+    leaver.locator("main").get_by_role("button", name="Cancel my spot").click()
+    expect(leaver.locator("main").get_by_role("status")).to_have_text(CANCELLED)
+
+    cancellation = mailbox.wait_for(account.email, "Your spot is cancelled")
+    method, data = calendar_file(cancellation)
+    assert method == "CANCEL"
+    sent = icalendar.Calendar.from_ical(data)
+    [off] = sent.walk("VEVENT")
+    assert (sent["METHOD"], off["STATUS"], off["UID"]) == ("CANCEL", "CANCELLED", entry["UID"])
+    assert off["SEQUENCE"] > entry["SEQUENCE"]
+    take_in(calendar, data)
+    assert calendar.walk("VEVENT") == []
+    assert watch.page_errors == []
