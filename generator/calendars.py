@@ -81,9 +81,7 @@ def _vevent(site_url: str, event: EventOut, made: dt.datetime, *, cancelled: boo
     slots = "Time slots: " + ", ".join(s.time for s in event.slots) + ". " \
         if len(event.slots) > 1 else ""
     vevent.add("description",
-               f"{yours}{event.description_text}
-
-{slots}RSVP: {base}{path}")
+               f"{yours}{event.description_text}\n\n{slots}RSVP: {base}{path}")
     vevent.add("location", event.location)
     vevent.add("url", f"{base}{path}")
     vevent.add("organizer", f"{base}{event.host.link}", parameters={"CN": event.host.name})

@@ -1,8 +1,9 @@
 """Emails about an RSVP's later life: waitlisted, promoted, reminded, cancelled or removed.
 
 They share one template (a lead sentence, the slot, an optional .ics, check-in code and cancel
-link; a cancellation's or removal's .ics is METHOD:CANCEL, taking the slot off the calendar)
-and are queued like the confirmation: slot id, person and token, built when sent.
+link) and are queued like the confirmation: slot id, person and token, built when sent. A
+cancellation's, a release's or a removal's .ics is METHOD:CANCEL: it takes the slot off the
+calendar the invitation put it on.
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ def build_cancelled(context: MailContext, queued: QueuedMail) -> Draft:
 def build_consent_declined(context: MailContext, queued: QueuedMail) -> Draft:
     """Say the guardian declined, so the held spot is released."""
     return _draft(
-        context, queued, subject="Your spot is released: {title}, {date}", calendar=None,
+        context, queued, subject="Your spot is released: {title}, {date}", calendar="cancel",
         lead="Your parent or guardian declined consent for this event, so your spot has been "
         "given to someone else. Talk with them, and RSVP again on the event's page if they agree.",
     )
@@ -138,7 +139,7 @@ def build_consent_declined(context: MailContext, queued: QueuedMail) -> Draft:
 def build_consent_expired(context: MailContext, queued: QueuedMail) -> Draft:
     """Say the guardian did not answer in time, so the held spot is released."""
     return _draft(
-        context, queued, subject="Your spot is released: {title}, {date}", calendar=None,
+        context, queued, subject="Your spot is released: {title}, {date}", calendar="cancel",
         lead="Your parent or guardian did not approve in time, so your spot has been given to "
         "someone else. You can RSVP again on the event's page while spots are open.",
     )

@@ -1,9 +1,12 @@
-"""Mail helpers of the service tests: a test SMTP server, mailboxes, and the links mails carry."""
+"""Mail helpers of the service tests: a test SMTP server, mailboxes, the links and calendar files
+mails carry."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import email
+import email.policy
 import re
 import threading
 from collections import Counter
@@ -198,3 +201,17 @@ def dkim_tags(raw: bytes) -> dict[str, str]:
     """The tags of the one DKIM-Signature of raw message bytes."""
     [signature] = header_lines(raw, "DKIM-Signature")
     return dict(tag.strip().split("=", 1) for tag in signature.split(";") if tag.strip())
+
+
+def calendar_parts(mailbox: Mailbox, address: str, subject: str) -> list[tuple[str, bytes]]:
+    """(Content-Type header, .ics) of each calendar part of the mail received with a subject."""
+    found = []
+    for raw in mailbox.raw:
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        if address in str(message["To"]) and str(message["Subject"]).startswith(subject):
+            for part in message.walk():
+                if part.get_content_type() == "text/calendar":
+                    data = part.get_payload(decode=True)
+                    assert isinstance(data, bytes)
+                    found.append((str(part["Content-Type"]), data))
+    return found

@@ -5,6 +5,7 @@ waitlist, refused links that change nothing, and a guardian address equal to one
 from __future__ import annotations
 
 import httpx
+import icalendar
 from conftest import Mailbox
 from consent_testkit import (  # noqa: F401 (events_file: a fixture)
     GUARDIAN,
@@ -14,7 +15,7 @@ from consent_testkit import (  # noqa: F401 (events_file: a fixture)
     minor_rsvps,
     release_after,
 )
-from mail_testkit import arrived, person, token_in
+from mail_testkit import arrived, calendar_parts, person, token_in
 from organize_testkit import person as account
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT
 from starlette.applications import Starlette
@@ -113,6 +114,14 @@ async def test_a_decline_releases_the_seat_to_the_waitlist(
     assert await _state() == (Decision.DECLINED, RsvpStatus.CANCELLED)
     assert (await Rsvp.get(email="bo@example.org")).status is RsvpStatus.CONFIRMED
     await arrived(mailbox, "mia@example.org", "Your spot is released")
+    # The held seat's invitation leaves Mia's calendar: the same UID, cancelled, superseding it.
+    [(_, held)] = calendar_parts(mailbox, "mia@example.org", "Your RSVP")
+    [(content_type, gone)] = calendar_parts(mailbox, "mia@example.org", "Your spot is released")
+    assert content_type == 'text/calendar; method="CANCEL"'
+    [was] = icalendar.Calendar.from_ical(held).walk("VEVENT")
+    [off] = icalendar.Calendar.from_ical(gone).walk("VEVENT")
+    assert (off["UID"], off["STATUS"]) == (was["UID"], "CANCELLED")
+    assert off["SEQUENCE"] > was["SEQUENCE"]
     again = await client.post("/api/consent/approve", json={"token": token})
     assert (again.status_code, again.json()) == (410, {"error": USED})
 

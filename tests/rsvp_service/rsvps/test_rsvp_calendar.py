@@ -7,14 +7,12 @@ the file the dashboard serves, parsed with Python's icalendar.
 
 from __future__ import annotations
 
-import email
-import email.policy
 from datetime import UTC, datetime
 
 import httpx
 import icalendar
 from conftest import Mailbox
-from mail_testkit import arrived, token_in
+from mail_testkit import arrived, calendar_parts, token_in
 from organize_testkit import KEEN, at, person, slot_path
 from organize_testkit import rsvp as stored_rsvp
 from service_testkit import CIVIC_NOW_OPEN, CLINIC_SLOTS, TINY_SLOT, rsvp, signed_in
@@ -24,20 +22,6 @@ from rsvp_service.settings import Settings
 from tests.calendar_testkit import take_in
 
 MADE = datetime.fromisoformat(CIVIC_NOW_OPEN).astimezone(UTC)
-
-
-def calendar_parts(mailbox: Mailbox, address: str, subject: str) -> list[tuple[str, bytes]]:
-    """(Content-Type header, .ics) of each calendar part of the mail received with a subject."""
-    found = []
-    for raw in mailbox.raw:
-        message = email.message_from_bytes(raw, policy=email.policy.default)
-        if address in str(message["To"]) and str(message["Subject"]).startswith(subject):
-            for part in message.walk():
-                if part.get_content_type() == "text/calendar":
-                    data = part.get_payload(decode=True)
-                    assert isinstance(data, bytes)
-                    found.append((str(part["Content-Type"]), data))
-    return found
 
 
 async def test_two_slots_are_two_entries_and_a_cancellation_takes_one_off(
