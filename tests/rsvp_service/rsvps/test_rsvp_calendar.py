@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import httpx
 import icalendar
 from conftest import Mailbox
-from mail_testkit import arrived, calendar_parts, token_in
+from mail_testkit import arrived, body, calendar_parts, token_in
 from organize_testkit import KEEN, at, person, slot_path
 from organize_testkit import rsvp as stored_rsvp
 from service_testkit import CIVIC_NOW_OPEN, CLINIC_SLOTS, TINY_SLOT, rsvp, signed_in
@@ -49,7 +49,8 @@ async def test_two_slots_are_two_entries_and_a_cancellation_takes_one_off(
                       if "2:00-2:50 PM" in str(m.get_body(preferencelist=("plain",)))]
     cancelled = await client.post("/api/rsvp/cancel", json={"token": token_in(confirmation)})
     assert cancelled.status_code == 200, cancelled.text
-    await arrived(mailbox, "kim@example.org", "Your spot is cancelled")
+    [notice] = await arrived(mailbox, "kim@example.org", "Your spot is cancelled")
+    assert "The attached calendar file takes the event off your calendar." in body(notice)
 
     [(content_type, data)] = calendar_parts(mailbox, "kim@example.org", "Your spot is cancelled")
     assert content_type == 'text/calendar; method="CANCEL"'
