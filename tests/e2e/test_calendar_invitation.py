@@ -1,6 +1,8 @@
-"""Issue 37 journey: the calendar follows an RSVP. A volunteer RSVPs to the Doorways 12:00 slot
+"""Issue 37 journeys: the calendar follows an RSVP. A volunteer RSVPs to the Doorways 12:00 slot
 in the browser, imports the confirmation's .ics (the slot's times, not the event's), cancels from
-the email's link, and the cancellation's .ics takes that same entry off their calendar.
+the email's link, and the cancellation's .ics takes that same entry off their calendar. A
+subscriber following a cancelled date's link from the site's feed lands on its series page,
+which says the date is cancelled.
 """
 
 from __future__ import annotations
@@ -8,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
@@ -77,3 +81,24 @@ def test_an_imported_invitation_leaves_the_calendar_when_the_rsvp_is_cancelled_b
     take_in(calendar, data)
     assert calendar.walk("VEVENT") == []
     assert watch.page_errors == []
+
+
+def test_a_cancelled_date_in_the_feed_links_to_the_series_page_saying_so(
+    pinned_server: Server, events: dict[str, Any], new_session: Callable[..., Session],
+) -> None:
+    page = new_session(pinned_server).new_page()
+    feed = page.request.get(f"{pinned_server.url}/calendar.ics")
+    assert feed.ok and feed.headers["content-type"].startswith("text/calendar")
+    cal = icalendar.Calendar.from_ical(feed.body())
+    assert cal["REFRESH-INTERVAL"].to_ical() == b"PT12H"
+    cancelled = [v for v in cal.walk("VEVENT") if v["STATUS"] == "CANCELLED"]
+    assert cancelled
+    dates = {(s["path"], d["date"]): d for s in events["series"] for d in s["dates"]}
+    for vevent in cancelled:
+        path = urlsplit(str(vevent["URL"])).path
+        day = vevent.decoded("DTSTART").astimezone(ZoneInfo(events["timezone"])).date()
+        listed = dates[(path, day.isoformat())]
+        assert listed["cancelled"] is True
+        answer = page.goto(path)
+        assert answer is not None and answer.status == 200, path
+        expect(page.locator("main")).to_contain_text(f"{listed['date_text']} (cancelled)")
