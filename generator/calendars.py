@@ -18,10 +18,11 @@ a UTC instant is exact, always valid, and needs no VTIMEZONE block (X-WR-TIMEZON
 zone for display).
 
 DTSTAMP and LAST-MODIFIED are the time the file was made: the build's one timestamp
-(SOURCE_DATE_EPOCH when set, so builds stay reproducible) or the service's clock. SEQUENCE comes
-from that same time (`sequence`), so it needs no stored state: a file made later always
-supersedes an earlier one, which is what a changed time in the YAML needs to reach people's
-calendars, and a cancellation supersedes an invitation made in the same second.
+(SOURCE_DATE_EPOCH when set, so builds stay reproducible), an email's own time (when it was
+queued: its Date header, so a retry resends the same file) or, for a download, the service's
+clock. SEQUENCE comes from that same time (`sequence`), so it needs no stored state: a file made
+later always supersedes an earlier one, which is what a changed time in the YAML needs to reach
+people's calendars, and a cancellation supersedes an invitation made in the same second.
 """
 
 from __future__ import annotations

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rsvp_service import clock
 from rsvp_service.mail.message import (
     Attachment,
     Draft,
@@ -52,7 +51,8 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
         text=text,
         html=html,
         attachments=(
-            Attachment(context.catalogue.calendar(slot, clock.now(settings)), "text", "calendar",
+            # Made with the message (its Date): a retry resends the same file.
+            Attachment(context.catalogue.calendar(slot, queued.created_at), "text", "calendar",
                        "event.ics", {"method": "PUBLISH"}),
         ),
         inline=inline,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rsvp_service import clock
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.message import (
     Attachment,
@@ -82,7 +81,9 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
     attachments: tuple[Attachment, ...] = ()
     if calendar:
         cancelled = calendar == "cancel"
-        ics = context.catalogue.calendar(slot, clock.now(settings), cancelled=cancelled)
+        # Made with the message (its Date), so a cancellation, queued after the invitation, has
+        # the higher SEQUENCE even when an outage has the invitation sent later.
+        ics = context.catalogue.calendar(slot, queued.created_at, cancelled=cancelled)
         method = "CANCEL" if cancelled else "PUBLISH"
         attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": method}),)
     return Draft(

@@ -22,6 +22,7 @@ from rsvp_service.settings import Settings
 from tests.calendar_testkit import take_in
 
 VALID = ROOT / "tests/generator/fixtures/valid"
+# When the outbox row was queued: the email's Date, and its calendar file's DTSTAMP.
 MADE = datetime(2025, 4, 1, 17, 0, tzinfo=UTC)
 
 
@@ -39,12 +40,12 @@ def _invitation(built: Path, tmp_path: Path, kind: str, slot_id: str) -> bytes:
     settings = Settings(
         _env_file=None, environment="test", secret_key=TEST_SECRET_KEY,  # type: ignore[call-arg]
         events_file=built / "events.json", var_dir=tmp_path / "var",
-        site_url="http://127.0.0.1:8000", civic_now=MADE,
+        site_url="http://127.0.0.1:8000",
     )
     context = MailContext(settings, load_catalogue(built / "events.json"))
     queued = QueuedMail(7, kind, "ann@example.org",
                         {"slot_id": slot_id, "first_name": "Ann", "last_name": "Lee"},
-                        datetime(2025, 4, 1, 17, 0, tzinfo=UTC))
+                        MADE)
     message = build_email(context, queued, BUILDERS[kind])
     [attachment] = [part for part in message.iter_attachments()
                     if part.get_content_type() == "text/calendar"]
