@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 import icalendar
 
 from generator.models import Site
-from generator.outputs import EventOut
+from generator.outputs import EventOut, SlotOut
 
 PRODID = "-//CivicSTL//Event calendar//EN"
 # SEQUENCE counts half-seconds from here: it stays a 32-bit integer (RFC 5545) until 2058.
@@ -44,7 +44,7 @@ REFRESH = dt.timedelta(hours=12)
 
 def sequence(made: dt.datetime, *, cancelled: bool = False) -> int:
     """The SEQUENCE of a VEVENT made at `made`: higher for later files and for a cancellation."""
-    return 2 * int((made - SEQUENCE_EPOCH).total_seconds()) + cancelled
+    return max(0, 2 * int((made - SEQUENCE_EPOCH).total_seconds())) + cancelled
 
 
 def organization_feed_path(slug: str) -> str:
@@ -63,9 +63,8 @@ def _utc(moment: str | dt.datetime) -> dt.datetime:
 
 
 def _vevent(site_url: str, event: EventOut, made: dt.datetime, *, cancelled: bool = False,
-            slot_id: str | None = None) -> icalendar.Event:
+            held: SlotOut | None = None) -> icalendar.Event:
     base = site_url.rstrip("/")
-    held = next((slot for slot in event.slots if slot.id == slot_id), None)
     made = _utc(made)
     # An excepted series date has no page of its own: its series page says it is cancelled.
     path = f"/events/{event.series}" if cancelled and event.series and held is None \
@@ -122,7 +121,8 @@ def slot_calendar(site_url: str, timezone: str, event: EventOut, slot_id: str,
 
     The slot's own times and UID, its time first in the description; made at `made`.
     """
-    vevent = _vevent(site_url, event, made, cancelled=cancelled, slot_id=slot_id)
+    [held] = [slot for slot in event.slots if slot.id == slot_id]
+    vevent = _vevent(site_url, event, made, cancelled=cancelled, held=held)
     return _calendar(event.title, timezone, [("", bytes(vevent.to_ical()))],
                      method="CANCEL" if cancelled else "PUBLISH", published=False)
 
