@@ -52,10 +52,15 @@ def notice_mail(
     position: int | None = None,
     checkin_code: str | None = None,
     user_id: int | None = None,
+    seated: bool = True,
 ) -> Mail:
-    """Return a notice of the given kind to queue in the transaction that caused it."""
+    """Return a notice of the given kind to queue in the transaction that caused it.
+
+    `seated`: whether the RSVP held a seat (so an invitation), which its cancellation cancels.
+    """
     data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
-            "cancel_token": cancel_token, "position": position, "checkin_code": checkin_code}
+            "cancel_token": cancel_token, "position": position, "checkin_code": checkin_code,
+            "seated": seated}
     return Mail(kind, email, data, user_id)
 
 
@@ -72,6 +77,9 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
             f"The slot {data['slot_id']!r} is no longer in the event catalogue."
         )
     subject = subject.format(title=slot.title, date=slot.date_text)
+    # A place on the waitlist came with no invitation, so there is nothing to take off.
+    if calendar == "cancel" and not data.get("seated", True):
+        calendar = None
     checkin, inline = email_block(queued)
     text, html = render(
         "rsvp_notice", slot=slot, first_name=data["first_name"], lead=lead, subject=subject,

@@ -38,6 +38,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
@@ -213,8 +214,8 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
         await request_consent(connection, rsvp_id=int(row.id), slot_id=rsvp.slot_id,
                               volunteer=volunteer, now=rsvp.created_at, request=rsvp.consent)
     token = await issue_cancel_token(connection, row.id)
-    person = {"email": rsvp.email, "first_name": rsvp.first_name,
-              "last_name": rsvp.last_name, "cancel_token": token}
+    person: dict[str, Any] = {"email": rsvp.email, "first_name": rsvp.first_name,
+                              "last_name": rsvp.last_name, "cancel_token": token}
     if place.position is None:
         mail = confirmation_mail(rsvp.slot_id, checkin_code=code, user_id=rsvp.user_id, **person)
     else:
@@ -317,7 +318,7 @@ async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime,
         )
         await enqueue(rsvp_notices.notice_mail(
             notice, slot_id, email=row.email, first_name=row.first_name,
-            last_name=row.last_name, user_id=row.user_id,
+            last_name=row.last_name, user_id=row.user_id, seated=was is not RsvpStatus.WAITLISTED,
         ), connection=connection)
         counter = SlotCount.filter(slot_id=slot_id).using_db(connection)
         if was is RsvpStatus.WAITLISTED:

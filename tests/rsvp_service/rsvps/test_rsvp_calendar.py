@@ -13,7 +13,7 @@ from email.utils import parsedate_to_datetime
 import httpx
 import icalendar
 from conftest import Mailbox
-from mail_testkit import arrived, body, calendar_parts, token_in
+from mail_testkit import arrived, body, calendar_parts, fill, token_in
 from organize_testkit import KEEN, at, person, slot_path
 from organize_testkit import rsvp as stored_rsvp
 from service_testkit import CLINIC_SLOTS, TINY_SLOT, rsvp, signed_in
@@ -114,3 +114,18 @@ async def test_an_organizers_removal_mails_the_cancellation_of_the_invitation(
     assert (sent["METHOD"], off["STATUS"], off["UID"]) == ("CANCEL", "CANCELLED", was["UID"])
     assert str(off["UID"]) == f"{TINY_SLOT}@civicstl.org"
     assert off["SEQUENCE"] > was["SEQUENCE"]
+
+
+async def test_leaving_the_waitlist_mails_no_calendar_file_to_take_off(
+    client: httpx.AsyncClient, mailbox: Mailbox
+) -> None:
+    await fill(client, "ann", "bo", "cy")
+    [waiting] = await arrived(mailbox, "cy@example.org", "You're on the waitlist")
+    assert calendar_parts(mailbox, "cy@example.org", "You're on the waitlist") == []
+
+    left = await client.post("/api/rsvp/cancel", json={"token": token_in(waiting)})
+
+    assert left.status_code == 200, left.text
+    [notice] = await arrived(mailbox, "cy@example.org", "Your spot is cancelled")
+    assert calendar_parts(mailbox, "cy@example.org", "Your spot is cancelled") == []
+    assert "calendar" not in body(notice)
