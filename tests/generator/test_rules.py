@@ -114,7 +114,7 @@ CASES = [
     ]),
     ("guest event is a one-slot guest event", "site.yaml",
      "guest_rsvp_event: forest-park-cleanup", "guest_rsvp_event: inclusive-sports-clinic", [
-        "content/site.yaml:31:19: guest_rsvp_event: expected an event with `rsvp: guest` and "
+        "content/site.yaml:33:19: guest_rsvp_event: expected an event with `rsvp: guest` and "
         "exactly one slot, not a series, found 'inclusive-sports-clinic' with rsvp account and "
         "3 slots. "
         "The guest form RSVPs for one slot without an account; fix the event file.",
