@@ -1,7 +1,8 @@
 // The addresses an organizer's organizations have blocked from their events (blocked from a roster's Remove),
 // each with an Unblock button. Loaded when its section is opened.
 import { useState } from 'react'
-import { listBlocks, unblockAddress, type BlockEntry, type Organization } from '../src/api/organize'
+import type { Organization } from '../src/api/organize'
+import { listBlocks, unblockAddress, type BlockEntry } from '../src/api/removals'
 import { getAuthClient } from '../src/auth/useAuth'
 import { shortDateTime } from '../src/organize/format'
 

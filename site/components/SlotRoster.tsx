@@ -1,7 +1,8 @@
 // One slot's roster on /organize: who is coming (name, email, phone, RSVP time, waitlist place, state),
 // the CSV download, hours of those checked in, removing an RSVP (and blocking its address), and the message form.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { removeRsvp, rosterCsv, setHours, slotRoster, type Attendee, type RemovalReason, type Roster } from '../src/api/organize'
+import { rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../src/api/organize'
+import { removeRsvp, type RemovalReason } from '../src/api/removals'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 import { shortDateTime, statusText } from '../src/organize/format'

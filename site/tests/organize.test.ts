@@ -5,14 +5,11 @@ import {
   addWalkIn,
   capacityText,
   checkIn,
-  grantOrganizer,
   isOrganizer,
-  listOrganizers,
   myRoles,
   normalizeCode,
   organizeEvents,
   previewMessage,
-  revokeOrganizer,
   rosterCsv,
   searchAttendees,
   sendMessage,
@@ -21,6 +18,7 @@ import {
   undoCheckIn,
   type Attendee,
 } from '../src/api/organize'
+import { grantOrganizer, listOrganizers, revokeOrganizer } from '../src/api/grants'
 import { json, makeClient } from './helpers'
 
 const SLOT = 'keen-sports-saturdays-2026-12-19-9-30-10-20-am'

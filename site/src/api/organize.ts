@@ -16,7 +16,6 @@ export type Attendee = Roster['attendees'][number]
 /** Where replies to a message about the slot may go: the organizer's address, the organization's (or null). */
 export type ReplyChoices = Roster['replies']
 export type AttendeeStatus = Attendee['status']
-export type Grant = Ok<'/api/admin/organizers', 'get'>['organizers'][number]
 /** What an organizer writes; `preview` is added by the call. */
 export type Message = Omit<Body<'/api/organize/slots/{slot_id}/messages', 'post'>, 'preview'>
 type MessageAnswer = Ok<'/api/organize/slots/{slot_id}/messages', 'post'>
@@ -40,13 +39,14 @@ export const ORGANIZE_MSG = {
 } as const
 
 /** The fallback sentence for a status the service sent no sentence with. */
-function fallback(status: number): string {
+export function fallback(status: number): string {
   if (status === 401) return ORGANIZE_MSG.signedOut
   if (status === 403) return ORGANIZE_MSG.noRole
   return ORGANIZE_MSG.failed
 }
 
-const slot = (slotId: string) => ({ params: { path: { slot_id: slotId } } })
+/** The path parameters of a slot's calls. */
+export const slot = (slotId: string) => ({ params: { path: { slot_id: slotId } } })
 
 /** GET /me/roles: admin, and the organizations the user organizes (empty for a volunteer). */
 export const myRoles = (client: AuthClient) => attempt(() => client.api.GET('/api/me/roles'), fallback)
@@ -116,43 +116,6 @@ export function addWalkIn(client: AuthClient, slotId: string, walkIn: WalkIn) {
 /** POST .../hours: the hours one attendee is credited for this slot. */
 export const setHours = (client: AuthClient, slotId: string, attendee: number, hours: number, reason?: string) =>
   attempt(() => client.api.POST('/api/organize/slots/{slot_id}/hours', { ...slot(slotId), body: { attendee, hours, reason } }), fallback)
-
-type Removal = Body<'/api/organize/slots/{slot_id}/removals', 'post'>
-/** Why an RSVP is removed, from the service's fixed list (the email says it in the service's words). */
-export type RemovalReason = NonNullable<Removal['reason']>
-
-/** POST .../removals: the RSVP is cancelled, the waitlist moves up and the person is emailed (with the reason, if
- * one is chosen); `block` also blocks the address from the organization's events. 409 once the slot has started or
- * the person is checked in. */
-export const removeRsvp = (client: AuthClient, slotId: string, removal: Removal) =>
-  attempt(() => client.api.POST('/api/organize/slots/{slot_id}/removals', { ...slot(slotId), body: removal }), fallback)
-
-export type BlockEntry = Ok<'/api/organize/organizations/{organization}/blocks', 'get'>['blocks'][number]
-const organization = (slug: string) => ({ params: { path: { organization: slug } } })
-
-/** GET .../organizations/<slug>/blocks: the addresses blocked from the organization's events, newest first. */
-export async function listBlocks(client: AuthClient, slug: string): Promise<ApiResult<BlockEntry[]>> {
-  const r = await attempt(() => client.api.GET('/api/organize/organizations/{organization}/blocks', organization(slug)), fallback)
-  return r.ok ? { ...r, data: r.data.blocks } : r
-}
-
-/** POST .../organizations/<slug>/unblock: the address may RSVP to the organization's events again. */
-export const unblockAddress = (client: AuthClient, slug: string, email: string) =>
-  attempt(() => client.api.POST('/api/organize/organizations/{organization}/unblock', { ...organization(slug), body: { email } }), fallback)
-
-/** GET /admin/organizers. */
-export async function listOrganizers(client: AuthClient): Promise<ApiResult<Grant[]>> {
-  const r = await attempt(() => client.api.GET('/api/admin/organizers'), fallback)
-  return r.ok ? { ...r, data: r.data.organizers ?? [] } : r
-}
-
-/** POST /admin/organizers (201; 409 already granted or account not verified, 404 no such account, 422 no such organization). */
-export const grantOrganizer = (client: AuthClient, email: string, organization: string) =>
-  attempt(() => client.api.POST('/api/admin/organizers', { body: { email: email.trim(), organization } }), fallback)
-
-/** POST /admin/organizers/revoke. */
-export const revokeOrganizer = (client: AuthClient, email: string, organization: string) =>
-  attempt(() => client.api.POST('/api/admin/organizers/revoke', { body: { email, organization } }), fallback)
 
 /** The check-in code as the service prints it (ABCD-2345): upper case, Crockford's look-alikes mapped, one hyphen. */
 export function normalizeCode(raw: string): string | null {
