@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.calendar_testkit import take_in
-from tests.e2e.helpers import Mailbox, Server, Session, attachments, register_account
+from tests.e2e.helpers import Mailbox, Server, Session, attachments, verified_account
 from tests.e2e.steps import RSVP_SUCCESS, cancel_path, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
@@ -45,7 +45,7 @@ def test_an_imported_invitation_leaves_the_calendar_when_the_rsvp_is_cancelled_b
     event = next(e for e in events["events"] if e["slug"] == EVENT)
     [slot] = [s for s in event["slots"] if s["id"] == SLOT]
     assert slot["start"] != event["start"]
-    account = register_account(pinned_server, "Cal Endar", "calendar")
+    account = verified_account(pinned_server, mailbox, "Cal Endar", "calendar")
     session = new_session(pinned_server)
     page = signed_in_page(session, account)
     watch = session.watch(page)

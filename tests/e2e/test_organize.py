@@ -52,7 +52,7 @@ pytestmark = pytest.mark.e2e
 CODE = re.compile(r"\b[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b")
 CSV_HEADER = [
     "Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at", "Hours",
-    "Party size", "Present", "Guests", "Guardian consent",
+    "Hours reason", "Party size", "Present", "Guests", "Guardian consent",
 ]
 TAMPERED = "This verification code is not valid. Check that the link was copied in full."
 REVOKED = "This record was revoked by its owner."

@@ -227,6 +227,9 @@ def make_settings(
             "outbox_poll_seconds": 0.05,
             "outbox_retry_base_seconds": 0.05,
             "outbox_retry_max_seconds": 0.5,
+            # One sender: tests read mail in the order it was queued. Several senders deliver in
+            # any order; tests/rsvp_service/mail/test_smtp_relay.py sets them where it tests them.
+            "mail_senders": 1,
         }
         values.update(overrides)
         return Settings(_env_file=None, **values)  # type: ignore[call-arg]
