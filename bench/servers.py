@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import socket
 import subprocess
 import time
@@ -18,10 +17,11 @@ import httpx
 
 from bench.context import PYTHON, Context
 from bench.measure import kill_group
+from rsvp_service.secret_keys import generate
 
 HOST = "127.0.0.1"
 STARTUP_LIMIT = 60.0
-SECRET_KEY = secrets.token_urlsafe(48)
+SECRET_KEY = generate()
 
 
 def free_port() -> int:

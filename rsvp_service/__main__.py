@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "backup": "backup DEST: a consistent copy of the database while the service runs",
     "restore": "restore SRC: put a copy back, with the service stopped",
     "openapi": "openapi [FILE]: write the API's OpenAPI document (standard output without FILE)",
+    "secret": "print a new random SECRET_KEY (for the service's environment file)",
 }
 SERVICE_PROCESSES = ("serve", "migrate", "worker")
 
@@ -57,6 +58,10 @@ def main(argv: list[str] | None = None) -> None:
         from rsvp_service.web.openapi_cli import main as openapi_main
 
         sys.exit(openapi_main(arguments[1:]))
+    if command == "secret":
+        from rsvp_service.secret_keys import main as secret_main
+
+        sys.exit(secret_main(arguments[1:]))
     if command in ("backup", "restore"):
         from rsvp_service.ops.backups import main as backups_main
 

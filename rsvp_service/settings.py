@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 from ipaddress import ip_address
 from pathlib import Path
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from rsvp_service.secret_keys import GENERATE, MIN_LENGTH, generate, refusal
 
 GOOGLE_METADATA_URL = "https://accounts.google.com/.well-known/openid-configuration"
 # The development server answers on either name of this machine as one site.
@@ -201,13 +202,21 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _require_secret_key(self) -> Settings:
         if self.secret_key:
-            if len(self.secret_key) < 32:
-                raise ValueError("SECRET_KEY must be at least 32 characters long.")
+            # Development keeps any key (a local run signs nothing that matters); elsewhere a
+            # guessable key lets anyone sign a token for any account.
+            if self.environment != "development":
+                problem = refusal(self.secret_key)
+            elif len(self.secret_key) < MIN_LENGTH:
+                problem = f"SECRET_KEY must be at least {MIN_LENGTH} characters long."
+            else:
+                problem = None
+            if problem:
+                raise ValueError(problem)
             return self
         if self.environment != "development":
             raise ValueError(
                 "SECRET_KEY must be set when ENVIRONMENT is not development; "
-                "generate one with `python -c 'import secrets; print(secrets.token_urlsafe(48))'`."
+                f"generate one with `{GENERATE}` and put it in SECRET_KEY."
             )
         self.secret_key = _development_secret_key(self.var_dir)
         return self
@@ -268,6 +277,23 @@ class Settings(BaseSettings):
         return self.var_dir / "outbox"
 
 
+class SettingsError(Exception):
+    """Settings the service cannot start with; the message is one sentence per problem."""
+
+
+def read_settings() -> Settings:
+    """Read the settings from the environment, raising SettingsError with their sentences."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        # A validator's own sentence, not pydantic's "Value error, ..." around it.
+        raise SettingsError(" ".join(
+            str(error["ctx"]["error"]) if "error" in error.get("ctx", {})
+            else f"{'.'.join(map(str, error['loc'])).upper()}: {error['msg']}."
+            for error in exc.errors()
+        )) from None
+
+
 def origin_of(url: str) -> str:
     """A URL's origin (scheme://host:port), lower-cased as browsers send it."""
     parts = urlsplit(url)
@@ -291,7 +317,7 @@ def _development_secret_key(var_dir: Path) -> str:
     if path.exists():
         return path.read_text(encoding="utf-8").strip()
     var_dir.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_urlsafe(48)
+    key = generate()
     path.touch(mode=0o600)
     path.write_text(key, encoding="utf-8")
     return key

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
+from service_testkit import TEST_SECRET_KEY
+
 from rsvp_service import clock
 from rsvp_service.settings import Settings
 
@@ -13,7 +15,7 @@ CHICAGO_SUMMER = timezone(timedelta(hours=-5))
 
 def _settings(tmp_path: Path, civic_now: datetime | None) -> Settings:
     return Settings(_env_file=None, environment="test", var_dir=tmp_path,  # type: ignore[call-arg]
-                    secret_key="x" * 32, civic_now=civic_now)
+                    secret_key=TEST_SECRET_KEY, civic_now=civic_now)
 
 
 def test_a_pinned_moment_in_another_zone_comes_back_as_the_same_instant_in_utc(

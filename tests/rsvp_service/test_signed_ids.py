@@ -7,7 +7,8 @@ from rsvp_service.impact import records
 from rsvp_service.settings import Settings
 from rsvp_service.signed_ids import SignedIds
 
-SETTINGS = Settings(_env_file=None, environment="test", secret_key="k" * 40,  # type: ignore[call-arg]
+# Development, which accepts this weak key: the codes below were signed with it.
+SETTINGS = Settings(_env_file=None, environment="development", secret_key="k" * 40,  # type: ignore[call-arg]
                     site_url="https://civicstl.org")
 # Made by the hours records' own signer before signed_ids existed: printed codes must keep working.
 ISSUED_CODE = "42-fh2ese6hzeswsnhhzwfhuwsvwx"

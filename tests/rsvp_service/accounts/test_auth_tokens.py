@@ -10,6 +10,7 @@ import jwt
 import jwt.warnings
 import pytest
 from argon2 import extract_parameters
+from service_testkit import TEST_SECRET_KEY
 
 from rsvp_service.accounts import passwords
 from rsvp_service.accounts.routes import routes
@@ -26,7 +27,7 @@ from rsvp_service.web.openapi import build_document
 SETTINGS = Settings(
     _env_file=None,  # type: ignore[call-arg]
     environment="test",
-    secret_key="unit-test-secret-" + "y" * 40,
+    secret_key=TEST_SECRET_KEY,
     site_url="https://civicstl.org",
 )
 

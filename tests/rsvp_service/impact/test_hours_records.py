@@ -7,7 +7,7 @@ import logging
 import httpx
 import pytest
 from organize_testkit import DURING_GUEST, DURING_TINY, at, person, rsvp, slot_path
-from service_testkit import GUEST_SLOT, TINY_SLOT
+from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT
 
 from rsvp_service.impact.records import sign, verified_id
 from rsvp_service.organize.models import HoursRecord
@@ -137,8 +137,8 @@ async def test_nothing_to_record_before_a_check_in(
 
 
 def test_codes_are_bound_to_the_secret_key() -> None:
-    ours = Settings(_env_file=None, environment="test", secret_key="k" * 40)  # type: ignore[call-arg]
-    theirs = Settings(_env_file=None, environment="test", secret_key="j" * 40)  # type: ignore[call-arg]
+    ours = Settings(_env_file=None, environment="test", secret_key=TEST_SECRET_KEY)  # type: ignore[call-arg]
+    theirs = Settings(_env_file=None, environment="test", secret_key=TEST_SECRET_KEY[::-1])  # type: ignore[call-arg]
 
     code = sign(ours, 42)
 
