@@ -66,6 +66,7 @@ def backup(settings: Settings, dest: Path) -> Path:
     if not settings.is_sqlite:
         _check_pg_dump_version(settings.database_url)
     try:
+        _create_private(partial)
         if settings.is_sqlite:
             _sqlite_backup(_sqlite_path(settings), partial)
         else:
@@ -121,6 +122,20 @@ async def _hold_restored_mail(settings: Settings) -> int:
         return await hold_pending(RESTORED_MAIL.format(when=when))
     finally:
         await close_database(database)
+
+
+def _create_private(path: Path) -> None:
+    """Create PATH empty, readable by its owner only, and its missing folders likewise.
+
+    A backup holds password hashes, phone numbers and guardians' addresses. Created with this
+    mode from the start, whatever the umask, it is never readable by others, not even while it
+    is written; SQLite and pg_dump then write into the file as it is.
+    """
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700)  # the umask can only take bits away from these modes
+    path.unlink(missing_ok=True)  # a .partial an interrupted backup left
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
 
 
 def _refuse_if_serving(settings: Settings) -> None:

@@ -8,6 +8,7 @@ import asyncio
 import os
 import resource
 import signal
+import stat
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -121,6 +122,33 @@ def test_a_backup_folder_keeps_backup_keep_copies(
     assert kept[0] == "civicstl-20250103-000000.sqlite3"
     assert kept[1].startswith("civicstl-2")
     assert (folder / kept[1]).stat().st_size > 1000
+
+
+def _permissive_umask() -> None:
+    # What a shell gives by default: files 0644 and folders 0755, readable by every user.
+    os.umask(0o022)
+
+
+def test_backups_are_readable_by_their_owner_only_even_under_a_permissive_umask(
+    env: dict[str, str], service: ServiceProcess, tmp_path: Path
+) -> None:
+    # Another user on the machine must not read password hashes, phones, guardians' addresses.
+    nightly = tmp_path / "nightly"
+    nightly.mkdir(mode=0o700)  # as deploy/README.md creates it
+    into_folder = run_command(env, "backup", str(nightly), preexec_fn=_permissive_umask)
+    # A file in folders the command creates itself.
+    named = tmp_path / "made" / "by-backup" / "copy"
+    to_file = run_command(env, "backup", str(named), preexec_fn=_permissive_umask)
+
+    assert into_folder.returncode == 0, into_folder.stderr
+    [dated] = nightly.iterdir()
+    assert dated.stat().st_size > 1000  # a real copy, not an empty file
+    assert stat.S_IMODE(dated.stat().st_mode) == 0o600
+    assert to_file.returncode == 0, to_file.stderr
+    assert stat.S_IMODE(named.stat().st_mode) == 0o600
+    assert stat.S_IMODE(named.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(named.parent.parent.stat().st_mode) == 0o700
+    assert sorted(p.name for p in named.parent.iterdir()) == ["copy"]  # no journal left
 
 
 @pytest.mark.parametrize("full_disk", [False, True], ids=["unwritable", "full"])

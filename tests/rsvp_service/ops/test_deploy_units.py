@@ -62,3 +62,31 @@ def test_the_deploy_workflow_runs_after_ci_passes_on_main_with_secrets_the_readm
     assert secrets == {"DEPLOY_HOST", "DEPLOY_USER", "DEPLOY_SSH_KEY", "DEPLOY_KNOWN_HOSTS"}
     readme = (DEPLOY / "README.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in readme for name in secrets)
+
+
+def test_every_unit_that_runs_a_process_creates_files_for_its_own_user_only() -> None:
+    # Backups, the SQLite database and mail hold personal data: UMask=0077 keeps every file
+    # the service creates away from the machine's other users. Sockets and timers run nothing.
+    units = sorted(DEPLOY.glob("civicstl-*.*"))
+    running = []
+    for path in units:
+        unit = configparser.ConfigParser(strict=False, interpolation=None)
+        unit.optionxform = str  # type: ignore[assignment,method-assign]
+        unit.read(path)
+        if unit.has_section("Service"):
+            running.append(path.name)
+            assert unit["Service"].get("UMask") == "0077", path.name
+        else:
+            assert not any(key.startswith("Exec") for section in unit.sections()
+                           for key in unit[section]), path.name
+
+    assert sorted(p.name for p in units) == sorted(UNITS)  # none was missed
+    assert sorted(running) == ["civicstl-backup.service", "civicstl-web@.service",
+                               "civicstl-worker.service"]
+
+
+def test_the_install_steps_create_the_private_folders_readable_by_the_service_alone() -> None:
+    readme = (DEPLOY / "README.md").read_text(encoding="utf-8")
+    private = re.findall(r"^install -d -m 700 -o civicstl -g civicstl (.+)$", readme, re.M)
+
+    assert private and set(private[0].split()) == {"/srv/civicstl/var", "/srv/civicstl/backups"}
