@@ -1,9 +1,11 @@
 """What operators watch: GET /api/health for uptime monitors, GET /metrics for Prometheus.
 
-Healthy means the database takes a write (a row written and rolled back) and the outbox is
-moving: no email still waiting (neither sent nor dead) was queued more than
-OUTBOX_STALL_SECONDS ago. Every email is due the moment it is queued, so a waiting email that
-old means the sender is down, or the SMTP server has refused it for that long.
+Healthy means the database takes a write (a row written and rolled back), no request met a
+database failure in the last FAILING_FOR seconds (a full disk fails requests' commits, which
+the rolled-back row never reaches; see rsvp_service.db.failures), and the outbox is moving: no
+email still waiting (neither sent nor dead) was queued more than OUTBOX_STALL_SECONDS ago.
+Every email is due the moment it is queued, so a waiting email that old means the sender is
+down, or the SMTP server has refused it for that long.
 /metrics answers only the addresses in METRICS_ALLOW_IPS (loopback by default).
 """
 
@@ -19,6 +21,7 @@ from starlette.routing import BaseRoute, Route
 from tortoise.functions import Min
 
 from rsvp_service.db.check import DatabaseNotWritable, check_writable
+from rsvp_service.db.failures import FAILING_FOR
 from rsvp_service.ops.metrics import (
     DATABASE_ERRORS,
     OUTBOX_DEAD,
@@ -62,12 +65,16 @@ async def outbox_state() -> OutboxState:
     "GET", "/api/health",
     responses={200: Media("text/plain", {"type": "string", "enum": ["ok"]})},
     errors={503: Media("text/plain", {"type": "string", "enum": ["database", "outbox"]})},
-    summary="For uptime monitors: 200 `ok` when the database takes a write and the outbox is "
-    "moving; otherwise 503 with one word, `database` or `outbox`.",
+    summary="For uptime monitors: 200 `ok` when the database takes a write, no request met a "
+    f"database failure in the last {FAILING_FOR:.0f} seconds and the outbox is moving; "
+    "otherwise 503 with one word, `database` or `outbox`.",
 )
 async def health(request: Request) -> Response:
     """Answer 200 "ok", or 503 with one word: "database" or "outbox"."""
     settings: Settings = request.app.state.settings
+    if request.app.state.database_failures.recent():
+        # Writes are failing now; the probe would only add to the load.
+        return _unhealthy("database")
     try:
         await check_writable(settings)
         state = await outbox_state()

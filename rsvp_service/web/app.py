@@ -15,6 +15,7 @@ from rsvp_service.accounts import routes as auth_routes
 from rsvp_service.accounts.google import build_google_client, session_middleware
 from rsvp_service.consent import routes as consent
 from rsvp_service.db.connection import close_database, open_database
+from rsvp_service.db.failures import DatabaseFailures
 from rsvp_service.events import load_catalogue, reload_catalogue
 from rsvp_service.follows import preferences as follow_links
 from rsvp_service.follows import routes as follows
@@ -114,4 +115,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.settings = settings
     app.state.catalogue = load_catalogue(settings.events_file)
+    app.state.database_failures = DatabaseFailures()
     return app

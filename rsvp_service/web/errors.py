@@ -106,6 +106,7 @@ async def database_error_handler(request: Request, exc: Exception) -> Response:
         return await server_error_handler(request, exc)
     log.error("Database unavailable on %s %s: %s", request.method, request.url.path, exc)
     DATABASE_ERRORS.inc()
+    request.app.state.database_failures.record()  # what /api/health reports
     return error_response(
         503,
         DATABASE_UNAVAILABLE,

@@ -13,6 +13,7 @@ from service_testkit import eventually, query_rows, rsvp
 from starlette.applications import Starlette
 from tortoise.context import get_current_context
 
+from rsvp_service.db.failures import FAILING_FOR, DatabaseFailures
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
@@ -92,3 +93,71 @@ async def test_a_database_that_cannot_be_written_answers_503_database(
 
     assert_unhealthy(refused, "database")
     await eventually(recovered, seconds=5)
+
+
+class SteppedClock:
+    """A monotonic clock that moves only when the test says."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        """The current reading."""
+        return self.seconds
+
+
+async def test_a_full_disk_that_fails_writes_answers_503_database_until_writes_work_again(
+    app: Starlette, client: httpx.AsyncClient, db_url: str
+) -> None:
+    """A full disk fails the commits of requests while reads still work. Health's own probe
+    writes a row and rolls it back, which never reaches the disk, so it passed while every
+    RSVP got 503 (issue 35).
+
+    The disk is made full the way the database reports it, through the same error path:
+    SQLite answers SQLITE_FULL ("database or disk is full") past `max_page_count`, the error a
+    full disk gives, for writes that need a new page (RSVPs), not for the probe's row; on
+    PostgreSQL a trigger on `rsvp` raises SQLSTATE 53100 (disk_full), what the server answers
+    when it cannot extend a table's file. A real full disk needs a mount, which a test cannot
+    rely on, and chmod does not stop root."""
+    clock = SteppedClock()
+    app.state.database_failures = DatabaseFailures(clock)
+    connection = get_current_context().db()  # type: ignore[union-attr]
+    before = await client.get("/api/health")
+    if db_url.startswith("sqlite"):
+        await connection.execute_script("PRAGMA max_page_count=1")
+    else:
+        await connection.execute_script(
+            "CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "RAISE EXCEPTION 'could not extend file: No space left on device' "
+            "USING ERRCODE = 'disk_full'; END $$; "
+            "CREATE TRIGGER disk_full BEFORE INSERT ON rsvp FOR EACH ROW EXECUTE FUNCTION "
+            "disk_full()")
+    try:
+        answers = []
+        for n in range(300):  # SQLite stores RSVPs while its last pages have room
+            answers.append(await client.post("/api/rsvp", json=rsvp(email=f"p{n}@example.org")))
+            if answers[-1].status_code != 201:
+                break
+        full = await client.get("/api/health")
+        reads = await client.get("/api/rsvp")
+    finally:
+        if db_url.startswith("sqlite"):
+            await connection.execute_script("PRAGMA max_page_count=1073741823")
+        else:
+            await connection.execute_script("DROP TRIGGER disk_full ON rsvp; "
+                                            "DROP FUNCTION disk_full()")
+    # Space is freed: writes work at once, and health says so once no failure is recent.
+    accepted = await client.post("/api/rsvp", json=rsvp(email="after@example.org"))
+    clock.seconds += FAILING_FOR - 1
+    settling = await client.get("/api/health")
+    clock.seconds += 1
+    recovered = await client.get("/api/health")
+
+    assert before.status_code == 200
+    assert answers[-1].status_code == 503  # what every writer saw...
+    assert reads.status_code == 200
+    assert_unhealthy(full, "database")  # ...and now health sees it too
+    assert accepted.status_code == 201
+    assert_unhealthy(settling, "database")
+    assert recovered.status_code == 200
+    assert recovered.text == "ok"

@@ -1,0 +1,31 @@
+"""The database failures this process's requests met lately, which /api/health reports.
+
+A full disk fails the writes of requests while health's own probe, a row written and rolled
+back, still succeeds (nothing reaches the disk), so health also asks whether requests have
+been answered 503 for a database failure in the last FAILING_FOR seconds. Each web process
+keeps its own record, as it keeps its own counters.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+# As long as a 503 asks clients to wait (Retry-After): a failure that old is over, or recurs.
+FAILING_FOR = 30.0
+
+
+class DatabaseFailures:
+    """When a request last met a database that could not write or be reached."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._last: float | None = None
+
+    def record(self) -> None:
+        """Note that a request was just answered 503 because the database failed."""
+        self._last = self._clock()
+
+    def recent(self) -> bool:
+        """Whether the last failure was less than FAILING_FOR seconds ago."""
+        return self._last is not None and self._clock() - self._last < FAILING_FOR
