@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from limits import RateLimitItem, parse
+from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
@@ -131,6 +132,11 @@ class Limit:
         await enforce(request, self.name, client_ip(request))
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."
+# In-process counters (no REDIS_URL) are kept until twice their window has passed, so an hour's
+# limit keyed on an address remembers every address for two hours: about 300 bytes each, which
+# grew a web process by 0.5 MB a minute under steady load (issue 35). Past this many counters
+# the ones that have spent least go first, so a flood of new keys cannot free a spent one.
+MEMORY_KEYS = 100_000
 
 
 def _redis_uri(url: str) -> str:
@@ -141,9 +147,11 @@ def _redis_uri(url: str) -> str:
 class RateLimiter:
     """Named, scaled limits over one storage; `hit` answers None or the seconds to wait."""
 
-    def __init__(self, storage_uri: str, *, scale: float = 1.0, key_prefix: str = "civicstl"):
+    def __init__(self, storage_uri: str, *, scale: float = 1.0, key_prefix: str = "civicstl",
+                 memory_keys: int = MEMORY_KEYS):
         """Open the storage; `key_prefix` keeps counters of different deployments apart."""
         self.items = {name: self._scaled(name, rule, scale) for name, rule in LIMITS.items()}
+        self.memory_keys = memory_keys
         options: dict[str, Any] = {"wrap_exceptions": True}
         self._redis_pool: ConnectionPool | None = None
         if storage_uri.startswith("async+redis"):
@@ -182,12 +190,25 @@ class RateLimiter:
         _check_declared(name, key)
         item = self.items[name]
         try:
-            if await self.strategy.hit(item, key):
+            allowed = await self.strategy.hit(item, key)
+            if isinstance(self.storage, MemoryStorage):
+                await self._bound_memory(self.storage)
+            if allowed:
                 return None
             return await self._retry_after(item, key)
         except StorageError:
             logger.exception("Rate-limit storage failed; letting the request through.")
             return None
+
+    async def _bound_memory(self, storage: MemoryStorage) -> None:
+        """Drop the in-process counters that spent least, down to 90 % of `memory_keys`."""
+        if len(storage.expirations) <= self.memory_keys:
+            return
+        # Sorting every key costs about 50 ms at 100,000; it runs once per 10,000 new keys.
+        spent = sorted(storage.expirations, key=lambda k: (storage.storage[k],
+                                                            storage.expirations[k]))
+        for key in spent[:len(spent) - self.memory_keys * 9 // 10]:
+            await storage.clear(key)
 
     async def test(self, name: str, key: str) -> int | None:
         """Check a limit without spending it; None when a hit would be allowed."""

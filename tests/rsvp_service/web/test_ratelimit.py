@@ -10,6 +10,7 @@ from contextlib import AbstractAsyncContextManager
 import httpx
 import pytest
 from conftest import Mailbox
+from limits.aio.storage import MemoryStorage
 from starlette.applications import Starlette
 
 from rsvp_service.settings import Settings
@@ -320,3 +321,20 @@ async def test_an_unreachable_redis_lets_requests_through(
 ])
 def test_a_client_network_is_an_ipv4_address_or_an_ipv6_64(ip: str, key: str) -> None:
     assert network(ip) == key
+
+
+async def test_in_process_counters_are_bounded_and_a_flood_frees_no_spent_one() -> None:
+    # Each new address kept a counter for two hours (issue 35: 0.5 MB a minute of growth). An
+    # attacker who floods new addresses to push out the counter of one they have spent gets
+    # nothing: the counters that spent least go first.
+    limiter = RateLimiter("async+memory://", memory_keys=100)
+    spent = "victim@example.org"
+    while await limiter.hit("consent-guardian", spent) is None:
+        pass
+    for n in range(1000):
+        assert await limiter.hit("consent-guardian", f"flood{n}@example.org") is None
+
+    assert isinstance(limiter.storage, MemoryStorage)
+    assert len(limiter.storage.expirations) <= 100
+    assert await limiter.hit("consent-guardian", spent) is not None  # still spent
+    assert await limiter.hit("consent-guardian", "flood999@example.org") is None  # the newest remain
