@@ -28,6 +28,7 @@ BENCHMARKS = {
     "throughput": "bench.throughput",
     "burst": "bench.burst",
     "crowd": "bench.crowd",
+    "soak": "bench.soak",
 }
 
 

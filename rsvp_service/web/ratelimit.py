@@ -133,9 +133,9 @@ class Limit:
 
 TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."
 # In-process counters (no REDIS_URL) are kept until twice their window has passed, so an hour's
-# limit keyed on an address remembers every address for two hours: about 300 bytes each, which
-# grew a web process by 0.5 MB a minute under steady load (issue 35). Past this many counters
-# the ones that have spent least go first, so a flood of new keys cannot free a spent one.
+# limit keyed on an address remembers every address for two hours, and a web process under
+# steady load grew for as long. Past this many counters the ones that have spent least go
+# first, so a flood of new keys cannot free a spent one.
 MEMORY_KEYS = 100_000
 
 
@@ -204,7 +204,7 @@ class RateLimiter:
         """Drop the in-process counters that spent least, down to 90 % of `memory_keys`."""
         if len(storage.expirations) <= self.memory_keys:
             return
-        # Sorting every key costs about 50 ms at 100,000; it runs once per 10,000 new keys.
+        # Down to 90 %, so the sort of every key runs once per tenth of the bound, not per hit.
         spent = sorted(storage.expirations, key=lambda k: (storage.storage[k],
                                                             storage.expirations[k]))
         for key in spent[:len(spent) - self.memory_keys * 9 // 10]:
