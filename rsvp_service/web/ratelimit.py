@@ -136,7 +136,7 @@ TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again.
 # limit keyed on an address remembers every address for two hours, and a web process under
 # steady load grew for as long. Past this many counters the ones that have spent least go
 # first, so a flood of new keys cannot free a spent one.
-MEMORY_KEYS = 100_000
+MEMORY_KEYS = 10_000
 
 
 def _redis_uri(url: str) -> str:
