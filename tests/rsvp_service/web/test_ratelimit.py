@@ -337,4 +337,4 @@ async def test_in_process_counters_are_bounded_and_a_flood_frees_no_spent_one() 
     assert isinstance(limiter.storage, MemoryStorage)
     assert len(limiter.storage.expirations) <= 100
     assert await limiter.hit("consent-guardian", spent) is not None  # still spent
-    assert await limiter.hit("consent-guardian", "flood999@example.org") is None  # the newest remain
+    assert await limiter.hit("consent-guardian", "flood999@example.org") is None  # newest stay
