@@ -18,7 +18,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.calendar_testkit import take_in
-from tests.e2e.helpers import Mailbox, Server, Session, attachments, verified_account
+from tests.e2e.helpers import (
+    Mailbox,
+    Server,
+    Session,
+    attachments,
+    settle,
+    verified_account,
+)
 from tests.e2e.steps import RSVP_SUCCESS, cancel_path, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
@@ -51,6 +58,7 @@ def test_an_imported_invitation_leaves_the_calendar_when_the_rsvp_is_cancelled_b
     watch = session.watch(page)
 
     page.goto(event["path"])
+    settle(page)  # the RSVP button acts once the page has hydrated
     item = slot_item(page, SLOT)
     item.get_by_role("button", name="RSVP", exact=True).click()
     watch.wait_dialog(page, RSVP_SUCCESS)
