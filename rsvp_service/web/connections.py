@@ -41,6 +41,7 @@ from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from rsvp_service.web.contract import error_response, error_shape_for
+from rsvp_service.web.ratelimit import network
 
 HEADER_TIMEOUT = 10.0
 SHUTDOWN_GRACE = 1.0
@@ -58,16 +59,7 @@ log = logging.getLogger(__name__)
 
 def client_network(client: tuple[str, int] | None) -> str:
     """The address a client's connections count against: its IPv4 address or its IPv6 /64."""
-    host = client[0] if client else ""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    return str(address)
+    return network(client[0] if client else "")
 
 
 def _trusted(host: str, allowed: list[str] | str | None) -> bool:
