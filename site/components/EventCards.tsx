@@ -166,13 +166,19 @@ export function PastDetails({ event }: { event: EventItem }) {
       </p>
       <p>Total RSVPs: {count === null ? 'Loading...' : count}</p>
       {event.thank_you ? <p>{event.thank_you}</p> : null}
-      {event.gallery.length > 0 ? (
-        <div className="gallery">
-          {event.gallery.map((photo) => (
-            <Img key={photo.src} image={photo} lazy sizes={GALLERY_SIZES} />
-          ))}
-        </div>
-      ) : null}
+      <Gallery photos={event.gallery} />
     </>
+  )
+}
+
+/** An event's photos, each loaded lazily; nothing when it has none. */
+export function Gallery({ photos }: { photos: EventItem['gallery'] }) {
+  if (photos.length === 0) return null
+  return (
+    <div className="gallery">
+      {photos.map((photo) => (
+        <Img key={photo.src} image={photo} lazy sizes={GALLERY_SIZES} />
+      ))}
+    </div>
   )
 }

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { BeforeYouGo } from '../../../components/BeforeYouGo'
-import { EventHeader, PastDetails, SlotList, SpotsLeft } from '../../../components/EventCards'
-import { GALLERY_SIZES, Img } from '../../../components/Img'
+import { EventHeader, Gallery, PastDetails, SlotList, SpotsLeft } from '../../../components/EventCards'
 import { RichText } from '../../../components/RichText'
 import { RsvpDialog } from '../../../components/LazyRsvpDialog'
 import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
@@ -103,13 +102,7 @@ function EventPage({ data }: { data: EventData }) {
                   RSVP
                 </button>
               ) : null}
-              {event.gallery.length > 0 ? (
-                <div className="gallery">
-                  {event.gallery.map((photo) => (
-                    <Img key={photo.src} image={photo} lazy sizes={GALLERY_SIZES} />
-                  ))}
-                </div>
-              ) : null}
+              <Gallery photos={event.gallery} />
             </>
           )}
         </div>
