@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime
 from ipaddress import ip_address
 from pathlib import Path
@@ -292,6 +293,14 @@ def read_settings() -> Settings:
             else f"{'.'.join(map(str, error['loc'])).upper()}: {error['msg']}."
             for error in exc.errors()
         )) from None
+
+
+def settings_or_exit() -> Settings:
+    """Read the settings, or stop the command with their sentences (exit status 1)."""
+    try:
+        return read_settings()
+    except SettingsError as exc:
+        sys.exit(f"rsvp_service: {exc}")
 
 
 def origin_of(url: str) -> str:

@@ -18,7 +18,7 @@ from typing import Literal
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.mail.message import QueuedMail, message_id
 from rsvp_service.rsvps.models import OutboxMessage
-from rsvp_service.settings import Settings
+from rsvp_service.settings import Settings, settings_or_exit
 
 Listing = Literal["pending", "dead", "held"]
 TITLES = {"pending": "next attempt", "dead": "dead since", "held": "held since"}
@@ -155,4 +155,4 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.action in ("release", "discard") and args.ids and args.all:
         parser.error("name held messages or pass --all, not both")
-    return asyncio.run(_run(Settings(), args))
+    return asyncio.run(_run(settings_or_exit(), args))

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from rsvp_service.settings import Settings
+from rsvp_service.settings import Settings, settings_or_exit
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PG_DUMP_HEADER = b"PGDMP"
@@ -253,7 +253,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("command", choices=["backup", "restore"])
     parser.add_argument("path", type=Path, help="backup: file or folder; restore: a backup file")
     args = parser.parse_args(argv)
-    settings = Settings()
+    settings = settings_or_exit()
     try:
         if args.command == "backup":
             print(f"Backed up the database to {backup(settings, args.path)}.")

@@ -30,7 +30,7 @@ from rsvp_service.organize.roles import (
     revoke_organizer,
     set_admin,
 )
-from rsvp_service.settings import Settings
+from rsvp_service.settings import Settings, settings_or_exit
 
 USAGE_ERROR = 2
 
@@ -131,4 +131,4 @@ def main(argv: list[str]) -> int:
         sub.add_argument("--org", help="organization slug (organizer role only)")
     actions.add_parser("list", help="list admins and organizers")
     args = parser.parse_args(argv)
-    return asyncio.run(_run(Settings(), args))
+    return asyncio.run(_run(settings_or_exit(), args))

@@ -20,7 +20,7 @@ from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.jobs.background import run_worker
 from rsvp_service.mail.signing import DkimKeyError, signer_for
 from rsvp_service.ops.backups import serving_lock
-from rsvp_service.settings import Settings, SettingsError, read_settings
+from rsvp_service.settings import Settings, settings_or_exit
 from rsvp_service.web.connections import GuardedHttpProtocol
 from rsvp_service.web.server import connection_limit
 
@@ -43,10 +43,7 @@ def main(argv: list[str], description: str | None = None) -> None:
     parser.add_argument("--no-worker", action="store_true",
                         help="serve: do not start the worker (it runs as its own systemd unit)")
     args = parser.parse_args(argv)
-    try:
-        settings = read_settings()
-    except SettingsError as exc:
-        sys.exit(f"rsvp_service: {exc}")
+    settings = settings_or_exit()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command != "migrate":

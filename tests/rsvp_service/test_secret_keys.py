@@ -96,10 +96,16 @@ def _production_env(key: str, tmp_path: Path) -> dict[str, str]:
             "DATABASE_URL": f"sqlite://{tmp_path / 'civicstl.sqlite3'}"}
 
 
-def test_serve_in_production_with_the_example_key_exits_with_the_sentence(tmp_path: Path) -> None:
+# Every command that reads the settings: each stops with the sentence, none with a traceback.
+@pytest.mark.parametrize("command", [
+    ("serve",), ("worker",), ("outbox", "pending"), ("roles", "list"), ("backup", "copy"),
+])
+def test_a_command_in_production_with_the_example_key_exits_with_the_sentence(
+    tmp_path: Path, command: tuple[str, ...],
+) -> None:
     example = published_keys()[0]  # the line deploy/civicstl.env.example gives
 
-    refused = run_command(_production_env(example, tmp_path), "serve")
+    refused = run_command(_production_env(example, tmp_path), *command)
     # The same start with a generated key gets past the settings (migrate stops there).
     accepted = run_command(_production_env(TEST_SECRET_KEY, tmp_path), "migrate")
 
