@@ -130,7 +130,7 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
             ) : null}
             {filling && event.before_you_go?.guardian_consent ? (
               <Reveal label="Are you under 18?">
-                <Guardian slotId={slot.id} />
+                <Guardian slotId={slot.id} asGuest={asGuest} />
               </Reveal>
             ) : null}
             {(s.status === 'full' || s.status === 'error') && s.message ? (

@@ -3,8 +3,23 @@
 import { useState } from 'react'
 import { guardians } from '../src/events/guardians'
 
-/** The guardian's email field of one slot's RSVP; saying "under 18" is opening it. */
-export function GuardianFields({ slotId }: { slotId: string }) {
+/** The guardian's email field of one slot's RSVP; saying "under 18" is opening it. A guest is sent to an
+ * account first: the service asks a guardian only for a volunteer whose own address is verified. */
+export function GuardianFields({ slotId, asGuest }: { slotId: string; asGuest: boolean }) {
+  if (asGuest) return <MinorsSignIn />
+  return <Fields slotId={slotId} />
+}
+
+function MinorsSignIn() {
+  return (
+    <p className="muted">
+      Volunteers under 18 RSVP from an account with a verified email address, so that the request to your parent
+      or guardian comes from you. Please <a href="/login">log in</a> or <a href="/register">sign up</a> first.
+    </p>
+  )
+}
+
+function Fields({ slotId }: { slotId: string }) {
   guardians[slotId] ??= ''
   const [email, setEmail] = useState(guardians[slotId])
   return (
