@@ -15,6 +15,7 @@ from tortoise.context import get_current_context
 
 from rsvp_service.db.failures import FAILING_FOR, DatabaseFailures
 from rsvp_service.settings import Settings
+from rsvp_service.web.ratelimit import RateLimiter
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 
@@ -121,6 +122,9 @@ async def test_a_full_disk_that_fails_writes_answers_503_database_until_writes_w
     rely on, and chmod does not stop root."""
     clock = SteppedClock()
     app.state.database_failures = DatabaseFailures(clock)
+    # How many RSVPs fit in the file's free pages depends on its history: the per-IP RSVP limit
+    # is raised out of the way, so the disk is what refuses.
+    app.state.rate_limiter = RateLimiter("async+memory://", scale=20)
     connection = get_current_context().db()  # type: ignore[union-attr]
     before = await client.get("/api/health")
     if db_url.startswith("sqlite"):
