@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.config import JsonDict
 
 from rsvp_service.accounts.emails import optional_email
-from rsvp_service.web.contract import LinkToken
+from rsvp_service.web.contract import STRIPPED, LinkToken
 
 EMAIL: JsonDict = {"format": "email"}
 TARGET_MAX = 200
@@ -19,7 +19,7 @@ Kind = Literal["organization", "cause"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", **STRIPPED)
 
 
 class FollowTarget(_Strict):

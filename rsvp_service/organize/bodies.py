@@ -15,7 +15,7 @@ from rsvp_service.accounts.bodies import has_control_characters, no_encoded_word
 from rsvp_service.accounts.emails import normalize_email, optional_email
 from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.mail.rsvp_notices import RemovalReason
-from rsvp_service.web.contract import Moment
+from rsvp_service.web.contract import STRIPPED, Moment
 
 MAX_ID = 2**63 - 1
 
@@ -51,7 +51,7 @@ def _plain(value: str, *, multiline: bool) -> str:
 class GrantPayload(BaseModel):
     """Body of POST /api/admin/organizers and /api/admin/organizers/revoke."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", **STRIPPED)
 
     email: str = Field(min_length=1, max_length=320)
     organization: str = Field(min_length=1, max_length=100)
@@ -83,7 +83,7 @@ class AttendeePayload(BaseModel):
 class HoursPayload(BaseModel):
     """Body of POST .../hours: hours for one checked-in person, in quarter hours."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", **STRIPPED)
 
     attendee: AttendeeId
     hours: float = Field(gt=0, le=24, strict=True, allow_inf_nan=False)
@@ -98,7 +98,7 @@ class HoursPayload(BaseModel):
 class WalkInPayload(BaseModel):
     """Body of POST .../walkins: a name, an optional email, and the page's id for retries."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", **STRIPPED)
 
     name: str = Field(min_length=1, max_length=100)
     email: str | None = Field(default=None, max_length=254)
@@ -128,7 +128,7 @@ class RemovePayload(BaseModel):
 class BlockPayload(BaseModel):
     """Body of POST .../blocks: the address to block, and whether to remove its live RSVPs."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", **STRIPPED)
 
     email: str = Field(min_length=1, max_length=320)
     removeRsvps: bool = Field(
@@ -141,7 +141,7 @@ class BlockPayload(BaseModel):
 class UnblockPayload(BaseModel):
     """Body of POST .../unblock: the address to let RSVP again."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", **STRIPPED)
 
     email: str = Field(min_length=1, max_length=320)
 

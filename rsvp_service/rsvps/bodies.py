@@ -15,7 +15,7 @@ from generator.models import MAX_GUESTS
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email, optional_email
 from rsvp_service.consent.bodies import ConsentState
-from rsvp_service.web.contract import ErrorBody, Moment
+from rsvp_service.web.contract import STRIPPED, ErrorBody, Moment
 
 EVENT_ID_MAX = 200
 EMAIL: JsonDict = {"format": "email"}
@@ -30,7 +30,7 @@ def _no_line_breaks(value: str) -> str:
 class Guest(BaseModel):
     """One person an RSVP brings along; the name is optional."""
 
-    model_config = ConfigDict(str_strip_whitespace=True)
+    model_config = STRIPPED
 
     name: str = Field(default="", max_length=100,
                       description="Shown on the roster; empty: listed as a guest of the person.")
@@ -42,7 +42,7 @@ class Guest(BaseModel):
 class RsvpPayload(BaseModel):
     """Body of POST /api/rsvp (the popup form omits eventId)."""
 
-    model_config = ConfigDict(str_strip_whitespace=True)
+    model_config = STRIPPED
 
     eventId: str | None = Field(default=None, max_length=EVENT_ID_MAX)
     email: str = Field(max_length=254, json_schema_extra=EMAIL)
