@@ -45,10 +45,12 @@ $(BIN)/.installed-dev: $(BIN)/.installed requirements-dev.txt
 	$(UV_INSTALL) -r requirements.txt -r requirements-dev.txt
 	touch $@
 
+# Wheels only, except feedgen (the Atom feeds' writer), which PyPI has as source alone: pure
+# Python, so its build needs nothing but setuptools.
 $(CHECK_VENV)/.installed: requirements-generator.txt
 	$(PYTHON) -m venv $(CHECK_VENV)
 	$(CHECK_VENV)/bin/pip install -q --disable-pip-version-check --only-binary :all: \
-	  --require-hashes -r requirements-generator.txt
+	  --no-binary feedgen --require-hashes -r requirements-generator.txt
 	touch $@
 
 # The site's build needs its dependencies alone (React, Vike, Vite); its devDependencies are the
