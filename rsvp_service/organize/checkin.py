@@ -34,6 +34,7 @@ from rsvp_service.organize.bodies import (
 from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import Organizer
 from rsvp_service.organize.roster import (
+    display_name,
     person,
     slot_for_organizer,
     slot_length_hours,
@@ -81,12 +82,8 @@ async def _on_roster(slot: Slot, payload: CheckinPayload) -> Rsvp:
     if row is None or row.status is RsvpStatus.CANCELLED:
         raise ApiError(404, NOT_ON_ROSTER if payload.code is not None else NOT_ON_ROSTER_ID)
     if row.status is RsvpStatus.WAITLISTED:
-        raise ApiError(409, WAITLISTED.format(name=_name(row)))
+        raise ApiError(409, WAITLISTED.format(name=display_name(row)))
     return row
-
-
-def _name(row: Rsvp) -> str:
-    return f"{row.first_name} {row.last_name}".strip() or "This person"
 
 
 async def check_in(slot: Slot, catalogue: Catalogue, row: Rsvp, by: Organizer,
@@ -110,7 +107,7 @@ async def _answer(slot: Slot, row: Rsvp, now: datetime, *, warn: bool = False) -
     entry = await person(slot, row)
     warning = None
     if warn and entry.consent in ("awaiting", "declined"):
-        warning = NO_CONSENT.format(name=_name(row))
+        warning = NO_CONSENT.format(name=display_name(row))
     return AttendeeAnswer(attendee=entry.attendee(slot, now), warning=warning)
 
 
@@ -128,7 +125,7 @@ async def checkins(request: Request, body: CheckinPayload) -> AttendeeAnswer:
     row = await _on_roster(slot, body)
     if body.present is not None and body.present > row.party_size:
         size = "1 person" if row.party_size == 1 else f"{row.party_size} people"
-        raise ApiError(422, TOO_MANY_PRESENT.format(name=_name(row), size=size))
+        raise ApiError(422, TOO_MANY_PRESENT.format(name=display_name(row), size=size))
     await check_in(slot, request.app.state.catalogue, row, organizer, now, body.present)
     return await _answer(slot, row, now, warn=True)
 
@@ -205,7 +202,7 @@ async def set_hours(request: Request, body: HoursPayload) -> AttendeeAnswer:
     changed = await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=False).update(
         hours=Decimal(str(body.hours)), hours_reason=body.reason)
     if not changed:
-        raise ApiError(409, NOT_CHECKED_IN.format(name=_name(row)))
+        raise ApiError(409, NOT_CHECKED_IN.format(name=display_name(row)))
     return await _answer(slot, row, clock.now(request.app.state.settings))
 
 

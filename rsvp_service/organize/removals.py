@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
+from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.outbox import notify
@@ -33,7 +34,7 @@ from rsvp_service.organize.bodies import (
 )
 from rsvp_service.organize.models import Attendance, BlockedAddress
 from rsvp_service.organize.roles import check_role, current_organizer
-from rsvp_service.organize.roster import slot_for_organizer
+from rsvp_service.organize.roster import ON_ROSTER, display_name, slot_for_organizer
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import CancelOutcome, cancel_rsvp
 from rsvp_service.web import contract
@@ -58,19 +59,15 @@ BLOCKS_WRITE = (Limit(BLOCK_LIMIT, key="account"),)
 LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)
 
 
-def _name(row: Rsvp) -> str:
-    return f"{row.first_name} {row.last_name}".strip() or "This person"
-
-
 async def _removable(slot: Slot, row: Rsvp | None, now: datetime) -> Rsvp:
     """The RSVP if an organizer may remove it now: 404 off the roster, 409 once begun."""
-    if row is None or row.slot_id != slot.id or row.status not in (*LIVE, RsvpStatus.WALK_IN):
+    if row is None or row.slot_id != slot.id or row.status not in ON_ROSTER:
         raise ApiError(404, NOT_ON_ROSTER)
     if now >= slot.start:
         raise ApiError(409, STARTED)
     if row.status is RsvpStatus.WALK_IN or await Attendance.exists(
             rsvp_id=row.id, checked_in_at__isnull=False):
-        raise ApiError(409, CHECKED_IN.format(name=_name(row)))
+        raise ApiError(409, CHECKED_IN.format(name=display_name(row)))
     return row
 
 
@@ -84,12 +81,17 @@ async def remove(slot: Slot, row: Rsvp, now: datetime,
 
 async def remove_live(catalogue: Catalogue, organization: str, email: str,
                       now: datetime) -> tuple[int, int]:
-    """Remove the address's removable RSVPs to the organization's events; (removed, moved up)."""
+    """Remove the RSVPs of the address's mailbox to the organization's events not yet begun
+    (any spelling of it, as a block refuses them); return (removed, moved up)."""
+    slots = {slot.id: slot for slot in catalogue.slots.values()
+             if catalogue.host_of(slot) == organization and slot.start > now}
+    mailbox = canonical_mailbox(email)
     removed = promoted = 0
-    for row in await Rsvp.filter(active_email=email, status__in=LIVE).order_by("id"):
-        slot = catalogue.slots.get(row.slot_id)
-        if slot is None or catalogue.host_of(slot) != organization:
+    rows = await Rsvp.filter(slot_id__in=list(slots), status__in=LIVE).order_by("id")
+    for row in rows:
+        if canonical_mailbox(row.email) != mailbox:
             continue
+        slot = slots[row.slot_id]
         try:
             await _removable(slot, row, now)
         except ApiError:
@@ -132,7 +134,7 @@ async def remove_rsvp(request: Request, body: RemovePayload) -> Removed:
     moved = await remove(slot, row, now, body.reason)
     if moved is None:
         raise ApiError(404, NOT_ON_ROSTER)  # removed or cancelled a moment ago
-    removed, message = 1, REMOVED.format(name=_name(row))
+    removed, message = 1, REMOVED.format(name=display_name(row))
     host = catalogue.host_of(slot)
     if body.block and host:
         await blocks.block(host, row.email, organizer.user.id, now)

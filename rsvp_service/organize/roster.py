@@ -58,6 +58,11 @@ async def slot_for_organizer(request: Request) -> tuple[Organizer, Slot]:
     return organizer, slot
 
 
+def display_name(rsvp: Rsvp) -> str:
+    """The name an organizer's sentences give a person ("This person" when they gave none)."""
+    return f"{rsvp.first_name} {rsvp.last_name}".strip() or "This person"
+
+
 def slot_length_hours(slot: Slot) -> float:
     """The slot's length in hours, to the nearest quarter hour (what a check-in credits)."""
     quarters = round((slot.end - slot.start).total_seconds() / 900)

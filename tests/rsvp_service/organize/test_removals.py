@@ -309,3 +309,21 @@ async def test_blocking_an_address_can_remove_its_upcoming_rsvps(
     await arrived(mailbox, "wes@example.org", "A spot opened up")
     assert await statuses() == {f"Ann@{TINY_SLOT}": "cancelled", f"Bo@{TINY_SLOT}": "confirmed",
                                 f"Wes@{TINY_SLOT}": "confirmed"}
+
+
+async def test_blocking_removes_the_rsvps_of_any_spelling_of_the_mailbox(
+    client: httpx.AsyncClient, settings: Settings, mailbox: Mailbox
+) -> None:
+    # A block refuses every spelling of a mailbox (+tags, Gmail's dots): the RSVPs it removes
+    # must be the same ones, or a tagged RSVP made before the block would keep its seat.
+    _, kim = await person(settings, "kim", organizes=(KEEN,))
+    tagged = await client.post("/api/rsvp", json=guest("ann") | {"email": "ann+club@example.org"})
+    await rsvp(TINY_SLOT, "Bo")
+    assert tagged.status_code == 201, tagged.text
+
+    response = await client.post(BLOCKS, headers=kim,
+                                 json={"email": "ann@example.org", "removeRsvps": True})
+
+    assert (response.status_code, response.json()["removed"]) == (200, 1)
+    await arrived(mailbox, "ann+club@example.org", "Your RSVP was removed")
+    assert await statuses() == {f"Ann@{TINY_SLOT}": "cancelled", f"Bo@{TINY_SLOT}": "confirmed"}
