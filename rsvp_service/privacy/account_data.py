@@ -110,22 +110,27 @@ async def export_data(request: Request) -> Reply[Export]:
             requested_at=c.requested_at, expires_at=c.expires_at, decided_at=c.decided_at,
             decision=c.decision.value if c.decision else None, released_at=c.released_at)
             for c in await GuardianConsent.filter(rsvp_id__in=list(slot_of)).order_by("id")],
-        consents_given_as_guardian=[
-            await _given(catalogue, consent) for consent in await consents_given(user)],
+        consents_given_as_guardian=await _given(catalogue, await consents_given(user)),
     )
     return Reply(document, headers={
         "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
 
 
-async def _given(catalogue: Catalogue, consent: GuardianConsent) -> ExportGivenConsent:
-    """A consent the person was asked for as a guardian, for the export."""
-    slot_id = (await Rsvp.get(id=consent.rsvp_id)).slot_id
-    slot = catalogue.slots.get(slot_id)
-    return ExportGivenConsent(
-        eventId=slot_id, title=slot.title if slot else slot_id,
-        requested_at=consent.requested_at, expires_at=consent.expires_at,
-        decided_at=consent.decided_at,
-        decision=consent.decision.value if consent.decision else None)
+async def _given(catalogue: Catalogue, consents: list[GuardianConsent]
+                 ) -> list[ExportGivenConsent]:
+    """The consents the person was asked for as a guardian, for the export (one RSVP query)."""
+    slot_of = dict(await Rsvp.filter(id__in=[c.rsvp_id for c in consents]).values_list(
+        "id", "slot_id"))
+    given = []
+    for consent in consents:
+        slot_id = slot_of[consent.rsvp_id]
+        slot = catalogue.slots.get(slot_id)
+        given.append(ExportGivenConsent(
+            eventId=slot_id, title=slot.title if slot else slot_id,
+            requested_at=consent.requested_at, expires_at=consent.expires_at,
+            decided_at=consent.decided_at,
+            decision=consent.decision.value if consent.decision else None))
+    return given
 
 
 async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[Any]]:

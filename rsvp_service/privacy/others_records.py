@@ -54,8 +54,9 @@ async def erase_from_others(user: User, rsvps: list[Rsvp], *,
     names = {user.name, *(f"{row.first_name} {row.last_name}" for row in rsvps)}
     slots = {row.slot_id for row in rsvps}
     # Messages it sent, and messages to the slots it had RSVPs on (the ones it received).
-    sent_or_received = Q(sender_id=user.id) | Q(slot_id__in=sorted(slots)) if slots else Q(
-        sender_id=user.id)
+    sent_or_received = Q(sender_id=user.id)
+    if slots:
+        sent_or_received |= Q(slot_id__in=sorted(slots))
     changed: dict[tuple[str, str], tuple[str, str]] = {}
     for message in await OrganizerMessage.filter(sent_or_received).using_db(connection):
         subject, body = redact(message.subject, names), redact(message.body, names)
@@ -70,8 +71,12 @@ async def _erase_from_copies(user: User, changed: dict[tuple[str, str], tuple[st
                              connection: BaseDBAsyncClient) -> None:
     """Do the same in the outbox's copies to other people, and drop the account as Reply-To."""
     # A copy holds its message's words, not its id: it is found by them. Deleting an account is
-    # rare, so reading every organizer message's copies once then is affordable.
-    copies = OutboxMessage.filter(kind=organizer_message.KIND).using_db(connection)
+    # rare, so reading the organizer messages' copies once then is affordable; a sent copy keeps
+    # no payload, so only the unsent ones (sent_at is indexed) can hold anything.
+    if not changed and not user.is_verified:
+        return
+    copies = OutboxMessage.filter(kind=organizer_message.KIND, sent_at__isnull=True).using_db(
+        connection)
     for row_id, payload in await copies.values_list("id", "payload"):
         data = dict(payload)
         words = changed.get((str(data.get("subject")), str(data.get("body"))))

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
+from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import hash_opaque_token, signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
@@ -110,9 +111,8 @@ async def cancel(request: Request, body: LinkToken) -> Cancelled:
     return await cancel_row(request, await _rsvp_for_token(body))
 
 
-async def _my_rsvp(request: Request, sign_in: str) -> Rsvp:
-    """The signed-in user's RSVP named by the path (401, 404, 403 otherwise)."""
-    user = await signed_in(request, sign_in)
+async def _my_rsvp(request: Request, user: User) -> Rsvp:
+    """The signed-in user's RSVP named by the path (404, 403 otherwise)."""
     row = await Rsvp.get_or_none(id=request.path_params["rsvp_id"])
     if row is None:
         raise ApiError(404, NO_SUCH_RSVP)
@@ -135,7 +135,7 @@ async def cancel_mine(request: Request) -> Cancelled:
     """The signed-in volunteer cancels one of their RSVPs."""
     user = await signed_in(request, SIGN_IN)
     await enforce(request, "account-write", str(user.id))
-    return await cancel_row(request, await _my_rsvp(request, SIGN_IN))
+    return await cancel_row(request, await _my_rsvp(request, user))
 
 
 @endpoint("GET", "/api/me/rsvps/{rsvp_id:id}/calendar.ics",
@@ -144,7 +144,7 @@ async def cancel_mine(request: Request) -> Cancelled:
           "(METHOD:CANCEL, STATUS:CANCELLED once the RSVP is cancelled).")
 async def calendar_mine(request: Request) -> Response:
     """The slot of one of the user's RSVPs, as iCalendar (its cancellation once cancelled)."""
-    row = await _my_rsvp(request, SIGN_IN_CALENDAR)
+    row = await _my_rsvp(request, await signed_in(request, SIGN_IN_CALENDAR))
     catalogue: Catalogue = request.app.state.catalogue
     slot = catalogue.slots.get(row.slot_id)
     if slot is None:
