@@ -12,13 +12,11 @@ import asyncio
 import multiprocessing
 import os
 import threading
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 from rsvp_service.impact.bodies import PublicRecord
+from rsvp_service.ops.lifeline import wait_parent_gone
 from rsvp_service.ops.metrics import HOURS_PDFS_BUILT
-
-PARENT_CHECK_SECONDS = 1.0
 
 
 def _watch_parent(parent_pid: int) -> None:
@@ -26,8 +24,7 @@ def _watch_parent(parent_pid: int) -> None:
 
     def watch() -> None:
         # A pool process waits on a pipe it also holds, so a parent's death alone wakes nothing.
-        while os.getppid() == parent_pid:
-            time.sleep(PARENT_CHECK_SECONDS)
+        wait_parent_gone(parent_pid)
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()

@@ -32,6 +32,7 @@ from email.headerregistry import (
     UniqueAddressHeader,
     UniqueUnstructuredHeader,
 )
+from email.utils import quote
 from typing import Any, ClassVar, Literal
 
 ENCODED_WORD_START = "=?"
@@ -189,8 +190,7 @@ class ListIdentity(UniqueUnstructuredHeader, BaseHeader):
         if ENCODED_WORD_START in phrase or PRINTABLE.fullmatch(phrase) is None:
             phrase = _encoded_words(self.name, phrase, policy)
         elif ATOMS.fullmatch(phrase) is None:
-            escaped = phrase.replace("\\", "\\\\").replace('"', '\\"')
-            phrase = f'"{escaped}"'
+            phrase = f'"{quote(phrase)}"'
         return f"{self.name}: {phrase} <{list_id}>{policy.linesep}"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 
 PARENT_CHECK_SECONDS = 1.0
 
@@ -20,3 +21,9 @@ async def parent_gone(parent_pid: int) -> None:
     """Return once the process `parent_pid` has exited (this one was handed to another parent)."""
     while os.getppid() == parent_pid:  # noqa: ASYNC110 (no event tells of a parent's exit)
         await asyncio.sleep(PARENT_CHECK_SECONDS)
+
+
+def wait_parent_gone(parent_pid: int) -> None:
+    """Block until the process `parent_pid` has exited: parent_gone for a thread with no loop."""
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)

@@ -202,6 +202,9 @@ class RateLimiter:
 
     async def _bound_memory(self, storage: MemoryStorage) -> None:
         """Drop the in-process counters that spent least, down to 90 % of `memory_keys`."""
+        # The limits library (5.8) bounds nothing in memory and documents no way to: this reads
+        # its MemoryStorage's `storage` and `expirations` dicts. Should it rename them, the
+        # bound test in tests/rsvp_service/web/test_ratelimit.py fails first.
         if len(storage.expirations) <= self.memory_keys:
             return
         # Down to 90 %, so the sort of every key runs once per tenth of the bound, not per hit.
