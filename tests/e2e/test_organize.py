@@ -85,15 +85,21 @@ def roster_statuses(server: Server, organizer: Account) -> dict[str, str]:
     return {a["name"]: a["status"] for a in body["attendees"]}
 
 
+def write_events(events: dict[str, Any], folder: Path) -> Path:
+    """Write a changed events.json into `folder`, with build/content's organizations.json beside
+    it (the service reads both); return the events file."""
+    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
+    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
+    return folder / "events.json"
+
+
 def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: str) -> Path:
     """A copy of build/content's events.json (and organizations.json beside it) in which the
     host's events list its contact email, as its YAML's `email` would make them."""
     for event in events["events"]:
         if event["host"]["slug"] == host:
             event["host"]["email"] = email
-    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
-    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
-    return folder / "events.json"
+    return write_events(events, folder)
 
 
 def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
@@ -524,9 +530,7 @@ def events_with_capacity(events: dict[str, Any], folder: Path, slot_id: str, cap
             if slot["id"] == slot_id:
                 slot["capacity"] = capacity
     events["slots"][slot_id]["capacity"] = capacity
-    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
-    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
-    return folder / "events.json"
+    return write_events(events, folder)
 
 
 def test_an_organizer_removes_an_rsvp_the_waitlist_moves_up_and_the_address_is_blocked(

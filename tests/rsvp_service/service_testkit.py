@@ -394,12 +394,6 @@ async def token_header(settings: Settings, user_id: int) -> dict[str, str]:
     return {"x-auth-token": issue_access_token(settings, user_id, session=session.family)}
 
 
-def from_ip(app: Starlette, ip: str) -> httpx.AsyncClient:
-    """An httpx client calling the app in-process, its requests coming from `ip`."""
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False, client=(ip, 40000))
-    return httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000")
-
-
 async def signed_in(settings: Settings, email: str = "kim@example.org", *,
                     verified: bool = True) -> tuple[User, dict]:
     """Create a user (verified unless told) and return it with a fresh access token's header."""

@@ -8,11 +8,11 @@ from collections.abc import Awaitable, Callable
 
 import httpx
 import pytest
-from conftest import Mailbox
+from conftest import Mailbox, client_for
 from consent_testkit import LINK, events_file, minor  # noqa: F401 (events_file: a fixture)
 from mail_testkit import arrived, token_in
 from organize_testkit import person
-from service_testkit import CLINIC_SLOTS, eventually, from_ip
+from service_testkit import CLINIC_SLOTS, eventually
 from starlette.applications import Starlette
 
 from rsvp_service.consent.models import GuardianConsent
@@ -93,7 +93,8 @@ async def test_gmail_dots_are_the_same_mailbox(
 async def test_one_sender_reaches_one_guardian_three_times_an_hour_and_others_still_can(
     app: Starlette, mailbox: Mailbox, settings: Settings,
 ) -> None:
-    async with from_ip(app, "203.0.113.66") as spammer, from_ip(app, "198.51.100.5") as family:
+    async with (client_for(app, "203.0.113.66") as spammer,
+                client_for(app, "198.51.100.5") as family):
         sent = [await ask_as(spammer, settings, f"spam{i}", TARGET) for i in range(3)]
         assert [answer.status_code for answer in sent] == [201, 201, 201]
         # Spelt another way, the same inbox: limited.
@@ -111,11 +112,11 @@ async def test_one_sender_reaches_one_guardian_three_times_an_hour_and_others_st
 async def test_one_sender_sends_ten_consent_requests_an_hour_in_all(
     app: Starlette, mailbox: Mailbox, settings: Settings,
 ) -> None:
-    async with from_ip(app, "203.0.113.66") as spammer:
+    async with client_for(app, "203.0.113.66") as spammer:
         answers = [await ask_as(spammer, settings, f"spam{i}", f"target{i}@example.net")
                    for i in range(11)]
     assert [answer.status_code for answer in answers] == [201] * 10 + [429]
-    async with from_ip(app, "192.0.2.1") as other:
+    async with client_for(app, "192.0.2.1") as other:
         await witness(other, settings, mailbox)
     assert sum(asks(mailbox, f"target{i}@example.net") for i in range(11)) == 10
     assert asks(mailbox, "target10@example.net") == 0
@@ -125,7 +126,7 @@ async def test_strangers_can_spend_a_guardians_daily_cap_but_not_for_a_child_it_
     app: Starlette, mailbox: Mailbox, settings: Settings,
 ) -> None:
     _, kid = await person(settings, "kid")
-    async with from_ip(app, "192.0.2.1") as home:
+    async with client_for(app, "192.0.2.1") as home:
         asked = await home.post("/api/rsvp", headers=kid,
                                 json=minor("kid", guardian=TARGET, eventId=CLINIC_SLOTS[0]))
         assert asked.status_code == 201, asked.text
@@ -136,19 +137,19 @@ async def test_strangers_can_spend_a_guardians_daily_cap_but_not_for_a_child_it_
     # Strangers with verified accounts on four networks spend the rest of the day's ten.
     answers = []
     for network in range(4):
-        async with from_ip(app, f"203.0.113.{network + 1}") as stranger:
+        async with client_for(app, f"203.0.113.{network + 1}") as stranger:
             answers += [(await ask_as(stranger, settings, f"s{network}x{i}", TARGET)).status_code
                         for i in range(3)]
     assert answers == [201] * 9 + [429] * 3
-    async with from_ip(app, "198.51.100.5") as newcomer:
+    async with client_for(app, "198.51.100.5") as newcomer:
         assert (await ask_as(newcomer, settings, "newkid", TARGET)).status_code == 429
 
     # The child the guardian approved before still reaches them.
-    async with from_ip(app, "192.0.2.1") as home:
+    async with client_for(app, "192.0.2.1") as home:
         again = await home.post("/api/rsvp", headers=kid,
                                 json=minor("kid", guardian=TARGET, eventId=CLINIC_SLOTS[1]))
     assert again.status_code == 201, again.text
     await eventually(async_true(lambda: asks(mailbox, TARGET) >= 11))
-    async with from_ip(app, "192.0.2.9") as other:
+    async with client_for(app, "192.0.2.9") as other:
         await witness(other, settings, mailbox)
     assert asks(mailbox, TARGET) == 11

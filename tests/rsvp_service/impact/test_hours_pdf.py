@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 from conftest import client_for
 from organize_testkit import person
-from service_testkit import eventually
+from service_testkit import eventually, process_alive
 from starlette.applications import Starlette
 
 from rsvp_service.impact.records import sign
@@ -143,24 +143,15 @@ async def test_the_pdf_processes_exit_when_their_web_process_is_killed(tmp_path:
     await web.wait()
 
     async def all_gone() -> bool:
-        return not any(_alive(pid) for pid in pool)
+        return not any(process_alive(pid) for pid in pool)
 
     assert pool
     try:
         await eventually(all_gone)
     finally:
-        for pid in filter(_alive, pool):  # left behind: not this test's to keep
+        for pid in filter(process_alive, pool):  # left behind: not this test's to keep
             os.kill(pid, signal.SIGKILL)
 
 
 def _text(path: Path) -> str:
     return path.read_text() if path.exists() else ""
-
-
-def _alive(pid: int) -> bool:
-    """Whether a process runs (a zombie waiting for init to reap it does not count)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"

@@ -9,8 +9,9 @@ import asyncio
 import re
 
 import httpx
+from conftest import client_for
 from mail_testkit import person
-from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, from_ip, rsvp, signed_in
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, rsvp, signed_in
 from starlette.applications import Starlette
 
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
@@ -30,7 +31,7 @@ async def live_seats() -> int:
 async def test_one_ip_cannot_fill_a_slot_and_its_waitlist_with_invented_addresses(
     app: Starlette,
 ) -> None:
-    async with from_ip(app, "203.0.113.7") as attacker, from_ip(app, "198.51.100.9") as other:
+    async with client_for(app, "203.0.113.7") as attacker, client_for(app, "198.51.100.9") as other:
         burst = await asyncio.gather(*(attacker.post("/api/rsvp", json=person(
             f"fake{i}", waitlist=True)) for i in range(12)))
         codes = sorted(answer.status_code for answer in burst)
@@ -57,11 +58,11 @@ async def test_one_ip_cannot_fill_a_slot_and_its_waitlist_with_invented_addresse
 async def test_one_ipv6_64_is_one_client_and_the_raw_ip_is_never_stored(app: Starlette) -> None:
     answers = []
     for host in range(1, 7):
-        async with from_ip(app, f"2001:db8:1:2::{host:x}") as neighbour:
+        async with client_for(app, f"2001:db8:1:2::{host:x}") as neighbour:
             answers.append(await neighbour.post("/api/rsvp", json=person(f"v6n{host}",
                                                                          waitlist=True)))
     assert [a.status_code for a in answers] == [201] * SHARE_FLOOR + [409] * 2
-    async with from_ip(app, "2001:db8:1:3::1") as elsewhere:
+    async with client_for(app, "2001:db8:1:3::1") as elsewhere:
         assert (await elsewhere.post("/api/rsvp", json=person("v6x", waitlist=True))
                 ).status_code == 201
 
@@ -78,7 +79,7 @@ async def test_one_mailbox_from_many_ips_is_one_client(app: Starlette) -> None:
                  "AnnLee+y@gmail.com", "annlee+z@gmail.com"]
     answers = []
     for n, address in enumerate(spellings):
-        async with from_ip(app, f"192.0.2.{n + 1}") as somewhere:
+        async with client_for(app, f"192.0.2.{n + 1}") as somewhere:
             answers.append(await somewhere.post("/api/rsvp", json=person(
                 "ann", email=address, waitlist=True)))
     assert [a.status_code for a in answers] == [201] * SHARE_FLOOR + [409]
@@ -88,7 +89,7 @@ async def test_one_mailbox_from_many_ips_is_one_client(app: Starlette) -> None:
 async def test_verified_accounts_are_not_held_to_the_share(
     app: Starlette, settings: Settings,
 ) -> None:
-    async with from_ip(app, "203.0.113.7") as school:
+    async with client_for(app, "203.0.113.7") as school:
         for i in range(SHARE_FLOOR):
             assert (await school.post("/api/rsvp", json=person(f"g{i}", waitlist=True))
                     ).status_code == 201

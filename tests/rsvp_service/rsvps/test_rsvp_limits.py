@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from service_testkit import CLINIC_SLOTS, GUEST_SLOT, from_ip, rsvp, signed_in
+from conftest import client_for
+from service_testkit import CLINIC_SLOTS, GUEST_SLOT, rsvp, signed_in
 from starlette.applications import Starlette
 
 from rsvp_service.settings import Settings
@@ -18,7 +19,8 @@ VICTIM = "vic@example.org"
 async def test_guest_rsvps_with_a_victims_address_do_not_lock_the_victim_out(
     app: Starlette, settings: Settings,
 ) -> None:
-    async with from_ip(app, "203.0.113.66") as attacker, from_ip(app, "198.51.100.5") as victim:
+    async with (client_for(app, "203.0.113.66") as attacker,
+                client_for(app, "198.51.100.5") as victim):
         # Ten requests with the victim's address (one spelt with a +tag) spend the budget...
         spent = [await attacker.post("/api/rsvp", json=rsvp(GUEST_SLOT, email=address))
                  for address in [VICTIM] * 9 + ["vic+x@example.org"]]
@@ -42,7 +44,7 @@ async def test_a_verified_owner_is_not_limited_per_address(
     app: Starlette, settings: Settings,
 ) -> None:
     _, headers = await signed_in(settings, VICTIM)
-    async with from_ip(app, "198.51.100.5") as owner:
+    async with client_for(app, "198.51.100.5") as owner:
         answers = [await owner.post("/api/rsvp", json=rsvp(GUEST_SLOT), headers=headers)
                    for _ in range(12)]
     # One RSVP, then "already": never 429 for the owner's own address (the per-IP 30 a minute
