@@ -26,7 +26,6 @@ from generator import (
     photos,
     places,
     previews,
-    rich_text,
     well_known,
 )
 from generator.checks.run import APP_ROUTES
@@ -35,7 +34,7 @@ from generator.local_times import slot_moments
 from generator.models import SOCIAL_DOMAINS, BeforeYouGo, Event, Image, Organization
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
-from generator.slots import parse_time_range, slot_id
+from generator.slots import parse_time_range, slot_id, time_text
 from generator.validate import Project
 
 # Profiles per organizations/profiles-<n>.json: about 1 MB, one file per prerender read.
@@ -51,17 +50,6 @@ def _json(model: BaseModel) -> bytes:
 def date_text(day: dt.date) -> str:
     """Format a date as the site shows it: July 27, 2025."""
     return f"{day:%B} {day.day}, {day.year}"
-
-
-def _clock(t: dt.time) -> tuple[str, str]:
-    hour = t.hour % 12 or 12
-    return f"{hour}:{t.minute:02d}", "AM" if t.hour < 12 else "PM"
-
-
-def time_text(start: dt.time, end: dt.time) -> str:
-    """Format a time range compactly: 1:00-3:50 PM, or 11:00 AM-1:00 PM across noon."""
-    (s, s_mer), (e, e_mer) = _clock(start), _clock(end)
-    return f"{s}-{e} {e_mer}" if s_mer == e_mer else f"{s} {s_mer}-{e} {e_mer}"
 
 
 def _before_you_go(notes: BeforeYouGo | None) -> outputs.BeforeYouGoOut | None:
@@ -194,8 +182,8 @@ class Emitter:
         return outputs.OrganizationOut(
             slug=slug, link=f"/{slug}", name=org.name, kind=org.kind, causes=list(org.causes),
             logo=self.logos[slug], tagline=org.tagline, description=org.description,
-            description_html=self.project.descriptions[org.description],
-            description_text=rich_text.plain(org.description),
+            description_html=self.project.descriptions[org.description].html,
+            description_text=self.project.descriptions[org.description].text,
             future_goals=list(org.future_goals), programs=list(org.programs),
             photos=[self.image(p) for p in org.photos],
             panels=panels.panels(org.colors, len(org.photos)), core_impact=list(org.core_impact),
@@ -232,8 +220,8 @@ class Emitter:
         return outputs.EventOut(
             slug=key, series=slug if event.is_series else None, path=path,
             calendar=f"{path}/calendar.ics", title=event.title, description=event.description,
-            description_html=self.project.descriptions[event.description],
-            description_text=rich_text.plain(event.description),
+            description_html=self.project.descriptions[event.description].html,
+            description_text=self.project.descriptions[event.description].text,
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
                                  logo=self.logos[event.host], email=host.model.email),
             date=day.isoformat(), date_text=date_text(day),

@@ -25,10 +25,11 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 
 @dataclass(frozen=True, slots=True)
 class RichText:
-    """A description parsed once: its HTML and every link target written in it, as written."""
+    """A description parsed once: its HTML, its plain text and every link target, as written."""
 
     html: str
     links: tuple[str, ...]
+    text: str
 
 
 def parse(text: str) -> RichText:
@@ -41,7 +42,7 @@ def parse(text: str) -> RichText:
         # A link markdown-it refuses stays text. The content check reports it, so a build
         # never writes this HTML; the fallback keeps parse() safe on its own.
         html = _SAFE.render(text)
-    return RichText(html, links)
+    return RichText(html, links, _plain(tokens))
 
 
 def _links(tokens: list[Token]) -> list[str]:
@@ -56,9 +57,13 @@ def _links(tokens: list[Token]) -> list[str]:
 
 def plain(text: str) -> str:
     """The text as a reader of its HTML sees it: links as their words, one line per list item."""
+    return _plain(_SAFE.parse(text))
+
+
+def _plain(tokens: list[Token]) -> str:
     # Numbered items keep their number; paragraphs and lists stay apart by a blank line.
     out: list[str] = []
-    for token in _SAFE.parse(text):
+    for token in tokens:
         if token.type in ("bullet_list_open", "ordered_list_open") and out:
             out.append("\n")  # a list nested in an item starts on a line of its own
         elif token.type == "list_item_open" and token.markup in (".", ")"):

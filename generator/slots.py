@@ -69,16 +69,19 @@ def _without_meridiem(label: str) -> str | None:
     if max(h1, h2) <= 12:
         return (f"Add AM or PM after the end time, for example {h1}:{m1:02d}-{h2}:{m2:02d} PM "
                 "(or AM for a morning slot).")
-    start, end = dt.time(h1, m1), dt.time(h2, m2)
-
-    (s, s_half), (e, e_half) = clock_text(start).split(), clock_text(end).split()
-    written = f"{s}-{e} {e_half}" if s_half == e_half else f"{s} {s_half}-{e} {e_half}"
+    written = time_text(dt.time(h1, m1), dt.time(h2, m2))
     return f"Use 12-hour times with AM or PM: {label.strip()} is {written}."
 
 
 def clock_text(time: dt.time) -> str:
     """A clock time as labels write it: 2:30 AM."""
     return f"{(time.hour - 1) % 12 + 1}:{time.minute:02d} {'AM' if time.hour < 12 else 'PM'}"
+
+
+def time_text(start: dt.time, end: dt.time) -> str:
+    """Format a time range compactly: 1:00-3:50 PM, or 11:00 AM-1:00 PM across noon."""
+    (s, s_half), (e, e_half) = clock_text(start).split(), clock_text(end).split()
+    return f"{s}-{e} {e_half}" if s_half == e_half else f"{s} {s_half}-{e} {e_half}"
 
 
 def parse_time_range(label: str) -> tuple[dt.time, dt.time]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import rich_text
 from generator.checks.events import check_events, check_featured
 from generator.checks.images import check_images
 from generator.checks.links import check_links
@@ -41,7 +42,7 @@ class Project:
     # Series slug -> (every date of its rule, the excepted ones among them).
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
     # Each description's text -> its HTML, rendered when its links were checked.
-    descriptions: dict[str, str] = field(default_factory=dict)
+    descriptions: dict[str, rich_text.RichText] = field(default_factory=dict)
     # What is worth fixing but builds anyway, one line each (file:line:column: warning: ...).
     warnings: list[str] = field(default_factory=list)
 

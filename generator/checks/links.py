@@ -47,7 +47,7 @@ def check_links(run: Run, project: Draft) -> None:
         if not isinstance(description, str) or not isinstance(entry.model, Organization | Event):
             continue
         text = rich_text.parse(description)
-        project.descriptions[description] = text.html
+        project.descriptions[description] = text
         _check_text_links(run, entry, ("description",), text.links, routes)
     site_doc = project.site.doc if project.site else None
     for path in project.site.model.app_pages if project.site else ():

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from generator import rich_text
 from generator.errors import ContentError
 from generator.loaders import Document, load_document
 from generator.models import Event, Organization, Site
@@ -71,7 +72,7 @@ class Draft:
     salvaged: list[Entry[Any]] = field(default_factory=list)
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
-    descriptions: dict[str, str] = field(default_factory=dict)
+    descriptions: dict[str, rich_text.RichText] = field(default_factory=dict)
 
     @property
     def routes(self) -> set[str]:
