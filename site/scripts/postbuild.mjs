@@ -81,6 +81,10 @@ function fixRedirectRefresh() {
     const html = fs.readFileSync(file, 'utf8')
     const fixed = html.replace('<meta http-equiv="refresh" content="0;url=', '<meta http-equiv="refresh" content="0; url=')
     if (fixed !== html) fs.writeFileSync(file, fixed)
+    else if (!html.includes('<meta http-equiv="refresh" content="0; url=')) {
+      // Vike writes its redirect pages otherwise now: this edit no longer applies, say so.
+      throw new Error(`postbuild: ${file} has no refresh tag of the form Vike wrote; update fixRedirectRefresh.`)
+    }
   }
 }
 
