@@ -97,7 +97,8 @@ async def mine(request: Request) -> MyRecords:
     """GET /api/me/hours-records: the signed-in volunteer's records, newest first."""
     user = await signed_in(request, SIGN_IN)
     settings: Settings = request.app.state.settings
-    records = await HoursRecord.filter(user_id=user.id).order_by("-issued_at", "-id")
+    records = await HoursRecord.filter(user_id=user.id).order_by("-issued_at", "-id").only(
+        *LISTED)
     return MyRecords(records=[RecordListing(
         code=(code := sign(settings, record.id)), url=record_url(settings, code),
         issuedAt=record.issued_at, revoked=record.revoked_at is not None,
@@ -122,11 +123,17 @@ async def revoke_record(request: Request) -> RecordNowRevoked:
     return RecordNowRevoked(message=NOW_REVOKED, revoked=True)
 
 
+# What listing or verifying a record reads: never its kept PDF, which only the PDF's own
+# endpoint sends.
+LISTED = ("id", "issued_at", "revoked_at", "hours")
+
+
 async def _genuine(request: Request) -> HoursRecord:
     """The record a public code names, revoked or not: 404 unless the code is genuine."""
     settings: Settings = request.app.state.settings
     record_id = verified_id(settings, request.path_params["code"])
-    record = await HoursRecord.get_or_none(id=record_id) if record_id else None
+    record = await HoursRecord.filter(id=record_id).only(*LISTED, "snapshot").first() \
+        if record_id else None
     if record is None:
         raise ApiError(404, NOT_VALID)
     return record
@@ -160,7 +167,7 @@ async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
     record = await _genuine(request)
     if record.revoked_at is not None:
         return _revoked()
-    pdf = record.pdf
+    pdf = await HoursRecord.filter(id=record.id).first().values_list("pdf", flat=True)
     if pdf is None:
         # A record is a snapshot: its PDF is made once, off the event loop, and kept.
         settings: Settings = request.app.state.settings
