@@ -59,6 +59,9 @@ async def test_two_slots_are_two_entries_and_a_cancellation_takes_one_off(
     [off] = sent.walk("VEVENT")
     assert (sent["METHOD"], off["STATUS"], off["UID"]) == ("CANCEL", "CANCELLED", two["UID"])
     assert off["SEQUENCE"] > two["SEQUENCE"]
+    # As a calendar app reads the bytes, not as the library that wrote them.
+    assert b"\r\nMETHOD:CANCEL\r\n" in data and b"\r\nSTATUS:CANCELLED\r\n" in data
+    assert f"\r\nUID:{two['UID']}\r\n".encode() in data
     take_in(calendar, data)
     assert [str(v["UID"]) for v in calendar.walk("VEVENT")] == [f"{CLINIC_SLOTS[2]}@civicstl.org"]
 
@@ -83,6 +86,8 @@ async def test_a_cancelled_rsvps_dashboard_file_says_cancelled_and_a_later_file_
     [off] = cal.walk("VEVENT")
     assert (cal["METHOD"], off["STATUS"], off["UID"]) == ("CANCEL", "CANCELLED", was["UID"])
     assert off["SEQUENCE"] > was["SEQUENCE"]
+    assert b"\r\nMETHOD:CANCEL\r\n" in gone.content
+    assert b"\r\nSTATUS:CANCELLED\r\n" in gone.content
     [held] = icalendar.Calendar.from_ical(kept.content).walk("VEVENT")
     assert held["STATUS"] == "CONFIRMED"
     # A file made later (after a time changed in the YAML, say) supersedes the one imported.
@@ -113,6 +118,8 @@ async def test_an_organizers_removal_mails_the_cancellation_of_the_invitation(
     [off] = sent.walk("VEVENT")
     assert (sent["METHOD"], off["STATUS"], off["UID"]) == ("CANCEL", "CANCELLED", was["UID"])
     assert str(off["UID"]) == f"{TINY_SLOT}@civicstl.org"
+    assert f"\r\nUID:{TINY_SLOT}@civicstl.org\r\n".encode() in data
+    assert b"\r\nMETHOD:CANCEL\r\n" in data
     assert off["SEQUENCE"] > was["SEQUENCE"]
 
 
