@@ -94,7 +94,7 @@ def _measure(ctx: Context, size: int, browser: Browser) -> Row:
     db = SqliteDb(folder)
     env = service_env(ctx, db.url, folder, STATIC_DIR=str(site),
                       EVENTS_FILE=str(content / "events.json"))
-    with uvicorn(ctx, "rsvp_service.web.server:create_served_app", factory=True, env=env,
+    with uvicorn(ctx, "rsvp_service.app.server:create_served_app", factory=True, env=env,
                  log=folder / "service.log") as base:
         fast = _first_result_ms(browser, base, last, 1)
         slow = _first_result_ms(browser, base, last, CPU_SLOWDOWN)

@@ -110,7 +110,7 @@ def _crowd(ctx: Context, name: str, db: SqliteDb | PostgresDb, workers: int,
     db.create()
     try:
         migrate(ctx, env)
-        with uvicorn(ctx, "rsvp_service.web.server:create_served_app", factory=True,
+        with uvicorn(ctx, "rsvp_service.app.server:create_served_app", factory=True,
                      workers=workers,
                      background_worker=background_worker,
                      env=env, log=folder / "service.log") as base:

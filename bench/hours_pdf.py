@@ -92,7 +92,7 @@ def measure(root: Path, workers: int) -> list[str]:
         codes = _seed(root, env, folder, PARALLEL * ROUNDS)
         port = free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "rsvp_service.web.server:create_served_app",
+            [sys.executable, "-m", "uvicorn", "rsvp_service.app.server:create_served_app",
              "--factory", "--host", HOST, "--port", str(port), "--no-access-log",
              "--log-level", "warning"], cwd=root, env=env, start_new_session=True)
         base = f"http://{HOST}:{port}"

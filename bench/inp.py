@@ -140,7 +140,7 @@ def run(ctx: Context) -> list[Row]:
     script = (SHIFT_CLOCK % int(civic_now.timestamp() * 1000)
               + WEB_VITALS.read_text(encoding="utf-8") + RECORD)
     rows: list[Row] = []
-    with uvicorn(ctx, "rsvp_service.web.server:create_served_app", factory=True, env=env,
+    with uvicorn(ctx, "rsvp_service.app.server:create_served_app", factory=True, env=env,
                  log=folder / "service.log", port=port) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROME,
                                      args=[f for f in CHROME_FLAGS if f != "--headless"])

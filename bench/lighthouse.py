@@ -194,7 +194,7 @@ def run(ctx: Context) -> list[Row]:
     port = free_port()
     env = service_env(ctx, db.url, folder, SITE_URL=f"http://{HOST}:{port}")
     started = time.monotonic()
-    with uvicorn(ctx, "rsvp_service.web.server:create_served_app", factory=True, env=env,
+    with uvicorn(ctx, "rsvp_service.app.server:create_served_app", factory=True, env=env,
                  log=folder / "service.log", port=port) as base:
         chrome, debug_port = _chrome(folder / "profile")
         try:

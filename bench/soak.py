@@ -108,7 +108,7 @@ def _soak(ctx: Context, name: str, extra: dict[str, str]) -> Row:
     db.create()
     try:
         migrate(ctx, env)
-        with uvicorn(ctx, "rsvp_service.web.server:create_served_app", factory=True, env=env,
+        with uvicorn(ctx, "rsvp_service.app.server:create_served_app", factory=True, env=env,
                      log=ctx.scratch / f"soak-{label}.log") as base:
             port = int(base.rsplit(":", 1)[1])
             samples, statuses = asyncio.run(_load(base, slot, port, minutes * 60))

@@ -25,7 +25,7 @@ from bench.servers import guest_slot, migrate, service_env, uvicorn
 
 SECONDS, QUICK_SECONDS = 10.0, 3.0
 SMALL, LARGE = 10, 100_000
-SERVICE = "rsvp_service.web.server:create_served_app"
+SERVICE = "rsvp_service.app.server:create_served_app"
 
 
 @dataclass

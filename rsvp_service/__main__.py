@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.exit(roles_main(arguments[1:]))
     if command == "openapi":
-        from rsvp_service.web.openapi_cli import main as openapi_main
+        from rsvp_service.app.openapi_cli import main as openapi_main
 
         sys.exit(openapi_main(arguments[1:]))
     if command == "secret":
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.exit(backups_main(arguments))
     # The web app's import, 0.8 s of CPU here, was every command's cost before.
-    from rsvp_service.web.serve_cli import main as serve_main
+    from rsvp_service.app.serve_cli import main as serve_main
 
     serve_main(arguments, description="\n".join(
         f"{name}: {COMMANDS[name]}." for name in SERVICE_PROCESSES))

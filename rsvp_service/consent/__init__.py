@@ -4,4 +4,8 @@ the RSVP store's cancel path, which promotes the waitlist) on Decline or when th
 
 It owns the `GuardianConsent` table, the consent tokens, the guardian's email request, the
 approve/decline endpoints and the periodic release of expired or declined holds.
+
+Domain floor, beside rsvps (`service-layers`: `rsvps : consent`, the one floor whose two
+packages may import each other, because a held seat is both an RSVP and a consent request):
+may import rsvps, follows, accounts, mail, jobs and the ground.
 """

@@ -1,5 +1,6 @@
 """The database: Tortoise's configuration, start-up with migrations, transactions, group
-commit and the writability check.
+commit, the writability check and what a database failure is.
 
-May import: settings only.
+Ground floor (`service-layers`): may import process, clock and settings; Tortoise's private
+names appear only in `tortoise_adapter`. Migrations copy the enums they write, never import them.
 """

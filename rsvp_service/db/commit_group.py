@@ -23,7 +23,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.models import Model
 from tortoise.transactions import in_transaction
 
-from rsvp_service.web.errors import DATABASE_FAILURES
+from rsvp_service.db.failures import DATABASE_FAILURES
 
 Write = Callable[[BaseDBAsyncClient], Awaitable[Any]]
 # Writes per transaction: every write of a batch waits for the batch's last one before it hears

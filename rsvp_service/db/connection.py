@@ -11,7 +11,7 @@ from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.context import TortoiseContext
 
 from rsvp_service.db.check import check_writable, probe_writable, sqlite_path
-from rsvp_service.db.tortoise_adapter import ENGINE, Executor
+from rsvp_service.db.tortoise_adapter import ENGINE, Executor, start_context
 from rsvp_service.settings import Settings
 
 APP_LABEL = "models"
@@ -81,14 +81,9 @@ async def open_database(settings: Settings) -> TortoiseContext:
     if settings.is_sqlite:
         _ensure_sqlite_folder(settings.database_url)
     await probe_writable(settings)
-    ctx = TortoiseContext()
+    ctx = await start_context(
+        tortoise_config(settings.database_url, settings.database_lock_timeout_seconds))
     with ctx:
-        # Requests run in tasks that do not inherit the lifespan's context variables, so the
-        # context is also registered as Tortoise's process-wide fallback.
-        await ctx.init(
-            config=tortoise_config(settings.database_url, settings.database_lock_timeout_seconds),
-            _enable_global_fallback=True,
-        )
         try:
             await apply_migrations(ctx, settings)
             await check_writable(settings)

@@ -1,4 +1,5 @@
-"""The database failures this process's requests met lately, which /api/health reports.
+"""What a database failure is (DATABASE_FAILURES), and the failures this process's requests
+met lately, which /api/health reports.
 
 A full disk fails the writes of requests while health's own probe, a row written and rolled
 back, still succeeds (nothing reaches the disk), so health also asks whether requests have
@@ -8,8 +9,33 @@ keeps its own record, as it keeps its own counters.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
+
+import asyncpg
+from tortoise.exceptions import DBConnectionError, OperationalError, TransactionManagementError
+
+# What a database that cannot write (full disk, read-only, locked past the lock timeout) or a
+# lost PostgreSQL connection raises, through Tortoise or straight from the driver.
+DATABASE_FAILURES: tuple[type[Exception], ...] = (
+    OperationalError,
+    # Tortoise translates errors of statements, not of SQLite's COMMIT or ROLLBACK (a disk that
+    # fills up at COMMIT: "database or disk is full").
+    sqlite3.OperationalError,
+    DBConnectionError,
+    TransactionManagementError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    # Raised by asyncpg's pool when it resets a connection whose server process was terminated.
+    asyncpg.InternalClientError,
+    asyncpg.InsufficientResourcesError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.ReadOnlySQLTransactionError,
+    # A lock another connection held past lock_timeout (DATABASE_LOCK_TIMEOUT_SECONDS).
+    asyncpg.LockNotAvailableError,
+    ConnectionError,
+)
 
 # As long as a 503 asks clients to wait (Retry-After): a failure that old is over, or recurs.
 FAILING_FOR = 30.0

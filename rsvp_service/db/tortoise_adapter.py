@@ -17,6 +17,8 @@ plugged in through the documented `engine` of the connection config (a module wi
 - A migration that adds a field creates no index for its `db_index`, and SQLite rebuilds a table
   for most changes (AlterField, RemoveField) without the indexes and unique keys the model
   declares: the outbox lost its two indexes that way in 0002.
+- A context's connections are found only by tasks that inherit its context variables; only the
+  private `_enable_global_fallback` of `TortoiseContext.init` makes them the process's too.
 
 They rely on the private names that tests/rsvp_service/db/test_tortoise_adapter.py checks;
 that test fails when Tortoise is upgraded, to have them re-read against the new version.
@@ -42,6 +44,7 @@ from tortoise.backends.sqlite.client import (
     SqliteTransactionWrapper,
 )
 from tortoise.connection import get_connections
+from tortoise.context import TortoiseContext
 from tortoise.exceptions import OperationalError, TransactionManagementError
 from tortoise.fields.base import Field
 from tortoise.indexes import Index
@@ -219,3 +222,13 @@ class Executor(MigrationExecutor):
         if self.connection.capabilities.dialect == "sqlite":
             return _SqliteSchemaEditor(self.connection, atomic=atomic, collect_sql=collect_sql)
         return _PostgresSchemaEditor(self.connection, atomic=atomic, collect_sql=collect_sql)
+
+
+async def start_context(config: dict[str, Any]) -> TortoiseContext:
+    """Open a Tortoise context on `config`, found by every task of the process."""
+    context = TortoiseContext()
+    with context:
+        # Requests run in tasks that do not inherit the lifespan's context variables, so the
+        # context is also registered as Tortoise's process-wide fallback (a private parameter).
+        await context.init(config=config, _enable_global_fallback=True)
+    return context

@@ -2,9 +2,8 @@
 
 Owns the follower, follow and digest tables (`models`), the follows store (`store`), the signed
 links of its emails (`tokens`), the follow and confirm endpoints (`routes`), one-click
-unsubscribe and the preferences link (`preferences`) and the digest job (`digest`); its two
-emails are built by the one mail builder (`mail/follow_notices.py`). It may import the
-catalogue, the clock, settings, accounts (who is signed in, the email normalizer), the mail
-outbox, jobs and the web contract; the app, the background work, organize (follower counts)
-and privacy (export, deletion, retention) import it.
+unsubscribe and the preferences link (`preferences`) and the digest job (`digest`).
+
+Domain floor, under rsvps (`service-layers`): may import accounts, mail, jobs and the ground;
+organize (follower counts), privacy (export, deletion, retention) and the app import it.
 """

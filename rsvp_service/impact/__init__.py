@@ -1,5 +1,5 @@
 """A volunteer's impact: verified hours, badges, service-hours records and their PDF.
 
-May import: organize's tables and bodies, rsvps' models, accounts, events, db, clock,
-settings, web's contract and limiter.
+Domain floor, under privacy (`service-layers`): may import organize, rsvps, consent, follows,
+accounts, mail, jobs and the ground.
 """

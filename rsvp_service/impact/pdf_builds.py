@@ -15,8 +15,8 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 
 from rsvp_service.impact.bodies import PublicRecord
-from rsvp_service.ops.lifeline import wait_parent_gone
-from rsvp_service.ops.metrics import HOURS_PDFS_BUILT
+from rsvp_service.process.lifeline import wait_parent_gone
+from rsvp_service.process.metrics import HOURS_PDFS_BUILT
 
 
 def _watch_parent(parent_pid: int) -> None:

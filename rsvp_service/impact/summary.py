@@ -24,8 +24,7 @@ from rsvp_service.events import Catalogue
 from rsvp_service.impact.badges import Step, badge_list
 from rsvp_service.impact.bodies import AttendedSlot, Impact
 from rsvp_service.organize.bodies import Organization
-from rsvp_service.organize.models import Attendance
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import mine
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ErrorBody, endpoint

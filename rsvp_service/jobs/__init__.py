@@ -1,4 +1,5 @@
-"""Background work: the mail sender, reminders, weekly digests and guest-data erasure, in one loop.
+"""The periodic job: the base of every background job (reminders, digests, consent release,
+guest-data erasure), which a domain subclasses; the app's `background` runs them in one loop.
 
-May import: mail, rsvps, follows, privacy, db, settings, clock.
+Ground floor (`service-layers`): may import db, process, clock and settings, never a domain.
 """

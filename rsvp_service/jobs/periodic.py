@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 
-from rsvp_service.web.errors import DATABASE_FAILURES
+from rsvp_service.db.failures import DATABASE_FAILURES
 
 log = logging.getLogger(__name__)
 

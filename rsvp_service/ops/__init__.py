@@ -1,4 +1,4 @@
-"""What operators run and watch: backups and restores, /api/health and /metrics.
+"""What operators run and watch: backups and restores, and /api/health.
 
-May import: db, mail's outbox (its health), settings, clock.
+Floor under the app (`service-layers`): may import every domain and the ground.
 """

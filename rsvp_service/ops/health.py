@@ -21,8 +21,8 @@ from starlette.routing import BaseRoute, Route
 from tortoise.functions import Min
 
 from rsvp_service.db.check import DatabaseNotWritable, check_writable
-from rsvp_service.db.failures import FAILING_FOR
-from rsvp_service.ops.metrics import (
+from rsvp_service.db.failures import DATABASE_FAILURES, FAILING_FOR
+from rsvp_service.process.metrics import (
     DATABASE_ERRORS,
     OUTBOX_DEAD,
     OUTBOX_OLDEST,
@@ -34,7 +34,7 @@ from rsvp_service.rsvps.models import OutboxMessage, Rsvp
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import Media, endpoint
-from rsvp_service.web.errors import DATABASE_FAILURES, DATABASE_RETRY_AFTER
+from rsvp_service.web.errors import DATABASE_RETRY_AFTER
 
 UNHEALTHY_DATABASE: tuple[type[Exception], ...] = (DatabaseNotWritable, *DATABASE_FAILURES)
 

@@ -1,6 +1,6 @@
-"""Organizing: roles, the organizer's events, rosters, CSV, messages, check-in and the admin
-endpoints.
+"""Organizing: roles, the organizer's events, rosters, CSV, messages, check-in, removals, blocks
+and the admin endpoints.
 
-May import: rsvps (its store), accounts, mail, impact's records, db, events, clock,
-settings, web's contract and limiter.
+Domain floor, under impact (`service-layers`): may import rsvps, consent, follows, accounts,
+mail, jobs and the ground.
 """

@@ -1,10 +1,9 @@
-"""Blocked addresses: each organization's list, and the check that refuses their RSVPs.
+"""Blocked addresses: each organization's list (the check that refuses their RSVPs is
+`rsvps.shares.refuse_if_blocked`, where the RSVP side decides who may hold seats).
 
 An address is stored and compared as its mailbox (`accounts.emails.canonical_mailbox`: no
 +tag, and no dots where the provider ignores them), so no other spelling of it gets past a
-block. The refusal is one sentence, the same for every blocked address and event: it names no
-organizer and no reason, and the RSVP endpoint spends its rate limits before asking, so each
-probe of an address costs what an RSVP costs.
+block.
 """
 
 from __future__ import annotations
@@ -12,18 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from rsvp_service.accounts.emails import canonical_mailbox
-from rsvp_service.organize.models import BlockedAddress
-from rsvp_service.web.contract import ApiError
-
-REFUSED = ("We cannot take an RSVP from this email address for this organization's events. "
-           "If you think this is a mistake, please contact the organization.")
-
-
-async def refuse_if_blocked(organization: str, email: str) -> None:
-    """Raise 403 when the organization has blocked the address's mailbox."""
-    if organization and await BlockedAddress.exists(organization=organization,
-                                                     email=canonical_mailbox(email)):
-        raise ApiError(403, REFUSED)
+from rsvp_service.rsvps.models import BlockedAddress
 
 
 async def block(organization: str, email: str, by: int, now: datetime) -> BlockedAddress:

@@ -16,8 +16,7 @@ from rsvp_service.accounts.emails import normalize_email, optional_email
 from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.mail.rsvp_notices import RemovalReason
 from rsvp_service.web.contract import STRIPPED, Moment
-
-MAX_ID = 2**63 - 1
+from rsvp_service.web.paths import MAX_ID
 
 AttendeeId = Annotated[int, Field(gt=0, le=MAX_ID, strict=True)]
 RosterStatus = Literal["confirmed", "waitlisted", "checked_in", "no_show"]

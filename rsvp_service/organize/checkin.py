@@ -31,7 +31,6 @@ from rsvp_service.organize.bodies import (
     HoursPayload,
     WalkInPayload,
 )
-from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import Organizer
 from rsvp_service.organize.roster import (
     display_name,
@@ -41,7 +40,7 @@ from rsvp_service.organize.roster import (
     window_problem,
 )
 from rsvp_service.rsvps import codes as checkin_codes
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import NewWalkIn, add_walk_in
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint

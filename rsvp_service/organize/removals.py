@@ -32,10 +32,9 @@ from rsvp_service.organize.bodies import (
     RemovePayload,
     UnblockPayload,
 )
-from rsvp_service.organize.models import Attendance, BlockedAddress
 from rsvp_service.organize.roles import check_role, current_organizer
 from rsvp_service.organize.roster import ON_ROSTER, display_name, slot_for_organizer
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import Attendance, BlockedAddress, Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import CancelOutcome, cancel_rsvp
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint

@@ -19,9 +19,8 @@ from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.consent.records import consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.organize.bodies import Attendee, RosterStatus, SlotSummary
-from rsvp_service.organize.models import Attendance
 from rsvp_service.organize.roles import Organizer, check_role, current_organizer
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus, SlotCount
 from rsvp_service.web.contract import ApiError
 
 OPENS_BEFORE = timedelta(minutes=60)

@@ -1,5 +1,5 @@
 """Privacy: a person's export and deletion of everything, and the expiry of guests' data.
 
-May import: every domain's tables (it must find all of a person's rows) and bodies, db, clock,
-settings, web's contract and limiter.
+Domain floor, the highest (`service-layers`): it must find all of a person's rows, so it may
+import every domain and the ground; only ops and the app import it.
 """

@@ -1,5 +1,6 @@
-"""RSVPs: create, cancel, waitlist, reminders, check-in codes and the one RSVP store.
+"""RSVPs: create, cancel, waitlist, reminders, check-in codes, attendance, who may hold seats and
+the one RSVP store.
 
-May import: db, mail, accounts (the email normalizer, users), events, clock, settings, web's
-errors and limiter.
+Domain floor, beside consent (`service-layers`: `rsvps : consent`; see consent's docstring):
+may import consent, follows, accounts, mail, jobs and the ground.
 """

@@ -15,9 +15,8 @@ from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import hash_opaque_token, signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.mail.outbox import notify
-from rsvp_service.organize.models import Attendance
 from rsvp_service.rsvps.bodies import Cancelled, CancelPreview
-from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import Attendance, CancelToken, Rsvp, RsvpStatus
 from rsvp_service.rsvps.store import (
     CancelOutcome,
     cancel_rsvp,

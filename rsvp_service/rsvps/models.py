@@ -1,44 +1,16 @@
-"""Database tables of the RSVP side: RSVPs, per-slot counters and the mail outbox."""
+"""Database tables of the RSVP side: RSVPs, per-slot counters, the mail outbox, each RSVP's
+attendance (written by check-in) and the addresses organizations refuse RSVPs from."""
 
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from starlette.convertors import Convertor, register_url_convertor
 from tortoise import fields
 from tortoise.models import Model
 
-# Every id is a BIGINT: a larger number in a path names no row (PostgreSQL and SQLite would
-# both raise on it instead), and Python refuses to parse numbers of over 4,300 digits.
-MAX_ID = 2**63 - 1
-
-
-def _numbers_up_to(limit: int) -> str:
-    """A regular expression for the numbers 0..limit, written with at most limit's digits."""
-    digits = str(limit)
-    same_length = [f"{digits[:i]}[0-{int(d) - 1}][0-9]{{{len(digits) - i - 1}}}"
-                   for i, d in enumerate(digits) if d != "0"]
-    return "|".join([f"[0-9]{{1,{len(digits) - 1}}}", *same_length, digits])
-
-
-class IdConvertor(Convertor[int]):
-    """Path segment `{name:id}`: a row id within the database's range, else the route misses."""
-
-    regex = _numbers_up_to(MAX_ID)
-    # For the OpenAPI document (rsvp_service.web.openapi reads it from the route).
-    json_schema: ClassVar[dict[str, object]] = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
-
-    def convert(self, value: str) -> int:
-        """Parse the (already range-checked) digits."""
-        return int(value)
-
-    def to_string(self, value: int) -> str:
-        """Write the id back into a path."""
-        return str(value)
-
-
-register_url_convertor("id", IdConvertor())
+if TYPE_CHECKING:
+    from rsvp_service.accounts.models import User
 
 
 class RsvpStatus(enum.StrEnum):
@@ -198,3 +170,63 @@ class OutboxMessage(Model):
 
     class Meta:
         table = "mail_outbox"
+
+
+class Attendance(Model):
+    """Whether the person of one RSVP (or walk-in) came, and the hours it credits.
+
+    One row per RSVP (the one-to-one key), so two check-ins of the same person at once
+    meet on the same row and credit once. Undoing a check-in clears `checked_in_at`. The
+    hours count toward impact only once the slot has ended (`impact.summary.attended`).
+    """
+
+    id = fields.BigIntField(primary_key=True)
+    rsvp: fields.OneToOneRelation[Rsvp] = fields.OneToOneField(
+        "models.Rsvp", related_name="attendance", on_delete=fields.CASCADE
+    )
+    rsvp_id: int
+    slot_id = fields.CharField(max_length=200, db_index=True)
+    event = fields.CharField(max_length=200, description="Event slug the slot belongs to.")
+    organization = fields.CharField(max_length=100, description="Host organization slug.")
+    checked_in_at = fields.DatetimeField(null=True, description="NULL: not (or no longer) here.")
+    hours = fields.DecimalField(
+        max_digits=5, decimal_places=2, null=True,
+        description="Hours credited: the slot's length at check-in unless an organizer set them.",
+    )
+    hours_reason = fields.CharField(
+        max_length=500, null=True,
+        description="Why the organizer set these hours (required above the slot's length).",
+    )
+    present = fields.IntField(
+        default=1, db_default=1,
+        description="How many of the RSVP's party came (the person and their guests).",
+    )
+    walk_in = fields.BooleanField(default=False, description="Added at the door, no RSVP before.")
+    client_id = fields.CharField(
+        max_length=64, null=True, description="The check-in page's id of a walk-in (retries)."
+    )
+    checked_in_by: fields.ForeignKeyNullableRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="check_ins_made", null=True, on_delete=fields.SET_NULL
+    )
+    checked_in_by_id: int | None
+
+    class Meta:
+        table = "attendance"
+        unique_together = (("slot_id", "client_id"),)
+
+
+class BlockedAddress(Model):
+    """An address whose RSVPs an organization refuses, in its normalized form."""
+
+    id = fields.BigIntField(primary_key=True)
+    organization = fields.CharField(max_length=100, description="Organization slug.")
+    email = fields.CharField(max_length=254, description="Normalized email address.")
+    blocked_by: fields.ForeignKeyNullableRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="blocks_made", null=True, on_delete=fields.SET_NULL
+    )
+    blocked_by_id: int | None
+    blocked_at = fields.DatetimeField()
+
+    class Meta:
+        table = "organizer_blocks"
+        unique_together = (("organization", "email"),)

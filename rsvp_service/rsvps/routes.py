@@ -15,9 +15,7 @@ from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.consent.records import ConsentRequest, approved_before, consent_states
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.outbox import notify
-from rsvp_service.ops.metrics import RSVPS
-from rsvp_service.organize import blocks
-from rsvp_service.organize.models import Attendance
+from rsvp_service.process.metrics import RSVPS
 from rsvp_service.rsvps import codes as checkin_codes
 from rsvp_service.rsvps.bodies import (
     CheckQuery,
@@ -32,8 +30,8 @@ from rsvp_service.rsvps.bodies import (
     RsvpWaitlisted,
     SlotFull,
 )
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus
-from rsvp_service.rsvps.shares import GUEST_PARTY_LIMIT, client_share
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
+from rsvp_service.rsvps.shares import GUEST_PARTY_LIMIT, client_share, refuse_if_blocked
 from rsvp_service.rsvps.store import NewRsvp, Outcome, add_rsvp, tally, waitlist_position
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
@@ -245,7 +243,7 @@ async def create_rsvp(
     email = user.email if user is not None else body.email
     consent = _consent(settings, slot, body, user, now)
     await _check_rate_limits(request, email, user, consent)
-    await blocks.refuse_if_blocked(_catalogue(request).host_of(slot), email)
+    await refuse_if_blocked(_catalogue(request).host_of(slot), email)
     share = None if verified else client_share(settings, ip=client_ip(request), email=email,
                                                capacity=slot.capacity)
     placement = await add_rsvp(

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service.accounts.emails import canonical_mailbox
+from rsvp_service.rsvps.models import BlockedAddress
 from rsvp_service.settings import Settings
 from rsvp_service.signed_ids import derived_key
+from rsvp_service.web.contract import ApiError
 from rsvp_service.web.ratelimit import network
 
 # A party without a verified account (the person and two guests) always fits the floor.
@@ -84,3 +86,17 @@ async def seats_held(connection: BaseDBAsyncClient, slot_id: str, share: ClientS
             else [slot_id, share.client_key, slot_id, share.mailbox_key])
     rows = await connection.execute_query_dict(sql, keys)
     return int(rows[0]["seats"])
+
+
+# Blocked addresses (organize.blocks keeps each organization's list): the refusal names no
+# organizer and no reason, and the RSVP endpoint spends its rate limits before asking, so each
+# probe of an address costs what an RSVP costs.
+REFUSED = ("We cannot take an RSVP from this email address for this organization's events. "
+           "If you think this is a mistake, please contact the organization.")
+
+
+async def refuse_if_blocked(organization: str, email: str) -> None:
+    """Raise 403 when the organization has blocked the address's mailbox."""
+    if organization and await BlockedAddress.exists(organization=organization,
+                                                     email=canonical_mailbox(email)):
+        raise ApiError(403, REFUSED)

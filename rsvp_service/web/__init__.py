@@ -1,6 +1,6 @@
-"""The HTTP layer: the app factory, middleware, security headers, rate limits, errors, the
-built site's static files, the OpenAPI document and what uvicorn serves.
+"""The HTTP foundation: the endpoint contract, path types, errors, middleware, security headers,
+rate limits and the access log.
 
-May import every domain (it mounts their routes); the domains import only its errors, limiter
-and path types.
+Ground floor (`service-layers`): may import db, process, clock and settings, never a domain;
+every domain declares its endpoints through it, and the app assembles them.
 """

@@ -49,7 +49,7 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
 - An endpoint that only redirects declares no 2xx.
 - `name=` names the route for `url_for` and the document's operationId (default: the
   handler's name).
-- `web/openapi.py` builds /api/openapi.json from these declarations (`declared(route)`).
+- `app/openapi.py` builds /api/openapi.json from these declarations (`declared(route)`).
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
+
+# Registers the `{name:id}` path type before any route is declared through this contract.
+from rsvp_service.web import paths  # noqa: F401
 
 if TYPE_CHECKING:
     from rsvp_service.web.ratelimit import Limit

@@ -8,21 +8,15 @@ these handlers answer routing errors (404, 405), 413/408 from the middleware, da
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import Any
 
-import asyncpg
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
-from tortoise.exceptions import (
-    DBConnectionError,
-    IntegrityError,
-    OperationalError,
-    TransactionManagementError,
-)
+from tortoise.exceptions import IntegrityError
 
-from rsvp_service.ops.metrics import DATABASE_ERRORS
+from rsvp_service.db.failures import DATABASE_FAILURES
+from rsvp_service.process.metrics import DATABASE_ERRORS
 from rsvp_service.web.access_log import loggable
 from rsvp_service.web.contract import ApiError, error_response, error_shape_for
 from rsvp_service.web.security_headers import security_headers
@@ -41,26 +35,6 @@ DATABASE_UNAVAILABLE = (
     "Nothing was changed; please try again in a minute."
 )
 DATABASE_RETRY_AFTER = "30"
-# What a database that cannot write (full disk, read-only, locked past the lock timeout) or a
-# lost PostgreSQL connection raises, through Tortoise or straight from the driver.
-DATABASE_FAILURES: tuple[type[Exception], ...] = (
-    OperationalError,
-    # Tortoise translates errors of statements, not of SQLite's COMMIT or ROLLBACK (a disk that
-    # fills up at COMMIT: "database or disk is full").
-    sqlite3.OperationalError,
-    DBConnectionError,
-    TransactionManagementError,
-    asyncpg.PostgresConnectionError,
-    asyncpg.InterfaceError,
-    # Raised by asyncpg's pool when it resets a connection whose server process was terminated.
-    asyncpg.InternalClientError,
-    asyncpg.InsufficientResourcesError,
-    asyncpg.OperatorInterventionError,
-    asyncpg.ReadOnlySQLTransactionError,
-    # A lock another connection held past lock_timeout (DATABASE_LOCK_TIMEOUT_SECONDS).
-    asyncpg.LockNotAvailableError,
-    ConnectionError,
-)
 
 
 async def api_error_handler(request: Request, exc: Exception) -> Response:

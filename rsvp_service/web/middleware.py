@@ -15,7 +15,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rsvp_service.ops.metrics import MetricsMiddleware
+from rsvp_service.process.metrics import MetricsMiddleware
 from rsvp_service.settings import Settings
 from rsvp_service.web.access_log import loggable
 from rsvp_service.web.contract import error_response, error_shape_for

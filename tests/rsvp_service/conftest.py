@@ -63,8 +63,8 @@ from service_testkit import (
 from starlette.applications import Starlette
 from tortoise.context import get_current_context
 
+from rsvp_service.app.app import create_app
 from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
 
 
 @pytest.fixture(scope="session")

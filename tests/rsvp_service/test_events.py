@@ -19,9 +19,9 @@ import pytest
 from service_testkit import GUEST_SLOT, ROOT, TINY_SLOT, fixture_events
 
 from generator.outputs import EventsOut
+from rsvp_service.app.app import create_app
 from rsvp_service.events import EventsFileError, load_catalogue
 from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only

@@ -12,7 +12,7 @@ from pathlib import Path
 from service_testkit import service_env
 
 # Import the service, build its app, and its Google client as the app's start-up does.
-PROBE = ("import sys, rsvp_service.web.serve_cli; from rsvp_service.web.app import create_app; "
+PROBE = ("import sys, rsvp_service.app.serve_cli; from rsvp_service.app.app import create_app; "
          "from rsvp_service.accounts.google import build_google_client; "
          "from rsvp_service.settings import Settings; create_app(Settings()); "
          "build_google_client(Settings()); "

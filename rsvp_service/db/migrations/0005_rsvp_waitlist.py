@@ -1,13 +1,25 @@
 import re
 from typing import Any
 
+from enum import StrEnum
+
 from tortoise import migrations
 from tortoise.migrations import operations as ops
-from rsvp_service.rsvps.models import RsvpStatus
 from tortoise.fields.base import OnDelete
 from tortoise import fields
 from tortoise.indexes import Index
 from tortoise.migrations.constraints import UniqueConstraint
+
+
+class RsvpStatus(StrEnum):
+    """RsvpStatus as this migration wrote it.
+
+    A copy, not an import of the live enum: renaming a value later cannot rewrite history.
+    """
+
+    CONFIRMED = "confirmed"
+    WAITLISTED = "waitlisted"
+    CANCELLED = "cancelled"
 
 
 async def drop_unique_slot_email(apps: Any, schema_editor: Any) -> None:

@@ -2,13 +2,26 @@ import functools
 import secrets
 from typing import Any
 
+from enum import StrEnum
+
 from tortoise import migrations
 from tortoise.migrations import operations as ops
 from json import dumps, loads
-from rsvp_service.rsvps.models import RsvpStatus
 from tortoise.fields.base import OnDelete
 from tortoise import fields
 from tortoise.migrations.constraints import UniqueConstraint
+
+
+class RsvpStatus(StrEnum):
+    """RsvpStatus as this migration wrote it.
+
+    A copy, not an import of the live enum: renaming a value later cannot rewrite history.
+    """
+
+    CONFIRMED = "confirmed"
+    WAITLISTED = "waitlisted"
+    CANCELLED = "cancelled"
+    WALK_IN = "walk_in"
 
 # Crockford base32, as rsvp_service.rsvps.codes (copied: a migration must not change later).
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

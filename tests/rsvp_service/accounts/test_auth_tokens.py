@@ -21,8 +21,8 @@ from rsvp_service.accounts.tokens import (
     issue_access_token,
     user_id_from_access_token,
 )
+from rsvp_service.app.openapi import build_document
 from rsvp_service.settings import Settings
-from rsvp_service.web.openapi import build_document
 
 SETTINGS = Settings(
     _env_file=None,  # type: ignore[call-arg]

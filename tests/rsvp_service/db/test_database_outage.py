@@ -15,11 +15,11 @@ from service_testkit import rsvp
 from starlette.applications import Starlette
 from tortoise.context import get_current_context
 
+from rsvp_service.app.app import create_app
 from rsvp_service.db.check import DatabaseNotWritable
 from rsvp_service.db.connection import close_database, open_database, tortoise_config
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
 from rsvp_service.web.errors import DATABASE_UNAVAILABLE
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]

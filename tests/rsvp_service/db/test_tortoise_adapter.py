@@ -60,6 +60,7 @@ TOUCHED: dict[Callable[..., Any], str] = {
     BaseSchemaEditor._resolve_fields_to_columns: "3aac91323824b5fb",
     SqliteSchemaEditor.add_constraint: "1a2f1ec2f9223954",  # a unique key as a UNIQUE INDEX
     MigrationExecutor._schema_editor: "62f047c88f2c2115",
+    TortoiseContext.init: "5e4e462e224489a8",  # _enable_global_fallback (start_context)
 }
 
 

@@ -28,11 +28,11 @@ from organize_testkit import at, person
 from service_testkit import CIVIC_NOW_OPEN
 from starlette.applications import Starlette
 
+from rsvp_service.app.app import create_app
 from rsvp_service.follows.digest import digest_week
 from rsvp_service.follows.models import DigestWeek, Follow
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 SUBJECT = "1 upcoming event from what you follow"

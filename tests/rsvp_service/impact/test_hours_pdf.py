@@ -17,8 +17,8 @@ from service_testkit import eventually, process_alive
 from starlette.applications import Starlette
 
 from rsvp_service.impact.records import sign
-from rsvp_service.ops.metrics import REGISTRY
 from rsvp_service.organize.models import HoursRecord
+from rsvp_service.process.metrics import REGISTRY
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import LIMITS
 

@@ -19,13 +19,13 @@ from conftest import SmtpServer, free_port, running
 from mail_testkit import ServerMailbox, queue, recipients, smtp_server
 from service_testkit import command_env, eventually, run_command
 
+from rsvp_service.app import app as app_module
 from rsvp_service.mail import outbox as outbox_module
 from rsvp_service.mail.failures import describe, is_connection_error, is_permanent
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
-from rsvp_service.web import app as app_module
 
 MakeSettings = Callable[..., Settings]
 

@@ -18,9 +18,9 @@ from conftest import SmtpServer, free_port, running
 from mail_testkit import ServerMailbox, queue, recipients, smtp_server
 from service_testkit import eventually
 
+from rsvp_service.app import app as app_module
 from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
-from rsvp_service.web import app as app_module
 
 MakeSettings = Callable[..., Settings]
 

@@ -11,9 +11,8 @@ import pytest
 from organize_testkit import DURING_TINY, KEEN, at, person, rsvp, slot_path
 from service_testkit import GUEST_SLOT, TINY_SLOT
 
-from rsvp_service.organize.models import Attendance
 from rsvp_service.rsvps.codes import display
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.settings import Settings
 
 NOT_ON_ROSTER = ("That code is not on this slot's roster. "

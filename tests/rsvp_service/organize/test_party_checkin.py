@@ -10,7 +10,7 @@ import httpx
 from organize_testkit import DURING_TINY, KEEN, at, by_name, person, rsvp, slot_path
 from service_testkit import TINY_SLOT
 
-from rsvp_service.organize.models import Attendance
+from rsvp_service.rsvps.models import Attendance
 from rsvp_service.settings import Settings
 
 

@@ -6,8 +6,8 @@ import httpx
 from organize_testkit import DURING_TINY, KEEN, at, person, rsvp, slot_path
 from service_testkit import TINY_SLOT
 
-from rsvp_service.organize.models import Attendance, HoursRecord, OrganizerGrant, OrganizerMessage
-from rsvp_service.rsvps.models import Rsvp
+from rsvp_service.organize.models import HoursRecord, OrganizerGrant, OrganizerMessage
+from rsvp_service.rsvps.models import Attendance, Rsvp
 from rsvp_service.settings import Settings
 
 SITE = {"Origin": "http://127.0.0.1:8000"}

@@ -8,8 +8,7 @@ from datetime import UTC, datetime
 from migration_testkit import old_schema
 from service_testkit import CIVIC_NOW_OPEN, TINY_SLOT
 
-from rsvp_service.organize.models import Attendance
-from rsvp_service.rsvps.models import Rsvp, RsvpStatus, SlotCount
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus, SlotCount
 from rsvp_service.rsvps.store import cancel_rsvp
 
 COLUMNS = ("slot_id", "event", "email", "active_email", "first_name", "last_name", "created_at",

@@ -11,6 +11,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from rsvp_service.app.openapi import build_document
 from rsvp_service.web import contract
 from rsvp_service.web.contract import (
     ApiError,
@@ -21,7 +22,6 @@ from rsvp_service.web.contract import (
     Reply,
     endpoint,
 )
-from rsvp_service.web.openapi import build_document
 
 
 class Greeting(BaseModel):

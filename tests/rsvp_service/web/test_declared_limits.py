@@ -17,9 +17,9 @@ from pydantic import BaseModel
 from starlette.applications import Starlette
 from starlette.requests import Request
 
+from rsvp_service.app.app import create_app
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
-from rsvp_service.web.app import create_app
 from rsvp_service.web.contract import ContractError, Endpoint, LinkToken, endpoint, limit_problems
 from rsvp_service.web.ratelimit import LIMITS, Limit, RateLimiter, enforce
 

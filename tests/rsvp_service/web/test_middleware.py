@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import Message, Receive, Scope, Send
 
-from rsvp_service.ops.metrics import MetricsMiddleware
+from rsvp_service.process.metrics import MetricsMiddleware
 from rsvp_service.settings import Settings
 from rsvp_service.web.middleware import (
     BodyDeadlineMiddleware,

@@ -16,9 +16,9 @@ import httpx
 import pydantic
 import pytest
 
+from rsvp_service.app.app import create_app
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
-from rsvp_service.web.app import create_app
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only

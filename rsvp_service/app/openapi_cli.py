@@ -14,8 +14,8 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.routing import Route
 
+from rsvp_service.app.app import create_app
 from rsvp_service.events import EventsFileError
-from rsvp_service.web.app import create_app
 
 PATH = "/api/openapi.json"
 

@@ -24,8 +24,8 @@ from service_testkit import (
     service_env,
 )
 
+from rsvp_service.app.app import create_app
 from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
 
 
 def _wait_gone(pid: int, seconds: float = 15.0) -> bool:

@@ -21,8 +21,8 @@ from rsvp_service.events import Catalogue, load_catalogue, reload_catalogue
 from rsvp_service.follows.digest import DigestScheduler
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
-from rsvp_service.ops.lifeline import parent_gone
 from rsvp_service.privacy.retention import GuestDataEraser
+from rsvp_service.process.lifeline import parent_gone
 from rsvp_service.rsvps.reminders import ReminderScheduler
 from rsvp_service.settings import Settings
 

@@ -8,7 +8,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.routing import Route
 
-from rsvp_service.web.openapi import build_document
+from rsvp_service.app.openapi import build_document
 
 # The document depends on code only: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only

@@ -14,17 +14,17 @@ from typing import Any
 
 import uvicorn
 
+from rsvp_service.app.background import run_worker
+from rsvp_service.app.connections import GuardedHttpProtocol
+from rsvp_service.app.server import connection_limit
 from rsvp_service.db.check import DatabaseNotWritable
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.events import EventsFileError, load_catalogue
-from rsvp_service.jobs.background import run_worker
 from rsvp_service.mail.signing import DkimKeyError, signer_for
 from rsvp_service.ops.backups import serving_lock
 from rsvp_service.settings import Settings, settings_or_exit
-from rsvp_service.web.connections import GuardedHttpProtocol
-from rsvp_service.web.server import connection_limit
 
-APP = "rsvp_service.web.server:create_served_app"
+APP = "rsvp_service.app.server:create_served_app"
 
 
 async def _migrate(settings: Settings) -> None:

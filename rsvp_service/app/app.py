@@ -13,6 +13,8 @@ from starlette.routing import BaseRoute
 
 from rsvp_service.accounts import routes as auth_routes
 from rsvp_service.accounts.google import build_google_client, session_middleware
+from rsvp_service.app import openapi, site_config, static
+from rsvp_service.app.background import Background
 from rsvp_service.consent import routes as consent
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.db.failures import DatabaseFailures
@@ -21,14 +23,12 @@ from rsvp_service.follows import preferences as follow_links
 from rsvp_service.follows import routes as follows
 from rsvp_service.impact import records, summary
 from rsvp_service.impact.pdf_builds import PdfBuilder
-from rsvp_service.jobs.background import Background
 from rsvp_service.ops import health
 from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
 from rsvp_service.privacy import account_data
 from rsvp_service.rsvps import cancel
 from rsvp_service.rsvps import routes as rsvps
 from rsvp_service.settings import Settings
-from rsvp_service.web import openapi, site_config, static
 from rsvp_service.web.access_log import install_access_log_filter
 from rsvp_service.web.errors import EXCEPTION_HANDLERS
 from rsvp_service.web.middleware import middleware_stack

@@ -28,9 +28,8 @@ from starlette.types import Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
-from rsvp_service.web.connections import (
+from rsvp_service.app.app import create_app
+from rsvp_service.app.connections import (
     BUSY,
     BUSY_RETRY_AFTER,
     CLIENT_BUSY,
@@ -40,8 +39,9 @@ from rsvp_service.web.connections import (
     GuardedHttpProtocol,
     client_network,
 )
+from rsvp_service.app.server import RESERVED_FILES, create_served_app
+from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import LIMITS
-from rsvp_service.web.server import RESERVED_FILES, create_served_app
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -459,7 +459,7 @@ def test_the_soft_open_file_limit_is_raised_to_the_hard_one_and_logged_once(
     service.stop()
     lines = [line for line in service.log_path.read_text(encoding="utf-8").splitlines()
              if "open-file limit" in line.lower()]
-    assert lines == ["INFO rsvp_service.web.server: Open-file limit 512 (hard 512): at most "
+    assert lines == ["INFO rsvp_service.app.server: Open-file limit 512 (hard 512): at most "
                      f"{(512 - RESERVED_FILES) // 2} connections per worker, then 503."]
 
 

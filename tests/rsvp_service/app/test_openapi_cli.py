@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from rsvp_service.web.openapi_cli import main
+from rsvp_service.app.openapi_cli import main
 
 # Reads the app's route table: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only

@@ -1,6 +1,6 @@
 """What uvicorn serves: the app (create_served_app: the garbage collector frozen after start-up,
 the serving lock held by every serving process, a web worker ending with its supervisor) and the
-connection cap (its protocol is rsvp_service.web.connections).
+connection cap (its protocol is rsvp_service.app.connections).
 
 Each connection holds a file descriptor: past the process's open-file limit nothing can be
 accepted or opened (not even the database), so everyone starves. `connection_limit` raises the
@@ -19,10 +19,10 @@ import signal
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rsvp_service.app.app import create_app
 from rsvp_service.ops.backups import serving_lock
-from rsvp_service.ops.lifeline import parent_gone
+from rsvp_service.process.lifeline import parent_gone
 from rsvp_service.settings import Settings
-from rsvp_service.web.app import create_app
 
 # Descriptors kept for what is not a connection: the database (asyncpg's pool of 5, or SQLite's
 # file, WAL and index), SMTP, Redis, the listening socket, the event loop, logs.
