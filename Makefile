@@ -148,7 +148,7 @@ dev: site/node_modules/.installed-dev install content migrate api-types ## Live 
 	@trap 'kill 0' EXIT; api=$$(($(PORT) + 1)); \
 	$(PY) -m generator build --watch --content $(CONTENT) --out $(CONTENT_OUT) & \
 	(cd site && API_PROXY=http://$(HOST):$$api npm run --silent dev) & \
-	SITE_URL=http://$(HOST):$(PORT) $(BIN)/uvicorn --factory rsvp_service.web.app:create_app \
+	SITE_URL=http://$(HOST):$(PORT) $(BIN)/uvicorn --factory rsvp_service.app.app:create_app \
 	  --reload --reload-dir rsvp_service --host $(HOST) --port $$api & \
 	wait
 
@@ -190,6 +190,7 @@ checks-run:
 
 lint-run: lint-workflows
 	$(BIN)/ruff check generator rsvp_service tests bench
+	$(BIN)/lint-imports --no-cache
 
 # The CI workflows against GitHub's schema, which check-jsonschema ships (no network).
 WORKFLOWS ?= $(wildcard .github/workflows/*.yml)
