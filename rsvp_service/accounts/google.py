@@ -12,8 +12,6 @@ routes (it only runs on them) and ten minutes.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import unicodedata
 from datetime import timedelta
@@ -26,10 +24,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from rsvp_service import links
 from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.accounts.models import RefreshToken, User
 from rsvp_service.accounts.sessions import set_refresh_cookie, start_session
 from rsvp_service.accounts.tokens import issue_access_token
+from rsvp_service.signing import KeyUse, derived_key
 from rsvp_service.web.contract import endpoint
 
 if TYPE_CHECKING:
@@ -89,9 +89,7 @@ class _GoogleSessionMiddleware:
 def session_middleware(settings: Settings) -> Middleware:
     """The session authlib needs for state, limited to the Google routes and ten minutes."""
     # A key of its own, so a forged session cookie can never double as a token signature.
-    key = hmac.new(
-        settings.secret_key.encode("utf-8"), b"civicstl oauth session v1", hashlib.sha256
-    ).hexdigest()
+    key = derived_key(settings, KeyUse.OAUTH_SESSION).hex()
     return Middleware(
         _GoogleSessionMiddleware,
         secret_key=key,
@@ -103,13 +101,10 @@ def session_middleware(settings: Settings) -> Middleware:
     )
 
 
-def _site(settings: Settings, path: str) -> str:
-    return f"{settings.site_url.rstrip('/')}{path}"
-
-
 def failure(settings: Settings) -> RedirectResponse:
     """Send the browser back to the login page with the error the site knows."""
-    return RedirectResponse(_site(settings, "/login?error=oauth_error"), status_code=302)
+    return RedirectResponse(links.link(settings, "/login", query={"error": "oauth_error"}),
+                            status_code=302)
 
 
 @endpoint("GET", "/api/auth/google", responses={302: None},
@@ -123,7 +118,7 @@ async def start(request: Request) -> Response:
     try:
         # From SITE_URL, never from the Host header, which the client chooses.
         redirect: Response = await client.authorize_redirect(
-            request, _site(settings, CALLBACK_PATH)
+            request, links.link(settings, CALLBACK_PATH)
         )
     # Any failure (provider unreachable, bad metadata) must land on the login page.
     except Exception:
@@ -212,7 +207,8 @@ async def callback(request: Request) -> Response:
     issued = await start_session(user.id)
     access_token = issue_access_token(settings, user.id, session=issued.family,
                                       lifetime=CALLBACK_TOKEN_LIFETIME)
-    response = RedirectResponse(_site(settings, f"/auth/callback?token={access_token}"), 302)
+    response = RedirectResponse(
+        links.link(settings, "/auth/callback", query={"token": access_token}), 302)
     set_refresh_cookie(response, settings, issued)
     logger.info("Login ok through Google (user_id=%s).", user.id)
     return response

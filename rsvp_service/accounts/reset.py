@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
-from urllib.parse import urlencode
 
 from tortoise.transactions import in_transaction
 
+from rsvp_service import links
 from rsvp_service.accounts.models import PasswordResetToken, RefreshToken, User
 from rsvp_service.accounts.tokens import (
     issue_single_use_token,
@@ -34,7 +34,7 @@ def reset_link(settings: Settings, token: str) -> str:
     Browsers never send a fragment to a server or in a Referer, so the token stays out of
     access logs and of whatever the page links to.
     """
-    return f"{settings.site_url.rstrip('/')}/reset-password#{urlencode({'token': token})}"
+    return links.link(settings, "/reset-password", fragment={"token": token})
 
 
 async def send_reset_email(

@@ -10,7 +10,6 @@ token stops working there at logout; elsewhere it works until it expires (15 min
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -18,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import jwt
 
+from rsvp_service import links
 from rsvp_service.accounts.models import SingleUseToken, User
+from rsvp_service.signing import KeyUse, derived_key
 from rsvp_service.web.contract import ApiError
 
 if TYPE_CHECKING:
@@ -37,16 +38,9 @@ TOKEN_TYPE = "at+jwt"  # noqa: S105 - a media type, not a secret
 REQUIRED_CLAIMS = ["exp", "iat", "nbf", "iss", "aud", "sub", "jti"]
 
 
-def _signing_key(settings: Settings) -> bytes:
-    # Derive a purpose-bound key so the session cookie and the JWTs never share a key.
-    return hmac.new(
-        settings.secret_key.encode("utf-8"), b"civicstl access token v1", hashlib.sha256
-    ).digest()
-
-
 def issuer(settings: Settings) -> str:
     """The `iss` claim: the public site URL, without a trailing slash."""
-    return settings.site_url.rstrip("/")
+    return links.site(settings)
 
 
 def issue_access_token(
@@ -70,9 +64,8 @@ def issue_access_token(
     }
     if session is not None:
         claims["sid"] = str(session)
-    return jwt.encode(
-        claims, _signing_key(settings), algorithm=ALGORITHM, headers={"typ": TOKEN_TYPE}
-    )
+    return jwt.encode(claims, derived_key(settings, KeyUse.ACCESS_TOKEN), algorithm=ALGORITHM,
+                      headers={"typ": TOKEN_TYPE})
 
 
 def _subject_and_session(settings: Settings, token: str) -> tuple[int, uuid.UUID | None] | None:
@@ -83,7 +76,7 @@ def _subject_and_session(settings: Settings, token: str) -> tuple[int, uuid.UUID
             return None
         claims = jwt.decode(
             token,
-            _signing_key(settings),
+            derived_key(settings, KeyUse.ACCESS_TOKEN),
             algorithms=[ALGORITHM],
             audience=AUDIENCE,
             issuer=issuer(settings),

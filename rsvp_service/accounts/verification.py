@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
-from urllib.parse import urlencode
 
 from tortoise.transactions import in_transaction
 
+from rsvp_service import links
 from rsvp_service.accounts.models import EmailToken, User
 from rsvp_service.accounts.tokens import issue_single_use_token, spend_single_use_token
 from rsvp_service.mail.account_links import verification_mail
@@ -26,7 +26,7 @@ TOKEN_LIFETIME = timedelta(hours=24)
 
 def verification_link(settings: Settings, token: str) -> str:
     """The site page that asks the API to verify; opening it alone spends nothing."""
-    return f"{settings.site_url.rstrip('/')}/verify?{urlencode({'token': token})}"
+    return links.link(settings, "/verify", query={"token": token})
 
 
 async def send_verification_email(

@@ -1,18 +1,17 @@
 """The signed token of a guardian's consent link: one purpose, one consent record, one address.
 
-A token is a signed id (rsvp_service.signed_ids) of the consent record, bound to the guardian's
+A token is a signed id (rsvp_service.signing) of the consent record, bound to the guardian's
 address under a key for consent alone, so nothing of it is stored; a decided record refuses it
 again, so each link works once.
 """
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
+from rsvp_service import links
 from rsvp_service.settings import Settings
-from rsvp_service.signed_ids import SignedIds
+from rsvp_service.signing import KeyUse, SignedIds
 
-TOKENS = SignedIds(b"civicstl consent v1")
+TOKENS = SignedIds(KeyUse.CONSENT)
 
 
 def sign(settings: Settings, consent_id: int, email: str) -> str:
@@ -32,4 +31,4 @@ def holds(settings: Settings, token: str, email: str) -> bool:
 
 def consent_link(settings: Settings, token: str) -> str:
     """The page where the guardian approves or declines (the token in the fragment, never sent)."""
-    return f"{settings.site_url.rstrip('/')}/consent#token={quote(token)}"
+    return links.link(settings, "/consent", fragment={"token": token})

@@ -1,6 +1,6 @@
 """The signed links of following's emails: confirm, one-click unsubscribe, preferences.
 
-A token is a signed id (rsvp_service.signed_ids) of the follower, bound to a purpose and the
+A token is a signed id (rsvp_service.signing) of the follower, bound to a purpose and the
 address under a key for following alone. So a token works for one purpose and one address: an
 unsubscribe token cannot open the preferences, and a follower id given to another address later
 fails the check. Nothing is stored.
@@ -9,12 +9,12 @@ fails the check. Nothing is stored.
 from __future__ import annotations
 
 from enum import StrEnum
-from urllib.parse import quote
 
+from rsvp_service import links
 from rsvp_service.settings import Settings
-from rsvp_service.signed_ids import SignedIds
+from rsvp_service.signing import KeyUse, SignedIds
 
-TOKENS = SignedIds(b"civicstl follows v1")
+TOKENS = SignedIds(KeyUse.FOLLOWS)
 
 
 class Purpose(StrEnum):
@@ -40,26 +40,21 @@ def holds(settings: Settings, purpose: Purpose, token: str, email: str) -> bool:
     return TOKENS.holds(settings, token, purpose.value, email)
 
 
-def site(settings: Settings) -> str:
-    """SITE_URL without its trailing slash."""
-    return settings.site_url.rstrip("/")
-
-
 def confirm_link(settings: Settings, token: str) -> str:
     """The page that confirms a guest's follows (the token in the fragment, never sent)."""
-    return f"{site(settings)}/follows#confirm={quote(token)}"
+    return links.link(settings, "/follows", fragment={"confirm": token})
 
 
 def preferences_link(settings: Settings, token: str) -> str:
     """The page where a person changes what they follow without signing in."""
-    return f"{site(settings)}/follows#token={quote(token)}"
+    return links.link(settings, "/follows", fragment={"token": token})
 
 
 def unsubscribe_url(settings: Settings, token: str) -> str:
     """The List-Unsubscribe URL (RFC 8058): a POST there unsubscribes at once."""
-    return f"{site(settings)}/api/follows/unsubscribe?token={quote(token)}"
+    return links.link(settings, "/api/follows/unsubscribe", query={"token": token})
 
 
 def unsubscribe_page(settings: Settings, token: str) -> str:
     """The page a GET of the unsubscribe URL leads to: it asks before unsubscribing."""
-    return f"{site(settings)}/follows#unsubscribe={quote(token)}"
+    return links.link(settings, "/follows", fragment={"unsubscribe": token})

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from rsvp_service import clock
+from rsvp_service import clock, links
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.impact.bodies import (
     MyRecords,
@@ -29,7 +29,7 @@ from rsvp_service.impact.pdf_builds import PdfBuilder
 from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
-from rsvp_service.signed_ids import SignedIds
+from rsvp_service.signing import KeyUse, SignedIds
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Media, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
@@ -42,7 +42,7 @@ NOT_VALID = "This verification code is not valid. Check that the link was copied
 REVOKED = "This record was revoked by its owner."
 NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
 # 26 base32 characters: 130 bits (codes are typed from printouts, so shorter than links' 32).
-CODES = SignedIds(b"civicstl hours record v1", length=26)
+CODES = SignedIds(KeyUse.HOURS_RECORD, length=26)
 
 
 def sign(settings: Settings, record_id: int) -> str:
@@ -57,7 +57,7 @@ def verified_id(settings: Settings, code: str) -> int | None:
 
 def record_url(settings: Settings, code: str) -> str:
     """Return the public verification page of a record."""
-    return f"{settings.site_url.rstrip('/')}/verify-hours/{code}"
+    return links.link(settings, "/verify-hours", code)
 
 
 def public_record(settings: Settings, record: HoursRecord) -> PublicRecord:

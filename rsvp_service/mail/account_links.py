@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rsvp_service import links
 from rsvp_service.mail.message import Draft, Mail, MailContext, QueuedMail
 from rsvp_service.mail.render import render
 
@@ -34,7 +35,7 @@ def build_account_link(context: MailContext, queued: QueuedMail) -> Draft:
         template,
         user_name=data["name"],
         link=data["link"],
-        site_url=context.settings.site_url.rstrip("/"),
+        site_url=links.site(context.settings),
         **validity,
     )
     return Draft(to_name=data["name"], subject=subject, text=text, html=html)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rsvp_service import links
 from rsvp_service.mail.message import (
     Attachment,
     Draft,
@@ -12,6 +13,7 @@ from rsvp_service.mail.message import (
 )
 from rsvp_service.mail.render import render
 from rsvp_service.rsvps.codes import email_block
+from rsvp_service.settings import Settings
 
 KIND = "rsvp_confirmation"
 
@@ -26,9 +28,9 @@ def confirmation_mail(
     return Mail(KIND, email, data, user_id)
 
 
-def cancel_url(site_url: str, token: str | None) -> str | None:
+def cancel_url(settings: Settings, token: str | None) -> str | None:
     """Return the cancel page link carrying the token in its fragment (never sent to a server)."""
-    return None if not token else f"{site_url.rstrip('/')}/cancel#token={token}"
+    return None if not token else links.link(settings, "/cancel", fragment={"token": token})
 
 
 def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
@@ -42,8 +44,8 @@ def build_confirmation(context: MailContext, queued: QueuedMail) -> Draft:
     first_name, last_name = data["first_name"], data["last_name"]
     checkin, inline = email_block(queued)
     text, html = render(
-        "rsvp_confirmation", slot=slot, first_name=first_name, site_url=settings.site_url,
-        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")), **checkin,
+        "rsvp_confirmation", slot=slot, first_name=first_name, site_url=links.site(settings),
+        cancel_url=cancel_url(settings, data.get("cancel_token")), **checkin,
     )
     return Draft(
         to_name=f"{first_name} {last_name}".strip(),

@@ -6,6 +6,7 @@ the consent id in the row, so the outbox never stores a working link.
 
 from __future__ import annotations
 
+from rsvp_service import links
 from rsvp_service.consent import tokens
 from rsvp_service.mail.message import Draft, Mail, MailContext, PermanentMailError, QueuedMail
 from rsvp_service.mail.render import render
@@ -33,6 +34,6 @@ def build_consent_request(context: MailContext, queued: QueuedMail) -> Draft:
     text, html = render(
         "consent_request", slot=slot, volunteer=data["volunteer"], subject=subject,
         hold_hours=f"{hours:g}", link=tokens.consent_link(settings, token),
-        site_url=settings.site_url.rstrip("/"),
+        site_url=links.site(settings),
     )
     return Draft(to_name="", subject=subject, text=text, html=html)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rsvp_service import links
 from rsvp_service.follows import tokens
 from rsvp_service.follows.tokens import Purpose
 from rsvp_service.mail.message import Draft, Mail, MailContext, QueuedMail
@@ -38,7 +39,7 @@ def build_confirm(context: MailContext, queued: QueuedMail) -> Draft:
     token = tokens.sign(settings, Purpose.CONFIRM, int(data["follower_id"]), queued.recipient)
     text, html = render("follow_confirm", labels=data["labels"],
                         link=tokens.confirm_link(settings, token),
-                        site_url=tokens.site(settings))
+                        site_url=links.site(settings))
     return Draft(to_name="", subject="Confirm what you follow on CivicSTL", text=text, html=html)
 
 
@@ -53,7 +54,7 @@ def build_digest(context: MailContext, queued: QueuedMail) -> Draft:
     subject = (f"{count} upcoming event{'s' if count != 1 else ''} "
                "from what you follow on CivicSTL")
     text, html = render(
-        "follow_digest", events=events, site_url=tokens.site(settings),
+        "follow_digest", events=events, site_url=links.site(settings),
         preferences_link=tokens.preferences_link(settings, preferences),
         unsubscribe_link=tokens.unsubscribe_page(settings, unsubscribe),
     )

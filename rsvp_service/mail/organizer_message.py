@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rsvp_service import links
 from rsvp_service.events import Slot
 from rsvp_service.mail.message import Draft, Mail, MailContext, QueuedMail
 from rsvp_service.mail.render import render
@@ -70,7 +71,7 @@ def organizer_message_mail(email: str, *, name: str, data: dict[str, str]) -> Ma
 
 def build_organizer_message(context: MailContext, queued: QueuedMail) -> Draft:
     """Say what the organizer wrote, with the line about who sent it."""
-    composed = compose(dict(queued.data), context.settings.site_url)
+    composed = compose(dict(queued.data), links.site(context.settings))
     # Messages queued before replies had an address carry none: they go out without Reply-To.
     # Each organization's messages are a list of their own (List-Id); rows queued before they
     # named the organization's slug go out without one.

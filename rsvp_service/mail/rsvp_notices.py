@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rsvp_service import links
 from rsvp_service.mail.confirmation import cancel_url
 from rsvp_service.mail.message import (
     Attachment,
@@ -83,8 +84,8 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
     checkin, inline = email_block(queued)
     text, html = render(
         "rsvp_notice", slot=slot, first_name=data["first_name"], lead=lead, subject=subject,
-        calendar=calendar, site_url=settings.site_url,
-        cancel_url=cancel_url(settings.site_url, data.get("cancel_token")), **checkin,
+        calendar=calendar, site_url=links.site(settings),
+        cancel_url=cancel_url(settings, data.get("cancel_token")), **checkin,
     )
     attachments: tuple[Attachment, ...] = ()
     if calendar:

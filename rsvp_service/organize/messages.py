@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute
 from tortoise.transactions import in_transaction
 
-from rsvp_service import clock
+from rsvp_service import clock, links
 from rsvp_service.events import Catalogue, Slot
 from rsvp_service.mail.organizer_message import (
     ReplyTo,
@@ -113,7 +113,7 @@ async def message_slot(
                         contact=catalogue.contacts.get(host))
     people = await recipients(slot, body.includeWaitlist)
     if body.preview:
-        composed = compose(data, settings.site_url)
+        composed = compose(data, links.site(settings))
         return Reply(MessagePreview(recipients=len(people), subject=composed.subject,
                                     body=composed.text, replyTo=replies.address), status=200)
     if not people:

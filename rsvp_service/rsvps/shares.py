@@ -22,7 +22,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.rsvps.models import BlockedAddress
 from rsvp_service.settings import Settings
-from rsvp_service.signed_ids import derived_key
+from rsvp_service.signing import KeyUse, derived_key
 from rsvp_service.web.contract import ApiError
 from rsvp_service.web.ratelimit import network
 
@@ -31,7 +31,6 @@ SHARE_FLOOR = 4
 SHARE_FRACTION = 0.25
 # Guests an RSVP without a verified account may bring, whatever more the event allows.
 GUEST_PARTY_LIMIT = 2
-KEY_USE = b"civicstl rsvp client v1"
 # The live seats of one slot held by one network or mailbox: each key read through its own
 # index with the slot (an OR of the two would scan the slot's RSVPs), a row matching both once.
 SEATS_HELD_SQLITE = (
@@ -67,7 +66,7 @@ def client_share(settings: Settings, *, ip: str, email: str, capacity: int | Non
     """The share an RSVP without a verified account counts against; None on an unlimited slot."""
     if capacity is None:
         return None
-    key = derived_key(settings, KEY_USE)
+    key = derived_key(settings, KeyUse.RSVP_CLIENT)
 
     def mac(kind: str, value: str) -> str:
         return hmac.new(key, f"{kind}\n{value}".encode(), hashlib.sha256).hexdigest()[:32]

@@ -17,12 +17,12 @@ from rsvp_service.accounts.routes import routes
 from rsvp_service.accounts.tokens import (
     ACCESS_TOKEN_LIFETIME,
     AUDIENCE,
-    _signing_key,
     issue_access_token,
     user_id_from_access_token,
 )
 from rsvp_service.app.openapi import build_document
 from rsvp_service.settings import Settings
+from rsvp_service.signing import KeyUse, derived_key
 
 SETTINGS = Settings(
     _env_file=None,  # type: ignore[call-arg]
@@ -47,7 +47,7 @@ def forge(**changes: Any) -> str:
     claims.update(changes.pop("claims", {}))
     for claim in changes.pop("drop", ()):
         del claims[claim]
-    key = changes.pop("key", _signing_key(SETTINGS))
+    key = changes.pop("key", derived_key(SETTINGS, KeyUse.ACCESS_TOKEN))
     algorithm = changes.pop("algorithm", "HS256")
     headers = changes.pop("headers", {"typ": "at+jwt"})
     with warnings.catch_warnings():

@@ -1,9 +1,15 @@
-"""Signed ids: the `<id>-<mac>` tokens of links that name one row (hours records, follows, consent).
+"""Keys derived from SECRET_KEY, one per purpose, and the one scheme that signs link tokens.
 
-The MAC is an HMAC-SHA256 of the id and what the token is bound to (a purpose, an address),
-under a key derived from SECRET_KEY for one use alone, cut to `length` base32 characters. So a
-token names its row, works only for what it was signed for, and a changed character is refused
-without a database lookup.
+`derived_key(settings, KeyUse.X)` is HMAC-SHA256 of the use's label under SECRET_KEY: the only
+derivation. Every key the service signs or hashes with is one `KeyUse`, so no two purposes
+share a key: a token, cookie or keyed hash made for one never holds for another. A label never
+changes, or everything signed under it stops verifying.
+
+Signed ids (`SignedIds`) are the link tokens that name one row (hours records, follows,
+consent): `<id>-<mac>`, the MAC an HMAC-SHA256 of the id and what the token is bound to (a
+purpose, an address) under its use's key, cut to `length` base32 characters. So a token names
+its row, works only for what it was signed for, and a changed character is refused without a
+database lookup. Other secrets in links are random and stored hashed (accounts.tokens).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from rsvp_service.settings import Settings
 
@@ -24,16 +31,27 @@ def _pattern(length: int) -> re.Pattern[str]:
     return re.compile(rf"([1-9][0-9]{{0,17}})-([a-z2-7]{{{length}}})")
 
 
-def derived_key(settings: Settings, use: bytes) -> bytes:
-    """The key of one use (`b"civicstl follows v1"`), derived from SECRET_KEY by HMAC-SHA256."""
-    return hmac.new(settings.secret_key.encode(), use, hashlib.sha256).digest()
+class KeyUse(StrEnum):
+    """The purposes SECRET_KEY signs for, each with the label its key is derived from."""
+
+    ACCESS_TOKEN = "civicstl access token v1"  # noqa: S105 - a label, not a secret
+    OAUTH_SESSION = "civicstl oauth session v1"
+    FOLLOWS = "civicstl follows v1"
+    CONSENT = "civicstl consent v1"
+    HOURS_RECORD = "civicstl hours record v1"
+    RSVP_CLIENT = "civicstl rsvp client v1"
+
+
+def derived_key(settings: Settings, use: KeyUse) -> bytes:
+    """The key of one use, derived from SECRET_KEY by HMAC-SHA256."""
+    return hmac.new(settings.secret_key.encode(), use.encode(), hashlib.sha256).digest()
 
 
 @dataclass(frozen=True, slots=True)
 class SignedIds:
-    """One use's signed ids: `use` names its key (`b"civicstl follows v1"`)."""
+    """One use's signed ids, under that use's key."""
 
-    use: bytes
+    use: KeyUse
     length: int = 32  # base32 characters: 160 bits
 
     def _mac(self, settings: Settings, row_id: int, bound: tuple[str, ...]) -> str:
