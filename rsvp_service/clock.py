@@ -6,8 +6,8 @@ reads it, and nothing else does. Events open and closed, RSVP, waitlist and chec
 reminders, consent holds, follows and their digests' weeks, hours and their records, organizer
 blocks, retention and erasure: a demo pinned to a date sees all of them as on that date.
 
-The real clock (`datetime.now(UTC)`, `time.monotonic()`, `time.perf_counter()`, `time.time()`)
-is read only where a pinned date would be wrong, each place listed with its reason in
+The real clock (`datetime.now`, `time.monotonic`, `time.perf_counter`, `time.time`) is read
+only where a pinned date would be wrong, each place listed with its reason in
 tests/rsvp_service/test_clock_rule.py, which fails on any other:
 
 - credentials (accounts/sessions.py, accounts/tokens.py): sessions, access tokens and the
