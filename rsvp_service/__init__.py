@@ -6,5 +6,5 @@ import-linter checks (`[tool.importlinter]` in pyproject.toml):
 - the domains, each above the ones it may use: `privacy`, `impact`, `organize`,
   `rsvps : consent`, `follows`, `accounts`, `mail`;
 - the ground: `web` (the HTTP foundation) and `jobs` (the periodic job), then `db`, `events`,
-  `process` and `signed_ids`, then `clock`, `settings` and `secret_keys`.
+  `process`, `signing` and `links`, then `clock`, `settings` and `secret_keys`.
 """

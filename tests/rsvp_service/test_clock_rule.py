@@ -24,10 +24,10 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "mail/cli.py": (4, DELIVERY),
     "ops/backups.py": (2, "a backup's file name and log line say when it was really taken"),
     "ops/health.py": (1, "the age of the oldest unsent mail, for monitoring"),
-    "ops/metrics.py": (2, "a request's duration"),
+    "process/metrics.py": (2, "a request's duration"),
     "db/failures.py": (1, "a circuit breaker's cool-down, a duration"),
     "db/migrations/": (1, "when a migration really ran"),
-    "web/connections.py": (1, "idle connections' timeouts, durations"),
+    "app/connections.py": (1, "idle connections' timeouts, durations"),
     "web/ratelimit.py": (1, "Redis counts a window's reset in real epoch seconds"),
 }
 
