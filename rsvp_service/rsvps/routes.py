@@ -57,7 +57,7 @@ OWN_ADDRESS_ONLY = "You can only check the RSVPs of your own email address."
 ALREADY = "You have already RSVP'd to this event."
 FULL = "This time slot is full. Join the waitlist?"
 ON_WAITLIST = "You are already on the waitlist for this time slot (#{position})."
-CREATED = "You have RSVP'd! A confirmation email will be sent."
+CREATED = "You have RSVP'd! A confirmation email will be sent!"
 CREATED_PARTY = ("You have RSVP'd for yourself and {guests}! "
                  "A confirmation email will be sent.")
 NO_GUESTS = ("This event does not take guests: each person RSVPs for themselves. "

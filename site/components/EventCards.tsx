@@ -1,7 +1,7 @@
 // The pieces of event cards that the Event Feed (FeedCards.tsx) and event pages share: header, slot list,
 // spots left, past details.
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
-import { RSVP_MSG, rsvpCount, spotsText, type GuestRsvp, type RsvpStats } from '../src/api/rsvp'
+import { RSVP_MSG, rsvpStats, spotsText, type GuestRsvp, type RsvpStats } from '../src/api/rsvp'
 import { getAuthClient, useAuth } from '../src/auth/useAuth'
 import type { EventItem, Slot } from '../src/content/types'
 import { slotMessageId, type SlotState } from '../src/events/useSlotRsvp'
@@ -152,9 +152,10 @@ export function PastDetails({ event }: { event: EventItem }) {
   useEffect(() => {
     let cancelled = false
     const client = getAuthClient()
-    rsvpCount(client.api, event.slug)
-      .then((n) => !cancelled && setCount(n))
-      .catch((err: unknown) => console.warn('Failed to fetch RSVP count', err))
+    void rsvpStats(client.api, event.slug).then((r) => {
+      if (!r.ok) console.warn('Failed to fetch RSVP count', r.message)
+      else if (!cancelled) setCount(r.data.count)
+    })
     return () => {
       cancelled = true
     }

@@ -11,14 +11,10 @@ export function MyData() {
   const download = async () => {
     setExporting(true)
     setExportError(null)
-    try {
-      const { blob, name } = await fetchFile(getAuthClient(), EXPORT_FILE, 'civicstl-data.json')
-      saveFile(blob, name)
-    } catch {
-      setExportError(ME_MSG.downloadFailed)
-    } finally {
-      setExporting(false)
-    }
+    const r = await fetchFile(getAuthClient(), EXPORT_FILE, 'civicstl-data.json')
+    setExporting(false)
+    if (r.ok) saveFile(r.data.blob, r.data.name)
+    else setExportError(r.message)
   }
   return (
     <section className="section card" aria-labelledby="data-title">
@@ -60,7 +56,7 @@ function DeleteAccount() {
     }
     // The service has ended the session; this clears it here and in other tabs.
     await client.logout()
-    window.alert(r.message)
+    window.alert(r.data.message)
     go('/')
   }
 

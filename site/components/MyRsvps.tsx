@@ -1,7 +1,7 @@
 // The dashboard's "Your RSVPs": upcoming (with the check-in code and QR, .ics and Cancel), waitlist places,
 // then past ones. A checked-in RSVP says so and cannot be cancelled.
 import { useCallback, useEffect, useState } from 'react'
-import { ME_MSG, calendarFile, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { calendarFile, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 
@@ -10,12 +10,10 @@ export function MyRsvps() {
   const [failed, setFailed] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const load = useCallback(() => {
-    myRsvps(getAuthClient())
-      .then((list) => {
-        setRsvps(list)
-        setFailed(null)
-      })
-      .catch((err: Error) => setFailed(err.message))
+    void myRsvps(getAuthClient()).then((r) => {
+      if (r.ok) setRsvps(r.data)
+      setFailed(r.ok ? null : r.message)
+    })
   }, [])
   useEffect(load, [load])
 
@@ -102,19 +100,16 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
 
   const download = async () => {
     setError(null)
-    try {
-      const { blob, name } = await fetchFile(getAuthClient(), calendarFile(rsvp.id), `${rsvp.event}.ics`)
-      saveFile(blob, name)
-    } catch {
-      setError(ME_MSG.downloadFailed)
-    }
+    const r = await fetchFile(getAuthClient(), calendarFile(rsvp.id), `${rsvp.event}.ics`)
+    if (r.ok) saveFile(r.data.blob, r.data.name)
+    else setError(r.message)
   }
   const cancel = async () => {
     setBusy(true)
     setError(null)
     const r = await cancelMyRsvp(getAuthClient(), rsvp.id)
     setBusy(false)
-    if (r.ok) onCancelled(r.message)
+    if (r.ok) onCancelled(r.data.message)
     else setError(r.message)
   }
 

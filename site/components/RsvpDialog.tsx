@@ -62,23 +62,24 @@ export function RsvpDialog({ event, onClose, onDone }: { event: EventItem; onClo
     setSubmitting(true)
     setError(null)
     const client = getAuthClient()
-    try {
-      const result = await rsvpAsGuest(client.api, form, waitlist)
-      onDone?.(event.slots[0]?.id ?? event.slug)
-      if (result.outcome === 'full') {
-        setFull(result.message)
-      } else if (result.outcome === 'waitlisted') {
-        setFull(null)
-        setWaitlisted(result.message)
-      } else {
-        window.alert(RSVP_MSG.popupSuccess(form.firstName.trim(), form.email.trim()))
-        setForm(EMPTY)
-        onClose()
-      }
-    } catch (err) {
-      setError((err as Error).message || RSVP_MSG.popupError)
-    } finally {
-      setSubmitting(false)
+    const result = await rsvpAsGuest(client.api, form, waitlist)
+    setSubmitting(false)
+    // The slot's counts change with a place or a full slot's refusal.
+    if (result.ok || result.full || result.position !== undefined) onDone?.(event.slots[0]?.id ?? event.slug)
+    if (!result.ok && result.full) {
+      setFull(result.message)
+    } else if (!result.ok && result.position !== undefined) {
+      setFull(null)
+      setWaitlisted(result.message)
+    } else if (!result.ok) {
+      setError(result.message)
+    } else if (result.data.status === 'waitlisted') {
+      setFull(null)
+      setWaitlisted(result.data.message)
+    } else {
+      window.alert(RSVP_MSG.popupSuccess(form.firstName.trim(), form.email.trim()))
+      setForm(EMPTY)
+      onClose()
     }
   }
   const submit = (e: FormEvent) => {

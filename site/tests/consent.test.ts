@@ -17,13 +17,13 @@ describe('guardian consent', () => {
       'POST /rsvp': (c) => json({ ...confirmed, consent: 'under18' in (c.body as object) ? 'awaiting' : null }, 201),
     })
     const form = { firstName: 'Mia', lastName: 'Lee', email: 'mia@example.org', phone: '' }
-    expect(await rsvpAsGuest(api, form, false, SLOT)).toEqual({ outcome: 'created' })
+    expect(await rsvpAsGuest(api, form, false, SLOT)).toMatchObject({ ok: true, data: { status: 'confirmed', consent: null } })
     expect(calls[0]!.body).not.toHaveProperty('under18')
     guardians[SLOT] = ''
     expect(consentFields(SLOT)).toEqual({ under18: true })
     guardians[SLOT] = ' parent@example.net '
     // The seat is held until the guardian approves: the slot says so.
-    expect(await rsvpAsGuest(api, form, false, SLOT)).toEqual({ outcome: 'created', message: 'ok' })
+    expect(await rsvpAsGuest(api, form, false, SLOT)).toMatchObject({ ok: true, data: { consent: 'awaiting', message: 'ok' } })
     expect(calls[1]!.body).toMatchObject({ under18: true, guardianEmail: 'parent@example.net' })
     delete guardians[SLOT]
   })
@@ -33,7 +33,7 @@ describe('guardian consent', () => {
       'POST /consent/approve': () => json({ decision: 'approved', message: 'Thank you: you approved.' }),
     })
     expect(await previewConsent(api, '7-abc')).toEqual({ ok: true, status: 200, data: PREVIEW })
-    expect(await answerConsent(api, '7-abc', 'approve')).toEqual({ ok: true, message: 'Thank you: you approved.' })
+    expect(await answerConsent(api, '7-abc', 'approve')).toMatchObject({ ok: true, data: { message: 'Thank you: you approved.' } })
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
       ['POST', '/api/consent/preview', { token: '7-abc' }],
       ['POST', '/api/consent/approve', { token: '7-abc' }],
@@ -46,6 +46,6 @@ describe('guardian consent', () => {
       'POST /consent/decline': () => json({ error: used }, 410),
     })
     expect(await previewConsent(api, 't')).toMatchObject({ ok: false, message: CONSENT_MSG.invalid })
-    expect(await answerConsent(api, 't', 'decline')).toEqual({ ok: false, message: used })
+    expect(await answerConsent(api, 't', 'decline')).toEqual({ ok: false, status: 410, message: used })
   })
 })

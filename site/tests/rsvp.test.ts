@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { hasEnded, partitionEvents } from '../src/events/schedule'
 import { splitName } from '../src/lib/names'
 import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
+import { slotStateOf } from '../src/events/useSlotRsvp'
 import { partyText } from '../components/PartyGuests'
 import { USER, json, makeClient } from './helpers'
 
@@ -32,27 +33,27 @@ describe('names and dates', () => {
 
 describe('RSVP as a signed-in user', () => {
   const id = 'inclusive-sports-clinic-1-00-1-50-pm'
-  async function signedIn(post: () => Response, checked = false) {
+  const placed = { status: 'confirmed', message: "You have RSVP'd! A confirmation email will be sent!" }
+  async function signedIn(post: () => Response) {
     const m = makeClient({
       'POST /auth/login': () => json({ accessToken: 'tok', user: USER }),
-      'GET /rsvp/check': () => json({ hasRSVPed: checked }),
       'POST /rsvp': post,
     })
     await m.client.login('a', 'b')
     return m
   }
   it('posts the slot id with the split name and the token', async () => {
-    const { client, calls } = await signedIn(() => json({ ok: true }, 201))
-    expect(await rsvpAsUser(client, id, USER)).toEqual({ outcome: 'created' })
+    const { client, calls } = await signedIn(() => json(placed, 201))
+    expect(await rsvpAsUser(client, id, USER)).toEqual({ ok: true, status: 201, data: placed })
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/rsvp')!
     expect(post.body).toEqual({ eventId: id, email: USER.email, firstName: 'Ada', lastName: 'Lovelace King', phone: null })
     expect(post.headers.get('x-auth-token')).toBe('tok')
-    const check = calls.find((c) => c.url.startsWith('/api/rsvp/check'))!
-    expect(new URL(check.url, 'http://x').searchParams.get('eventId')).toBe(id)
+    // The POST is the only call: its 409 is the answer to an RSVP made before.
+    expect(calls.filter((c) => c.url.startsWith('/api/rsvp'))).toHaveLength(1)
   })
   it('sends the guests as one party, names trimmed and optional', async () => {
-    const { client, calls } = await signedIn(() => json({ ok: true }, 201))
-    expect(await rsvpAsUser(client, id, USER, false, [' Sam Roe ', ''])).toEqual({ outcome: 'created' })
+    const { client, calls } = await signedIn(() => json(placed, 201))
+    expect(await rsvpAsUser(client, id, USER, false, [' Sam Roe ', ''])).toEqual({ ok: true, status: 201, data: placed })
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/rsvp')!
     expect((post.body as { guests: unknown }).guests).toEqual([{ name: 'Sam Roe' }, { name: '' }])
   })
@@ -62,12 +63,11 @@ describe('RSVP as a signed-in user', () => {
       'With 2 guests: Sam Roe, Guest 2 of Ada King · 2 of 3 here')
     expect(partyText({ partySize: 2, guests: ['Guest 1 of Ada King'], present: null })).toBe('With 1 guest: Guest 1 of Ada King')
   })
-  it('409 and a prior RSVP are "already"; other failures "failed"', async () => {
-    const outcome = async (post: () => Response, checked = false) =>
-      (await rsvpAsUser((await signedIn(post, checked)).client, id, USER)).outcome
-    expect(await outcome(() => json({ error: 'dup' }, 409))).toBe('already')
-    expect(await outcome(() => json({}, 201), true)).toBe('already')
-    expect(await outcome(() => json({ error: 'ended' }, 410))).toBe('failed')
+  it('a 409 is an RSVP already made, in the service\'s words; other failures are errors', async () => {
+    const state = async (post: () => Response) => slotStateOf(await rsvpAsUser((await signedIn(post)).client, id, USER), true)
+    expect(await state(() => json({ error: 'dup' }, 409))).toEqual({ status: 'done', message: 'dup' })
+    expect(await state(() => json({ error: 'ended' }, 410))).toEqual({ status: 'error', message: 'ended' })
+    expect(await state(() => json({}, 500))).toEqual({ status: 'error', message: RSVP_MSG.failed })
   })
   it('alert texts are the spec\'s', () => {
     expect(RSVP_MSG.already).toBe("You have already RSVP'd to this event!")

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { attachmentName, type Api } from '../src/api/client'
 import { CANCEL_MSG, confirmCancel, previewCancel } from '../src/api/cancel'
-import { EXPORT_FILE, ME_MSG, calendarFile, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
+import { EXPORT_FILE, calendarFile, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, rsvpStats, spotsText } from '../src/api/rsvp'
 import { slotStateOf, slotStates } from '../src/events/useSlotRsvp'
 import { limitedIds } from '../src/events/schedule'
@@ -29,13 +29,13 @@ describe('spots left', () => {
   })
   it('GET /rsvp reads count, capacity, remaining and waitlist; the spec\'s {count} alone is unlimited', async () => {
     const calls = stubFetch({ 'GET /rsvp': (c) => (c.url.includes('limited') ? json({ count: 6, capacity: 10, remaining: 4, waitlist: 0 }) : json({ count: 2 })) })
-    expect(await rsvpStats(api, 'limited-1-00-pm')).toEqual({ count: 6, capacity: 10, remaining: 4, waitlist: 0 })
-    expect(await rsvpStats(api, 'open')).toEqual({ count: 2, capacity: null, remaining: null, waitlist: 0 })
+    expect(await rsvpStats(api, 'limited-1-00-pm')).toEqual({ ok: true, status: 200, data: { count: 6, capacity: 10, remaining: 4, waitlist: 0 } })
+    expect(await rsvpStats(api, 'open')).toEqual({ ok: true, status: 200, data: { count: 2, capacity: null, remaining: null, waitlist: 0 } })
     expect(new URL(calls[0]!.url, 'http://x').searchParams.get('eventId')).toBe('limited-1-00-pm')
   })
-  it('a failed count throws the server sentence', async () => {
+  it('a failed count answers the server sentence', async () => {
     stubFetch({ 'GET /rsvp': () => json({ error: 'The RSVP service is unavailable. Please try again soon.' }, 503) })
-    await expect(rsvpStats(api, 'x')).rejects.toThrow('The RSVP service is unavailable. Please try again soon.')
+    expect(await rsvpStats(api, 'x')).toEqual({ ok: false, status: 503, message: 'The RSVP service is unavailable. Please try again soon.' })
   })
   it('asks only about slots with a capacity, of account and guest events alike', () => {
     const events = [
@@ -50,19 +50,24 @@ describe('spots left', () => {
 describe('waitlist: guest popup', () => {
   it('a full slot is offered the waitlist; joining re-posts with waitlist:true and gives the position', async () => {
     const calls = stubFetch({ 'POST /rsvp': (c) => ((c.body as { waitlist?: boolean }).waitlist ? json(WAITLISTED, 201) : json(FULL, 409)) })
-    expect(await rsvpAsGuest(api, FORM)).toEqual({ outcome: 'full', message: FULL.error })
-    expect(await rsvpAsGuest(api, FORM, true)).toEqual({ outcome: 'waitlisted', position: 3, message: WAITLISTED.message })
+    expect(await rsvpAsGuest(api, FORM)).toEqual({ ok: false, status: 409, message: FULL.error, full: true })
+    expect(await rsvpAsGuest(api, FORM, true)).toEqual({ ok: true, status: 201, data: WAITLISTED })
     expect(calls[0]!.body).toEqual({ email: 'ada@example.org', firstName: 'Ada', lastName: 'King', phone: null })
     expect(calls[1]!.body).toEqual({ email: 'ada@example.org', firstName: 'Ada', lastName: 'King', phone: null, waitlist: true })
   })
-  it('confirmed is created; already on the waitlist gives the position; other errors throw the server text', async () => {
-    stubFetch({ 'POST /rsvp': () => json({ status: 'confirmed', message: "You have RSVP'd! A confirmation email will be sent." }, 201) })
-    expect(await rsvpAsGuest(api, FORM)).toEqual({ outcome: 'created' })
+  it('confirmed is created; already on the waitlist gives the position; other errors answer the server text', async () => {
+    const confirmed = { status: 'confirmed', message: "You have RSVP'd! A confirmation email will be sent!" }
+    stubFetch({ 'POST /rsvp': () => json(confirmed, 201) })
+    expect(await rsvpAsGuest(api, FORM)).toEqual({ ok: true, status: 201, data: confirmed })
     const again = 'You are already on the waitlist for this time slot (#3).'
     stubFetch({ 'POST /rsvp': () => json({ error: again, position: 3 }, 409) })
-    expect(await rsvpAsGuest(api, FORM, true)).toEqual({ outcome: 'waitlisted', position: 3, message: again })
+    expect(await rsvpAsGuest(api, FORM, true)).toEqual({ ok: false, status: 409, message: again, position: 3 })
     stubFetch({ 'POST /rsvp': () => json({ error: "You have already RSVP'd to this event." }, 409) })
-    await expect(rsvpAsGuest(api, FORM)).rejects.toThrow("You have already RSVP'd to this event.")
+    const already = await rsvpAsGuest(api, FORM)
+    expect(already).toEqual({ ok: false, status: 409, message: "You have already RSVP'd to this event." })
+    expect(slotStateOf(already, false)).toEqual({ status: 'error', message: "You have already RSVP'd to this event." })
+    api = offlineApi()
+    expect(await rsvpAsGuest(api, FORM)).toEqual({ ok: false, status: 0, message: RSVP_MSG.popupError })
   })
 })
 
@@ -71,7 +76,6 @@ describe('waitlist: signed-in slot RSVP', () => {
   async function signedIn(post: (c: { body: unknown }) => Response) {
     const m = makeClient({
       'POST /auth/login': () => json({ accessToken: 'tok', user: USER }),
-      'GET /rsvp/check': () => json({ hasRSVPed: false }),
       'POST /rsvp': post,
     })
     await m.client.login('a', 'b')
@@ -80,25 +84,27 @@ describe('waitlist: signed-in slot RSVP', () => {
   it('full, then join: the slot state goes full -> waitlisted with the service\'s texts', async () => {
     const { client, calls } = await signedIn((c) => ((c.body as { waitlist?: boolean }).waitlist ? json(WAITLISTED, 201) : json(FULL, 409)))
     const full = await rsvpAsUser(client, id, USER)
-    expect(full).toEqual({ outcome: 'full', message: FULL.error })
-    expect(slotStateOf(full)).toEqual({ status: 'full', message: 'This time slot is full. Join the waitlist?' })
+    expect(full).toEqual({ ok: false, status: 409, message: FULL.error, full: true })
+    expect(slotStateOf(full, true)).toEqual({ status: 'full', message: 'This time slot is full. Join the waitlist?' })
     const joined = await rsvpAsUser(client, id, USER, true)
-    expect(slotStateOf(joined)).toEqual({ status: 'waitlisted', message: 'You are #3 on the waitlist. We will email you if a spot opens up.' })
+    expect(slotStateOf(joined, true)).toEqual({ status: 'waitlisted', message: 'You are #3 on the waitlist. We will email you if a spot opens up.' })
     const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/rsvp')
     expect(posts.map((c) => (c.body as { waitlist?: boolean }).waitlist)).toEqual([undefined, true])
     expect(posts[1]!.headers.get('x-auth-token')).toBe('tok')
   })
   it("created and already are done with their confirmation; a failure is an error in the slot, in the service's words when it sent some", async () => {
-    expect(slotStateOf({ outcome: 'created' })).toEqual({ status: 'done', message: RSVP_MSG.success })
-    const held = "You have RSVP'd! A confirmation email will be sent. We have emailed your parent or guardian: your spot is held for 48 hours until they approve."
-    expect(slotStateOf({ outcome: 'created', message: held })).toEqual({ status: 'done', message: held })
-    expect(slotStateOf({ outcome: 'already' })).toEqual({ status: 'done', message: RSVP_MSG.already })
-    expect(slotStateOf({ outcome: 'failed' })).toEqual({ status: 'error', message: RSVP_MSG.failed })
+    const created = (message: string) => ({ ok: true, status: 201, data: { status: 'confirmed', message, eventId: id, event: 'e', email: USER.email } }) as const
+    expect(slotStateOf(created(RSVP_MSG.success), true)).toEqual({ status: 'done', message: RSVP_MSG.success })
+    const held = "You have RSVP'd! A confirmation email will be sent! We have emailed your parent or guardian: your spot is held for 48 hours until they approve."
+    expect(slotStateOf(created(held), true)).toEqual({ status: 'done', message: held })
+    expect(slotStateOf({ ok: false, status: 409, message: "You have already RSVP'd to this event." }, true)).toEqual({ status: 'done', message: "You have already RSVP'd to this event." })
+    const offline = await signedIn(() => { throw new TypeError('offline') })
+    expect(slotStateOf(await rsvpAsUser(offline.client, id, USER), true)).toEqual({ status: 'error', message: RSVP_MSG.failed })
     const ended = 'This time slot has ended; RSVPs are closed.'
     const { client } = await signedIn(() => json({ error: ended }, 410))
     const result = await rsvpAsUser(client, id, USER)
-    expect(result).toEqual({ outcome: 'failed', message: ended })
-    expect(slotStateOf(result)).toEqual({ status: 'error', message: ended })
+    expect(result).toEqual({ ok: false, status: 410, message: ended })
+    expect(slotStateOf(result, true)).toEqual({ status: 'error', message: ended })
   })
   it('a slot known to be full offers its waitlist before any RSVP attempt', async () => {
     const { shownState } = await import('../components/EventCards')
@@ -109,10 +115,9 @@ describe('waitlist: signed-in slot RSVP', () => {
     expect(shownState({ status: 'done' }, full)).toEqual({ status: 'done' })
     expect(shownState({ status: 'waitlisted', message: 'You are #1 on the waitlist.' }, full).status).toBe('waitlisted')
   })
-  it('fallback texts when the service sends none', async () => {
+  it('the fallback text when the service sends none', async () => {
     const { client } = await signedIn(() => json({ full: true }, 409))
-    expect(await rsvpAsUser(client, id, USER)).toEqual({ outcome: 'full', message: RSVP_MSG.full })
-    expect(RSVP_MSG.waitlisted(2)).toBe('You are #2 on the waitlist. We will email you if a spot opens up.')
+    expect(await rsvpAsUser(client, id, USER)).toEqual({ ok: false, status: 409, message: RSVP_MSG.failed, full: true })
   })
 })
 
@@ -139,12 +144,12 @@ describe('cancel from an email link', () => {
   })
   it('cancel posts the token and shows the confirmation; errors and network failures are sentences', async () => {
     const calls = stubFetch({ 'POST /rsvp/cancel': () => json({ message: CANCEL_MSG.done, status: 'cancelled' }) })
-    expect(await confirmCancel(api, 'tok')).toEqual({ ok: true, message: CANCEL_MSG.done })
+    expect(await confirmCancel(api, 'tok')).toEqual({ ok: true, status: 200, data: { message: CANCEL_MSG.done, status: 'cancelled' } })
     expect(calls[0]!.body).toEqual({ token: 'tok' })
     stubFetch({ 'POST /rsvp/cancel': () => json({ error: CANCEL_MSG.already }, 410) })
-    expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.already })
+    expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, status: 410, message: CANCEL_MSG.already })
     api = offlineApi()
-    expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, message: CANCEL_MSG.network })
+    expect(await confirmCancel(api, 'tok')).toEqual({ ok: false, status: 0, message: CANCEL_MSG.network })
   })
 })
 
@@ -163,10 +168,11 @@ describe('dashboard: your RSVPs and your data', () => {
     const list = [rsvp(1, {}), rsvp(2, { status: 'waitlisted', position: 2 }), rsvp(3, { past: true })]
     const { client, calls } = await signedIn({ 'GET /me/rsvps': () => json({ rsvps: list }) })
     const got = await myRsvps(client)
-    expect(splitRsvps(got)).toEqual({ upcoming: [list[0], list[1]], past: [list[2]] })
+    expect(got.ok).toBe(true)
+    expect(splitRsvps(got.ok ? got.data : [])).toEqual({ upcoming: [list[0], list[1]], past: [list[2]] })
     expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
     const failing = await signedIn({ 'GET /me/rsvps': () => json({ error: 'x' }, 500) })
-    await expect(myRsvps(failing.client)).rejects.toThrow(ME_MSG.loadFailed)
+    expect(await myRsvps(failing.client)).toEqual({ ok: false, status: 500, message: 'x' })
   })
 
   it('cancel posts to the RSVP id and shows the service sentence', async () => {
@@ -174,10 +180,10 @@ describe('dashboard: your RSVPs and your data', () => {
       'POST /me/rsvps/7/cancel': () => json({ message: 'Your spot is cancelled. We have emailed you a confirmation.', status: 'cancelled' }),
       'POST /me/rsvps/8/cancel': () => json({ error: 'This RSVP was already cancelled. There is nothing more to do.' }, 410),
     })
-    expect(await cancelMyRsvp(client, 7)).toEqual({ ok: true, message: 'Your spot is cancelled. We have emailed you a confirmation.' })
+    expect(await cancelMyRsvp(client, 7)).toMatchObject({ ok: true, data: { message: 'Your spot is cancelled. We have emailed you a confirmation.' } })
     expect(calls.at(-1)!.headers.get('x-auth-token')).toBe('tok')
-    expect(await cancelMyRsvp(client, 8)).toEqual({ ok: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
-    expect(await cancelMyRsvp(client, 9)).toEqual({ ok: false, message: 'not found' })
+    expect(await cancelMyRsvp(client, 8)).toMatchObject({ ok: false, message: 'This RSVP was already cancelled. There is nothing more to do.' })
+    expect(await cancelMyRsvp(client, 9)).toMatchObject({ ok: false, message: 'not found' })
   })
 
   it('.ics and export are fetched with the token and named from Content-Disposition', async () => {
@@ -186,11 +192,12 @@ describe('dashboard: your RSVPs and your data', () => {
       'GET /me/export': () => new Response('{}', { headers: { 'Content-Disposition': 'attachment; filename="civicstl-data.json"' } }),
     })
     const ics = await fetchFile(client, calendarFile(7), 'clinic.ics')
-    expect(ics.name).toBe('clinic.ics')
-    expect(await ics.blob.text()).toBe('BEGIN:VCALENDAR')
-    expect((await fetchFile(client, EXPORT_FILE, 'x.json')).name).toBe('civicstl-data.json')
+    if (!ics.ok) throw new Error(ics.message)
+    expect(ics.data.name).toBe('clinic.ics')
+    expect(await ics.data.blob.text()).toBe('BEGIN:VCALENDAR')
+    expect(await fetchFile(client, EXPORT_FILE, 'x.json')).toMatchObject({ ok: true, data: { name: 'civicstl-data.json' } })
     expect(calls.filter((c) => c.url.startsWith('/api/me/')).every((c) => c.headers.get('x-auth-token') === 'tok')).toBe(true)
-    await expect(fetchFile(client, calendarFile(9), 'x')).rejects.toThrow(ME_MSG.downloadFailed)
+    expect(await fetchFile(client, calendarFile(9), 'x')).toMatchObject({ ok: false, message: 'not found' })
     expect(attachmentName('attachment; filename=data.json', 'x')).toBe('data.json')
     expect(attachmentName(null, 'fallback.json')).toBe('fallback.json')
   })
@@ -201,9 +208,10 @@ describe('dashboard: your RSVPs and your data', () => {
       'POST /me/delete': (c) =>
         (c.body as { password?: string }).password === 'bad' ? json({ error: wrong }, 403) : json({ message: 'Your account and its data are deleted.' }),
     })
-    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ ok: false, message: wrong })
-    expect(await deleteAccount(client, { password: 'good' })).toEqual({ ok: true, message: 'Your account and its data are deleted.' })
-    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual({ ok: true, message: 'Your account and its data are deleted.' })
+    expect(await deleteAccount(client, { password: 'bad' })).toEqual({ ok: false, status: 403, message: wrong })
+    const deleted = { ok: true, status: 200, data: { message: 'Your account and its data are deleted.' } }
+    expect(await deleteAccount(client, { password: 'good' })).toEqual(deleted)
+    expect(await deleteAccount(client, { confirm: 'DELETE' })).toEqual(deleted)
     expect(calls.filter((c) => c.url === '/api/me/delete').map((c) => c.body)).toEqual([{ password: 'bad' }, { password: 'good' }, { confirm: 'DELETE' }])
   })
 })

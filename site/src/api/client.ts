@@ -147,8 +147,13 @@ export const NETWORK_MSG = 'We could not reach CivicSTL. Check your connection a
 /** A call whose outcome is a sentence to show either way (cancelled, deleted, or why not). */
 export type Said = { ok: boolean; message: string }
 
-/** A call's outcome: the data, or the sentence to show with the HTTP status (0: no answer to read). */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string }
+/**
+ * Every call's outcome: the data, or the sentence to show with the HTTP status (0: no answer to read);
+ * `Why` is what a refusal also says (such as a full slot's flag).
+ */
+export type ApiResult<T, Why extends object = object> =
+  | { ok: true; status: number; data: T }
+  | ({ ok: false; status: number; message: string } & Why)
 
 /**
  * Make one call and read it into an ApiResult: the service's `error` sentence, else `failed` (a

@@ -1,6 +1,5 @@
 // A guardian's consent link (/consent#token=...): what it is about, then Approve or Decline (POST only).
-import { saidOf } from './said'
-import { PUBLIC, attempt, type Api, type ApiResult, type Ok, type Said } from './client'
+import { PUBLIC, attempt, type Api, type ApiResult, type Ok } from './client'
 
 /** What POST /consent/preview says the link is about. */
 export type ConsentPreview = Ok<'/api/consent/preview', 'post'>
@@ -17,8 +16,7 @@ export function previewConsent(api: Api, token: string): Promise<ApiResult<Conse
 }
 
 /** POST /consent/approve or /consent/decline: records the answer once (a decline releases the spot). */
-export async function answerConsent(api: Api, token: string, decision: 'approve' | 'decline'): Promise<Said> {
+export function answerConsent(api: Api, token: string, decision: 'approve' | 'decline') {
   const path = decision === 'approve' ? '/api/consent/approve' : '/api/consent/decline'
-  const r = await attempt(() => api.POST(path, { body: { token }, ...PUBLIC }), CONSENT_MSG.failed)
-  return saidOf(r)
+  return attempt(() => api.POST(path, { body: { token }, ...PUBLIC }), CONSENT_MSG.failed)
 }

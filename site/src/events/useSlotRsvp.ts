@@ -13,20 +13,16 @@ export type SlotStatus = 'idle' | 'submitting' | 'done' | 'full' | 'waitlisted' 
 /** A slot's RSVP state; `message` is what to show beside it (the full / waitlist / error texts). */
 export type SlotState = { status: SlotStatus; message?: string }
 
-/** The next state of a slot from an RSVP attempt's result. */
-export function slotStateOf(result: RsvpResult): SlotState {
-  switch (result.outcome) {
-    case 'created':
-      return { status: 'done', message: result.message ?? RSVP_MSG.success }
-    case 'already':
-      return { status: 'done', message: RSVP_MSG.already }
-    case 'full':
-      return { status: 'full', message: result.message }
-    case 'waitlisted':
-      return { status: 'waitlisted', message: result.message }
-    case 'failed':
-      return { status: 'error', message: result.message ?? RSVP_MSG.failed }
-  }
+/**
+ * The next state of a slot from an RSVP attempt's result, in the service's words. A signed-in person's
+ * plain 409 is an RSVP already made (the spec's RSVP'd!); a guest's shows as the refusal it is.
+ */
+export function slotStateOf(result: RsvpResult, signedIn: boolean): SlotState {
+  if (result.ok) return { status: result.data.status === 'waitlisted' ? 'waitlisted' : 'done', message: result.data.message }
+  if (result.full) return { status: 'full', message: result.message }
+  if (result.position !== undefined) return { status: 'waitlisted', message: result.message }
+  if (signedIn && result.status === 409) return { status: 'done', message: result.message }
+  return { status: 'error', message: result.message }
 }
 
 /** The id of a slot's message (its confirmation, waitlist place or error), which takes focus after an RSVP. */
@@ -53,9 +49,10 @@ export function useSpotsLeft(ids: string) {
   const [stats, setStats] = useState<Record<string, RsvpStats>>({})
   const load = useCallback((id: string) => {
     const client = getAuthClient()
-    return rsvpStats(client.api, id)
-      .then((s) => setStats((prev) => ({ ...prev, [id]: s })))
-      .catch((err: unknown) => console.warn('Failed to fetch spots left', err))
+    return rsvpStats(client.api, id).then((r) => {
+      if (r.ok) setStats((prev) => ({ ...prev, [id]: r.data }))
+      else console.warn('Failed to fetch spots left', r.message)
+    })
   }, [])
   useEffect(() => {
     if (!ids) return
@@ -91,12 +88,10 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     if (!email || !openSlotKey) return
     let cancelled = false
     const ids = openSlotKey.split(' ')
-    myRsvps(getAuthClient())
-      .then((rsvps) => {
-        // What this page's own RSVPs answered is as new as the list, and carries their message.
-        if (!cancelled) setStatus((prev) => ({ ...slotStates(rsvps, ids), ...prev }))
-      })
-      .catch(() => undefined)
+    void myRsvps(getAuthClient()).then((r) => {
+      // What this page's own RSVPs answered is as new as the list, and carries their message.
+      if (!cancelled && r.ok) setStatus((prev) => ({ ...slotStates(r.data, ids), ...prev }))
+    })
     return () => {
       cancelled = true
     }
@@ -111,7 +106,7 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     const send = user
       ? () => rsvpAsUser(client, eventId, user, waitlist, guests)
       : guest
-        ? () => rsvpAsGuest(client.api, guest, waitlist, eventId).catch((e: Error): RsvpResult => ({ outcome: 'failed', message: e.message }))
+        ? () => rsvpAsGuest(client.api, guest, waitlist, eventId)
         : null
     if (!send) {
       rememberRsvpPage(eventId, window.location.pathname)
@@ -120,14 +115,17 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     }
     setSlot(eventId, { status: 'submitting' })
     const result = await send()
-    const state = slotStateOf(result)
-    // A guest's confirmation names the address it went to (there is no dashboard to look at yet).
-    if (guest && !user && result.outcome === 'created') state.message = result.message ?? RSVP_MSG.popupSuccess(guest.firstName.trim(), guest.email.trim())
+    const state = slotStateOf(result, user !== null)
+    // A guest's confirmation names the address it went to (there is no dashboard to look at yet), unless
+    // the spot is held for a guardian's consent, which the service's sentence says.
+    const confirmed = result.ok && result.data.status === 'confirmed' ? result.data : null
+    if (guest && !user && confirmed && !confirmed.consent) state.message = RSVP_MSG.popupSuccess(guest.firstName.trim(), guest.email.trim())
     setSlot(eventId, state)
     onChange?.(eventId)
-    // Full, waitlisted and failed answers show in the slot (full with its Join the waitlist button).
-    if (user && result.outcome === 'created') window.alert(RSVP_MSG.success)
-    else if (user && result.outcome === 'already') window.alert(RSVP_MSG.already)
+    // Full, waitlisted and failed answers show in the slot (full with its Join the waitlist button); the
+    // spec's alerts tell a signed-in person their RSVP is made.
+    if (user && confirmed) window.alert(RSVP_MSG.success)
+    else if (user && state.status === 'done') window.alert(RSVP_MSG.already)
     // The button is disabled now, so focus would fall to the page's top: it goes to the slot's own
     // confirmation (or error), scrolled into view, where the person is looking.
     const shown = document.getElementById(slotMessageId(eventId))

@@ -42,7 +42,7 @@ export default function Page() {
     const r = await confirmCancel(client.api, step.token)
     // A link pasted meanwhile shows its own preview: this answer was for the one before.
     if (!current()) return
-    setStep(r.ok ? { kind: 'done', message: r.message, path: step.preview.path } : { ...step, busy: false, error: r.message })
+    setStep(r.ok ? { kind: 'done', message: r.data.message, path: step.preview.path } : { ...step, busy: false, error: r.message })
   }
 
   return (

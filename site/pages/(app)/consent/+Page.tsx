@@ -48,7 +48,7 @@ export default function Page() {
     setStep({ ...step, busy: true, error: null })
     const r = await answerConsent(getAuthClient().api, step.token, decision)
     if (!current()) return
-    setStep(r.ok ? { kind: 'said', said: r } : { ...step, busy: false, error: r.message })
+    setStep(r.ok ? { kind: 'said', said: { ok: true, message: r.data.message } } : { ...step, busy: false, error: r.message })
   }
 
   return (
