@@ -21,7 +21,7 @@ PORT ?= 8000
 CMS_LOCAL_PORT ?= 8081
 export HOST PORT CMS_LOCAL_PORT
 # pytest's worker processes (pytest-xdist): one per core, plus two, because the browser journeys
-# and the service processes mostly wait (2 cores: 3 workers 331 s, 4 workers 311 s, 1.3 cores busy).
+# and the service processes mostly wait (bench/results/timings-from-comments.md).
 TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
@@ -54,9 +54,8 @@ $(CHECK_VENV)/.installed: requirements-generator.txt
 	touch $@
 
 # The site's build needs its dependencies alone (React, Vike, Vite); its devDependencies are the
-# checks' (TypeScript, vitest, happy-dom, the HTML validator, the type generators): 92 MB
-# against 219 MB (`make run` had grown to 456 MB). npm ci empties node_modules first, so the
-# full install stamps both.
+# checks' (TypeScript, vitest, happy-dom, the HTML validator, the type generators), which `make run`
+# does not need. npm ci empties node_modules first, so the full install stamps both.
 site/node_modules/.installed: site/package.json site/package-lock.json
 	cd site && npm ci --omit=dev --no-audit --no-fund --loglevel=error
 	touch $@
@@ -75,16 +74,14 @@ $(DECAP): admin/package-lock.json admin/fetch-decap-cms.mjs
 
 # decap-server, the web editor's local backend, kept out of the site's tree: for `make admin` and
 # the editor's browser journeys only. Decap CMS is a dev dependency there only so that the lock
-# pins it (fetched above): --omit=dev leaves its tree out (2 cores, caches warm: 33 s -> 11 s,
-# 391 MB -> 13 MB).
+# pins it (fetched above): --omit=dev leaves its tree out.
 admin/node_modules/.installed: admin/package.json admin/package-lock.json
 	cd admin && npm ci --omit=dev --no-audit --no-fund --loglevel=error
 	touch $@
 
 install: $(BIN)/.installed site/node_modules/.installed $(DECAP) ## Install what `make run` needs.
 
-# Side by side: the virtualenv mostly waits on the package index, npm's installs on the CPU (one
-# after the other about 33 s on 2 cores, side by side 25 s; 19 s since decap-server installs alone).
+# Side by side: the virtualenv mostly waits on the package index, npm's installs on the CPU.
 install-dev: ## Add what the tests need.
 	@$(MAKE) --no-print-directory -j3 --output-sync=target \
 	  $(BIN)/.installed-dev site/node_modules/.installed-dev admin/node_modules/.installed $(DECAP)
@@ -113,9 +110,7 @@ $(CONTENT_OUT)/events.json:
 
 api-types: $(API_TYPES) ## Generate the site's API types from the service's OpenAPI document.
 
-# The generator and the site's bundle need nothing of each other, so they run side by side (at
-# 4,000 organizations on 2 cores, 4 alternating pairs: 3.4-3.9 s one after the other, 2.3-2.5 s
-# side by side).
+# The generator and the site's bundle need nothing of each other, so they run side by side.
 site: $(BIN)/.installed site/node_modules/.installed $(DECAP) ## Build content/ and prerender the site into build/site/.
 	@$(MAKE) --no-print-directory -j2 --output-sync=target content site-bundle
 	cd $(SITE_DIR) && npm run --silent render
@@ -205,7 +200,7 @@ typecheck-run:
 # PYTEST_ARGS narrows or extends the run (CI's jobs: PYTEST_ARGS=tests/e2e, ...).
 # The tests start the service and its commands in many processes. Where PYTHONDONTWRITEBYTECODE
 # is set (this machine), Python caches no bytecode, and each of them compiled every module it
-# imported again (0.7 s of CPU per service start): the tests let it cache.
+# imported again at each service start: the tests let it cache.
 test-python-run: export PYTHONDONTWRITEBYTECODE :=
 test-python-run:
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)

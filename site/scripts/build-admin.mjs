@@ -14,7 +14,7 @@ import { siteRoot } from './content-dir.mjs'
 
 const decapDist = path.resolve(siteRoot, '../admin/decap-cms/dist')
 // Decap's entry loads its numbered chunks and WebAssembly from beside itself; the source maps
-// (25 MB) stay out.
+// stay out.
 const DECAP_FILE = /^(decap-cms\.js|\d+\.decap-cms\.js|[0-9a-f]+\.wasm|decap-cms\.js\.LICENSE\.txt)$/
 
 const PAGE = `<!doctype html>

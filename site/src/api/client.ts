@@ -26,9 +26,8 @@ export function apiRoot(apiBase: string): string {
 /**
  * A client on `apiBase` (such as "/api"); `fetchImpl` is called with a Request.
  *
- * openapi-fetch (2.6 KB gzipped) is imported on the first call rather than with the page: in the first
- * load it put the event pages 1 KB over their 110 KB budget (scripts/check-budget.mjs), and no page
- * calls the API before it has hydrated.
+ * openapi-fetch is imported on the first call rather than with the page: in the first load it put the
+ * event pages over their budget (scripts/check-budget.mjs), and no page calls the API before it has hydrated.
  */
 export function createApi(apiBase: string, fetchImpl: (request: Request) => Promise<Response>): Api {
   // Request needs an absolute URL outside a page; in the browser a relative one resolves against it.

@@ -1,6 +1,6 @@
 // The civic index search: the spec's case-insensitive substring match on the name, over every organization.
 //
-// Why MiniSearch (7 KB gzipped, typed, maintained) and not the others the issue names: Pagefind matches word
+// Why MiniSearch (small, typed, maintained) and not the others the issue names: Pagefind matches word
 // prefixes after stemming and, when a word is not in its index, backtracks to the longest prefix that is (its
 // issue #599, open #780), so "zzz" may list every name with a "z..." word and "rest" never finds "Forest": not
 // the spec's substring match. FlexSearch's substring mode ("full") indexes every substring of every word, an
