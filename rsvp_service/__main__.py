@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
         from rsvp_service.ops.backups import main as backups_main
 
         sys.exit(backups_main(arguments))
-    # The web app's import, 0.8 s of CPU here, was every command's cost before.
+    # The web app's import was every command's cost before.
     from rsvp_service.app.serve_cli import main as serve_main
 
     serve_main(arguments, description="\n".join(

@@ -85,7 +85,7 @@ class Catalogue:
 
     def calendar(self, slot: Slot, made: datetime, *, cancelled: bool = False) -> bytes:
         """Return the .ics made at `made` of a slot for its holder (its cancellation if so)."""
-        # icalendar loads with the first calendar, not with every process (0.2 s of CPU).
+        # icalendar loads with the first calendar, not with every process.
         from generator.calendars import slot_calendar
 
         return slot_calendar(self.site_url, self.timezone, self.occurrences[slot.event], slot.id,

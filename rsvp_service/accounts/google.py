@@ -55,8 +55,8 @@ def build_google_client(settings: Settings) -> StarletteOAuth2App | None:
     if not settings.google_sign_in:
         logger.info("Google sign-in is off: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset.")
         return None
-    # Imported only when Google sign-in is configured: authlib and its JOSE library are
-    # 0.3 s of the service's 2.5 s import (quiet machine), which every worker start pays.
+    # Imported only when Google sign-in is configured: authlib and its JOSE library are a
+    # large share of the service's import, which every worker start pays.
     from authlib.integrations.starlette_client import OAuth
 
     oauth = OAuth()

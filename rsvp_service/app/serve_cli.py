@@ -103,8 +103,8 @@ def _serve(settings: Settings, workers: int) -> None:
         # closing sooner races their next request into a reset.
         "timeout_keep_alive": 65,
         # With --workers, uvicorn kills and replaces a worker that does not answer its health
-        # ping within 5 s; a new worker imports the app first (5.5 s of CPU on the 2-core CI
-        # machine), so under load every worker was replaced before it could start, forever.
+        # ping within 5 s; a new worker imports the app first (seconds of CPU on a small machine),
+        # so under load every worker was replaced before it could start, forever.
         "timeout_worker_healthcheck": 30,
     }
     inherited = _systemd_socket()

@@ -70,8 +70,8 @@ class FreezeGcAfterStartup:
         async def send_started(message: Message) -> None:
             if message["type"] == "lifespan.startup.complete":
                 # What start-up loaded (modules, ORM metadata, the catalogue) lives as long as
-                # the process; keeping it out of the collector's full passes took the longest
-                # GC pause under RSVP load from ~120 ms to ~20 ms (p99 from 67 to 31 ms).
+                # the process; keeping it out of the collector's full passes shortens the GC
+                # pauses under RSVP load.
                 gc.collect()
                 gc.freeze()
             await send(message)

@@ -24,9 +24,8 @@ from rsvp_service.web.security_headers import ADMIN_FOLDER, IMAGE_CSP, admin_hea
 
 log = logging.getLogger(__name__)
 
-# The site's files go out gzipped: an app page loads 350 KB of JavaScript (105 KB gzipped), and
-# uncompressed, Lighthouse's slow-4G first paint of /features was 4.1 s. Level 6 packs the
-# largest chunk (240 KB) in 6 ms, 0.3 % larger than level 9 in 8 ms. The API's JSON is left
+# The site's files go out gzipped: uncompressed, an app page's JavaScript slowed the first paint
+# on a slow phone line. Level 6 packs nearly as small as level 9, and faster. The API's JSON is left
 # alone: small, and it carries tokens beside what a visitor typed (BREACH).
 GZIP_LEVEL = 6
 # Pages prerendered once that answer a family of addresses: the page reads its part of the path.

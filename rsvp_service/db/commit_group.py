@@ -8,8 +8,8 @@ batch as its places are decided rather than all at once at the end. Each write k
 outcome: raising `Undo` rolls back that write alone, and every writer gets its result or its
 exception only after the shared transaction committed.
 
-Kept for flash crowds: 2,000 RSVPs at once, p99 2.3 s (SQLite) / 4.4 s (PostgreSQL), against
-13.2 / 18.2 s with plain transactions (bench/results/latest.md, "Flash crowd, issue 20").
+Kept for flash crowds: it answers them several times faster than plain transactions
+(bench/results/latest.md, "Flash crowd, issue 20").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Hours-record PDFs made in a small pool of processes, so making one never holds the event loop.
 
 fpdf2 and segno are pure Python: in a thread they would still take the loop's share of the GIL
-(16 PDFs at once held /api/health for 5.6 s), so the pool is of processes, PDF_WORKERS of them,
+(PDFs made at once held /api/health), so the pool is of processes, PDF_WORKERS of them,
 started on the first PDF. fpdf2 is imported in those processes only, never in the web process.
 Each one exits when the web process that started it is gone, even after a `kill -9`.
 """

@@ -209,8 +209,8 @@ class OutboxSender:
             await self._record(self._hold(claimed, "its sender stopped or lost the database"))
             return True
         try:
-            # Built in a worker thread: a message with its QR code and calendar takes ~13 ms of
-            # CPU, and on the event loop that stalled every request and query for as long.
+            # Built in a worker thread: a message with its QR code and calendar takes CPU, and on
+            # the event loop that stalled every request and query for as long.
             message = await asyncio.to_thread(
                 self._message, claimed.mail, self._builder(claimed.mail.kind))
             async with asyncio.timeout(self.send_deadline):

@@ -101,8 +101,8 @@ class ErrorBody(BaseModel):
 
 # Request bodies strip the whitespace around their strings. Without cache_strings=False,
 # pydantic-core keeps every string it strips in a process-wide cache of 16,384 entries: the
-# addresses and names people send, held after their request (about 1.3 MB a process, growing
-# with each new address until it is full).
+# addresses and names people send, held after their request (growing with each new address
+# until it is full).
 STRIPPED = ConfigDict(str_strip_whitespace=True, cache_strings=False)
 
 

@@ -93,7 +93,7 @@ LIMITS: dict[str, str] = {
     # Signed-in writes (unfollow, cancel, revoke, check-ins, grants), per account: generous for
     # an organizer at the door, a stop for a script holding a stolen token.
     "account-write": "120/minute",
-    # The public PDF of a record, per IP: making one takes a pool process most of 0.1 s.
+    # The public PDF of a record, per IP: making one keeps a pool process busy.
     "hours-pdf-ip": "30/minute",
     "register-email-ip": "3 per 15 minutes",
 }
