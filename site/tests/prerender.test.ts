@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { batchOf } from '../src/content/prerenderBatch'
 
 const saved = process.env.CIVIC_PRERENDER_BATCH
@@ -29,6 +29,24 @@ describe('prerender batches', () => {
     for (const bad of ['3/3', '1', 'a/b', '0/0']) {
       process.env.CIVIC_PRERENDER_BATCH = bad
       expect(() => batchOf(paths), bad).toThrow(/CIVIC_PRERENDER_BATCH/)
+    }
+  })
+
+  it('tells scripts/prerender.mjs once, over its IPC channel, that the run is collecting its pages', () => {
+    const send = process.send
+    const sent = vi.fn(() => true)
+    process.send = sent
+    try {
+      process.env.CIVIC_PRERENDER_BATCH = '0/2'
+      batchOf(paths)
+      expect(sent).not.toHaveBeenCalled()
+      process.env.CIVIC_PRERENDER_IPC = '1'
+      batchOf(paths)
+      batchOf(['/events/a'])
+      expect(sent.mock.calls).toEqual([[{ prerender: 'collecting' }]])
+    } finally {
+      process.send = send
+      delete process.env.CIVIC_PRERENDER_IPC
     }
   })
 })
