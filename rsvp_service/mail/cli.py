@@ -17,7 +17,7 @@ from typing import Literal
 
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.mail.message import QueuedMail, message_id
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings, settings_or_exit
 
 Listing = Literal["pending", "dead", "held"]

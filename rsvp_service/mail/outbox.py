@@ -49,9 +49,9 @@ from rsvp_service.mail.message import (
     build_email,
     encodable_address,
 )
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.signing import signer_for
 from rsvp_service.mail.transports import Transport, Uncertain, Withdrawn, envelope_sender
-from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)

@@ -22,6 +22,7 @@ from tortoise.functions import Min
 
 from rsvp_service.db.check import DatabaseNotWritable, check_writable
 from rsvp_service.db.failures import DATABASE_FAILURES, FAILING_FOR
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.process.metrics import (
     DATABASE_ERRORS,
     OUTBOX_DEAD,
@@ -30,7 +31,7 @@ from rsvp_service.process.metrics import (
     REGISTRY,
     REMINDERS_QUEUED,
 )
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp
+from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import Media, endpoint

@@ -26,6 +26,7 @@ from rsvp_service.events import Catalogue
 from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.store import followers_of
 from rsvp_service.impact.bodies import RecordSnapshot
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import HoursRecord, OrganizerGrant, OrganizerMessage
 from rsvp_service.privacy.bodies import (
@@ -44,7 +45,7 @@ from rsvp_service.privacy.bodies import (
     ExportSession,
 )
 from rsvp_service.privacy.others_records import consents_given, erase_from_others
-from rsvp_service.rsvps.models import Attendance, OutboxMessage, Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import LIVE, mine
 from rsvp_service.rsvps.store import cancel_rsvp, waitlist_position
 from rsvp_service.web import contract

@@ -19,8 +19,9 @@ from tortoise.expressions import Q
 from rsvp_service.accounts.models import User
 from rsvp_service.consent.models import GuardianConsent
 from rsvp_service.mail import organizer_message
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.organize.models import OrganizerMessage
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp
+from rsvp_service.rsvps.models import Rsvp
 
 REMOVED = "[name removed]"
 

@@ -10,7 +10,7 @@ from service_testkit import PASSWORD, registration
 
 from rsvp_service.accounts.models import EmailToken, User
 from rsvp_service.accounts.passwords import DUMMY_HASH, needs_rehash
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 
 NAME_CONTROL = "Your name must not contain control characters or line breaks."
 NON_ASCII_EMAIL = (

@@ -14,7 +14,7 @@ from conftest import Mailbox
 
 from rsvp_service.accounts.models import PasswordResetToken, RefreshToken, User
 from rsvp_service.accounts.sessions import REFRESH_COOKIE
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]

@@ -18,7 +18,8 @@ from service_testkit import GUEST_SLOT, ServiceProcess, service_env
 from starlette.applications import Starlette
 
 from rsvp_service.accounts.models import User
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
 from rsvp_service.web.access_log import SecretQueryFilter
 

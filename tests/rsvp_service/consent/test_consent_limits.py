@@ -16,7 +16,7 @@ from service_testkit import CLINIC_SLOTS, eventually
 from starlette.applications import Starlette
 
 from rsvp_service.consent.models import GuardianConsent
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU, MINOR_SIGN_IN, MINOR_VERIFY
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS

@@ -31,7 +31,7 @@ from starlette.applications import Starlette
 from rsvp_service.app.app import create_app
 from rsvp_service.follows.digest import digest_week
 from rsvp_service.follows.models import DigestWeek, Follow
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]

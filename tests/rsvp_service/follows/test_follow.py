@@ -27,7 +27,7 @@ from starlette.applications import Starlette
 
 from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.routes import CHECK_EMAIL, EMAIL_NEEDED, NOT_VERIFIED, UNKNOWN
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]

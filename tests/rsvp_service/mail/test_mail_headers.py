@@ -34,8 +34,9 @@ from rsvp_service.mail.message import (
     as_bytes,
     build_email,
 )
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.organize.models import OrganizerMessage
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp
+from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.rsvps.store import NewRsvp, add_rsvp
 from rsvp_service.settings import Settings
 

@@ -22,9 +22,9 @@ from service_testkit import command_env, eventually, run_command
 from rsvp_service.app import app as app_module
 from rsvp_service.mail import outbox as outbox_module
 from rsvp_service.mail.failures import describe, is_connection_error, is_permanent
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
-from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeSettings = Callable[..., Settings]

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from migration_testkit import old_schema
 from service_testkit import GUEST_SLOT
 
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 
 OLD_CONFIRMATION = {
     "slot": {"id": GUEST_SLOT, "title": "Forest Park Cleanup"},

@@ -27,6 +27,7 @@ from rsvp_service.mail.message import (
     QueuedMail,
     build_email,
 )
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import (
     ConsoleTransport,
@@ -34,7 +35,7 @@ from rsvp_service.mail.transports import (
     SmtpTransport,
     Withdrawn,
 )
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp
+from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]

@@ -19,7 +19,7 @@ from mail_testkit import ServerMailbox, queue, recipients, smtp_server
 from service_testkit import eventually
 
 from rsvp_service.app import app as app_module
-from rsvp_service.rsvps.models import OutboxMessage
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeSettings = Callable[..., Settings]

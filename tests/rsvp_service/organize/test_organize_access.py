@@ -12,8 +12,9 @@ from organize_testkit import DURING_TINY, FOREST, KEEN, at, person, rsvp, slot_p
 from service_testkit import TINY_SLOT
 
 from rsvp_service.accounts.models import User
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.organize.models import OrganizerGrant, OrganizerMessage
-from rsvp_service.rsvps.models import Attendance, OutboxMessage, Rsvp
+from rsvp_service.rsvps.models import Attendance, Rsvp
 from rsvp_service.settings import Settings
 
 Call = tuple[str, str, dict[str, Any] | None]

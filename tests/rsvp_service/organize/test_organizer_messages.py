@@ -11,9 +11,9 @@ from conftest import Mailbox
 from organize_testkit import FOREST, KEEN, MakeClient, person, rsvp, slot_path
 from service_testkit import GUEST_SLOT, KEEN_CONTACT, TINY_SLOT
 
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.organize.models import OrganizerMessage
 from rsvp_service.organize.roles import NOT_VERIFIED
-from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 BODY = "Hi all,\nPark in the north lot.\n\nBring water & a hat <3"

@@ -26,7 +26,8 @@ from organize_testkit import (
 )
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, eventually
 
-from rsvp_service.rsvps.models import BlockedAddress, OutboxMessage, Rsvp, RsvpStatus
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.rsvps.models import BlockedAddress, Rsvp, RsvpStatus
 from rsvp_service.rsvps.shares import REFUSED
 from rsvp_service.settings import Settings
 

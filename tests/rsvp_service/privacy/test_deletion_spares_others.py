@@ -15,8 +15,8 @@ from conftest import Mailbox, SmtpServer
 from organize_testkit import DURING_TINY, KEEN, at, person, slot_path
 from service_testkit import GUEST_SLOT, TINY_SLOT
 
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.organize.models import OrganizerMessage
-from rsvp_service.rsvps.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]

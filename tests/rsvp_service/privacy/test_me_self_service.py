@@ -23,7 +23,8 @@ from service_testkit import (
 from rsvp_service.accounts.models import RefreshToken, User
 from rsvp_service.accounts.passwords import hash_password
 from rsvp_service.accounts.tokens import hash_opaque_token
-from rsvp_service.rsvps.models import CancelToken, OutboxMessage, Rsvp, RsvpStatus, SlotCount
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus, SlotCount
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]

@@ -15,8 +15,9 @@ from service_testkit import CIVIC_NOW_OPEN, GUEST_SLOT, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
 
 from rsvp_service.app.app import create_app
+from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.rsvp_notices import REMINDER
-from rsvp_service.rsvps.models import CancelToken, OutboxMessage, Rsvp, RsvpStatus
+from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus
 from rsvp_service.rsvps.reminders import BATCH, ReminderScheduler, queue_due_reminders
 from rsvp_service.rsvps.store import add_rsvp, cancel_rsvp
 from rsvp_service.settings import Settings

@@ -10,7 +10,8 @@ from migration_testkit import old_schema
 from service_testkit import CIVIC_NOW_OPEN, GUEST_SLOT
 
 from rsvp_service.events import load_catalogue
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.rsvps.reminders import queue_due_reminders
 
 

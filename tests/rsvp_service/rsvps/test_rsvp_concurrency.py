@@ -11,7 +11,8 @@ import httpx
 from conftest import Mailbox
 from service_testkit import GUEST_SLOT, TINY_SLOT, rsvp
 
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp, SlotCount
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.rsvps.models import Rsvp, SlotCount
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]

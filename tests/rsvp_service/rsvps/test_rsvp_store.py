@@ -17,7 +17,8 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service.db import commit_group
 from rsvp_service.db.connection import tortoise_config
-from rsvp_service.rsvps.models import OutboxMessage, Rsvp, SlotCount
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.rsvps.models import Rsvp, SlotCount
 from rsvp_service.rsvps.store import NewRsvp, Outcome, add_rsvp, count_rsvps
 
 
