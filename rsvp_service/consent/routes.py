@@ -13,7 +13,6 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
-from rsvp_service.consent import tokens
 from rsvp_service.consent.bodies import (
     ConsentDecided,
     ConsentPreview,
@@ -23,6 +22,7 @@ from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.consent.records import state_of
 from rsvp_service.consent.release import release
 from rsvp_service.events import Catalogue
+from rsvp_service.mail import consent_tokens as tokens
 from rsvp_service.mail.outbox import notify
 from rsvp_service.rsvps.models import RsvpStatus
 from rsvp_service.settings import Settings

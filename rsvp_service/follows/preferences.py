@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock
-from rsvp_service.follows import store, tokens
+from rsvp_service.follows import store
 from rsvp_service.follows.bodies import (
     Preferences,
     PreferencesUpdate,
@@ -24,7 +24,8 @@ from rsvp_service.follows.bodies import (
 )
 from rsvp_service.follows.models import Follow
 from rsvp_service.follows.routes import UNKNOWN, follower_by_token
-from rsvp_service.follows.tokens import Purpose
+from rsvp_service.mail import follow_tokens as tokens
+from rsvp_service.mail.follow_tokens import Purpose
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
 from rsvp_service.web.ratelimit import Limit

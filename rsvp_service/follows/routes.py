@@ -14,7 +14,7 @@ from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.events import Catalogue
-from rsvp_service.follows import store, tokens
+from rsvp_service.follows import store
 from rsvp_service.follows.bodies import (
     Following,
     FollowPending,
@@ -25,8 +25,9 @@ from rsvp_service.follows.bodies import (
     Unfollowed,
 )
 from rsvp_service.follows.models import Follow, Follower
-from rsvp_service.follows.tokens import Purpose
 from rsvp_service.mail import follow_notices
+from rsvp_service.mail import follow_tokens as tokens
+from rsvp_service.mail.follow_tokens import Purpose
 from rsvp_service.mail.outbox import enqueue, notify
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Reply, endpoint

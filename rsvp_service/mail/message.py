@@ -1,7 +1,8 @@
 """The one mail builder: every kind of email becomes an `EmailMessage` here.
 
-A kind (see `kinds.py`) only decides what its email says (a `Draft`); the headers, the
-stable Message-ID, the address encoding and the MIME structure are made here for all kinds.
+A kind (see `kinds.py`) declares what its rows hold (a `Payload` model, checked when queued)
+and decides what its email says (a `Draft`); the headers, the stable Message-ID, the address
+encoding and the MIME structure are made here for all kinds.
 The name and subject, people's text, go into headers that never decode it (`headers.py`).
 """
 
@@ -15,10 +16,11 @@ from email.errors import HeaderParseError
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
-from typing import Any
+from typing import Any, Generic, Self, TypeVar
 from urllib.parse import urlsplit
 
 import idna
+from pydantic import BaseModel, ConfigDict
 
 from rsvp_service.events import Catalogue
 from rsvp_service.mail import headers
@@ -39,13 +41,26 @@ def check_header_value(value: str, what: str) -> str:
     return value
 
 
+class Payload(BaseModel):
+    """What one kind's builder needs: checked when the email is queued, stored as JSON."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @classmethod
+    def stored(cls, data: Mapping[str, Any]) -> Self:
+        """Read a row's stored JSON back; a key an earlier version stored and no field names is
+        left out, so rows queued before a release still send after it."""
+        return cls.model_validate({key: value for key, value in data.items()
+                                   if key in cls.model_fields})
+
+
 @dataclass(frozen=True, slots=True)
 class Mail:
-    """An email to queue: its kind, its recipient and the JSON data its builder needs."""
+    """An email to queue: its kind, its recipient and the payload its builder needs."""
 
     kind: str
     recipient: str
-    data: Mapping[str, Any]
+    payload: Payload
     # The account the email is for or about, if any: its deletion takes the email with it.
     user_id: int | None = None
 
@@ -55,7 +70,8 @@ class Mail:
 
 @dataclass(frozen=True, slots=True)
 class QueuedMail:
-    """An outbox row as the builders see it."""
+    """An outbox row as the sender claims it: `data` is its stored JSON, which the row's kind
+    reads back as its payload."""
 
     id: int
     kind: str
@@ -116,6 +132,19 @@ class Draft:
 
 
 Builder = Callable[[MailContext, QueuedMail], Draft]
+P = TypeVar("P", bound=Payload)
+
+
+@dataclass(frozen=True, slots=True)
+class Kind(Generic[P]):
+    """One kind of email: the payload model its rows hold, and what it says given that payload."""
+
+    payload: type[P]
+    says: Callable[[MailContext, QueuedMail, P], Draft]
+
+    def __call__(self, context: MailContext, queued: QueuedMail) -> Draft:
+        """Say what the row's email says, its stored JSON read back as the kind's payload."""
+        return self.says(context, queued, self.payload.stored(queued.data))
 
 
 def encodable_address(address: str, what: str = "recipient") -> str:

@@ -2,7 +2,8 @@
 
 A row is written in the same transaction as the RSVP or registration that causes it, so an
 email exists exactly when its cause was committed. The row holds what the message is made of
-(kind, recipient, data); the sender builds the message when it delivers it.
+(kind, recipient, and the kind's payload, checked when queued and stored as JSON); the sender
+builds the message when it delivers it, the payload read back as its kind's model.
 
 MAIL_SENDERS delivery loops each claim one due row at a time under a lease carrying a claim
 token, send it, and record the outcome only on a row whose claim is still its own. Just before
@@ -91,12 +92,16 @@ async def enqueue(mail: Mail, *, connection: BaseDBAsyncClient) -> int:
     The one way into the outbox. Call `notify(request)` after the transaction committed to
     have this process's sender deliver it at once rather than at its next poll.
     """
-    if mail.kind not in BUILDERS:
+    kind = BUILDERS.get(mail.kind)
+    if kind is None:
         raise ValueError(f"No builder makes mail of kind {mail.kind!r}; register it in kinds.py.")
+    if type(mail.payload) is not kind.payload:
+        raise TypeError(f"Mail of kind {mail.kind!r} carries a {type(mail.payload).__name__}, "
+                        f"not the {kind.payload.__name__} its builder reads.")
     row = await OutboxMessage.create(
         kind=mail.kind,
         recipient=mail.recipient,
-        payload=dict(mail.data),
+        payload=mail.payload.model_dump(mode="json"),
         next_attempt_at=datetime.now(UTC),
         user_id=mail.user_id,
         using_db=connection,

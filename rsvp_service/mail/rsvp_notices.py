@@ -1,9 +1,10 @@
-"""Emails about an RSVP's later life: waitlisted, promoted, reminded, cancelled or removed.
+"""Emails about an RSVP: its confirmation, and its later life (waitlisted, promoted, reminded,
+cancelled or removed).
 
-They share one template (a lead sentence, the slot, an optional .ics, check-in code and cancel
-link) and are queued like the confirmation: slot id, person and token, built when sent. A
-cancellation's, a release's or a removal's .ics is METHOD:CANCEL: it takes the slot off the
-calendar the invitation put it on.
+Each says a lead sentence, the slot, an optional .ics, the check-in code and the cancel link; the
+notices share one template, the confirmation has its own. They are queued with slot id, person
+and token, and built when sent. A cancellation's, a release's or a removal's .ics is
+METHOD:CANCEL: it takes the slot off the calendar the invitation put it on.
 """
 
 from __future__ import annotations
@@ -11,18 +12,20 @@ from __future__ import annotations
 from typing import Literal
 
 from rsvp_service import links
-from rsvp_service.mail.confirmation import cancel_url
+from rsvp_service.mail.checkin_code import email_block
 from rsvp_service.mail.message import (
     Attachment,
     Draft,
     Mail,
     MailContext,
+    Payload,
     PermanentMailError,
     QueuedMail,
 )
 from rsvp_service.mail.render import render
-from rsvp_service.rsvps.codes import email_block
+from rsvp_service.settings import Settings
 
+CONFIRMATION = "rsvp_confirmation"
 WAITLISTED = "rsvp_waitlisted"
 PROMOTED = "rsvp_promoted"
 CANCELLED = "rsvp_cancelled"
@@ -42,6 +45,33 @@ REMOVAL_REASONS: dict[RemovalReason, str] = {
 }
 
 
+class AboutRsvp(Payload):
+    """What an email about an RSVP names: the slot, the person, their cancel token and code."""
+
+    slot_id: str
+    first_name: str
+    last_name: str
+    cancel_token: str | None = None
+    checkin_code: str | None = None
+
+
+class Notice(AboutRsvp):
+    """A notice's payload: also the place on the waitlist, and whether the RSVP held a seat."""
+
+    position: int | None = None
+    seated: bool = True
+
+
+def confirmation_mail(
+    slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None,
+    checkin_code: str | None = None, user_id: int | None = None,
+) -> Mail:
+    """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent)."""
+    return Mail(CONFIRMATION, email, AboutRsvp(
+        slot_id=slot_id, first_name=first_name, last_name=last_name, cancel_token=cancel_token,
+        checkin_code=checkin_code), user_id)
+
+
 def notice_mail(
     kind: str,
     slot_id: str,
@@ -59,33 +89,34 @@ def notice_mail(
 
     `seated`: whether the RSVP held a seat (so an invitation), which its cancellation cancels.
     """
-    data = {"slot_id": slot_id, "first_name": first_name, "last_name": last_name,
-            "cancel_token": cancel_token, "position": position, "checkin_code": checkin_code,
-            "seated": seated}
-    return Mail(kind, email, data, user_id)
+    return Mail(kind, email, Notice(
+        slot_id=slot_id, first_name=first_name, last_name=last_name, cancel_token=cancel_token,
+        position=position, checkin_code=checkin_code, seated=seated), user_id)
 
 
-# Which .ics a notice carries: none, the slot's invitation, or the invitation's cancellation.
+def cancel_url(settings: Settings, token: str | None) -> str | None:
+    """Return the cancel page link carrying the token in its fragment (never sent to a server)."""
+    return None if not token else links.link(settings, "/cancel", fragment={"token": token})
+
+
+# Which .ics an email carries: none, the slot's invitation, or the invitation's cancellation.
 Calendar = Literal["invite", "cancel"] | None
 
 
-def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
-           calendar: Calendar) -> Draft:
-    settings, data = context.settings, queued.data
-    slot = context.catalogue.slots.get(data["slot_id"])
+def _draft(context: MailContext, queued: QueuedMail, about: AboutRsvp, *, subject: str,
+           lead: str, calendar: Calendar, template: str = "rsvp_notice") -> Draft:
+    settings = context.settings
+    slot = context.catalogue.slots.get(about.slot_id)
     if slot is None:
         raise PermanentMailError(
-            f"The slot {data['slot_id']!r} is no longer in the event catalogue."
+            f"The slot {about.slot_id!r} is no longer in the event catalogue."
         )
     subject = subject.format(title=slot.title, date=slot.date_text)
-    # A place on the waitlist came with no invitation, so there is nothing to take off.
-    if calendar == "cancel" and not data.get("seated", True):
-        calendar = None
-    checkin, inline = email_block(queued)
+    checkin, inline = email_block(queued.id, about.checkin_code)
     text, html = render(
-        "rsvp_notice", slot=slot, first_name=data["first_name"], lead=lead, subject=subject,
+        template, slot=slot, first_name=about.first_name, lead=lead, subject=subject,
         calendar=calendar, site_url=links.site(settings),
-        cancel_url=cancel_url(settings, data.get("cancel_token")), **checkin,
+        cancel_url=cancel_url(settings, about.cancel_token), **checkin,
     )
     attachments: tuple[Attachment, ...] = ()
     if calendar:
@@ -96,60 +127,75 @@ def _draft(context: MailContext, queued: QueuedMail, *, subject: str, lead: str,
         method = "CANCEL" if cancelled else "PUBLISH"
         attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": method}),)
     return Draft(
-        to_name=f"{data['first_name']} {data['last_name']}".strip(),
+        to_name=f"{about.first_name} {about.last_name}".strip(),
         subject=subject, text=text, html=html, attachments=attachments, inline=inline,
     )
 
 
-def build_waitlisted(context: MailContext, queued: QueuedMail) -> Draft:
+def _taken_off(notice: Notice) -> Calendar:
+    # A place on the waitlist came with no invitation, so there is nothing to take off.
+    return "cancel" if notice.seated else None
+
+
+def build_confirmation(context: MailContext, queued: QueuedMail, about: AboutRsvp) -> Draft:
+    """Say what the confirmation of one RSVP says (with the .ics), from the catalogue's slot."""
+    return _draft(context, queued, about, subject="Your RSVP: {title}, {date}", lead="",
+                  calendar="invite", template="rsvp_confirmation")
+
+
+def build_waitlisted(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say which place on the waitlist the person has."""
-    position = queued.data.get("position")
+    position = notice.position
     return _draft(
-        context, queued, subject="You're on the waitlist: {title}, {date}", calendar=None,
+        context, queued, notice, subject="You're on the waitlist: {title}, {date}", calendar=None,
         lead=f"This time slot is full, so you are #{position} on the waitlist. "
         "We will email you if a spot opens up.",
     )
 
 
-def build_promoted(context: MailContext, queued: QueuedMail) -> Draft:
+def build_promoted(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say a spot opened up and the person now has it (with the .ics)."""
     return _draft(
-        context, queued, subject="A spot opened up: you're in ({title}, {date})", calendar="invite",
+        context, queued, notice, subject="A spot opened up: you're in ({title}, {date})",
+        calendar="invite",
         lead="A spot opened up: you're in! Someone cancelled and you were next on the waitlist, "
         "so you are now registered for:",
     )
 
 
-def build_reminder(context: MailContext, queued: QueuedMail) -> Draft:
+def build_reminder(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Remind a confirmed person of their slot shortly before it (with the .ics)."""
     return _draft(
-        context, queued, subject="Reminder: {title}, {date}", calendar="invite",
+        context, queued, notice, subject="Reminder: {title}, {date}", calendar="invite",
         lead="See you soon! This is a reminder that you are registered for:",
     )
 
 
-def build_cancelled(context: MailContext, queued: QueuedMail) -> Draft:
+def build_cancelled(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Confirm a cancellation (with the .ics that takes the slot off the calendar)."""
     return _draft(
-        context, queued, subject="Your spot is cancelled: {title}, {date}", calendar="cancel",
+        context, queued, notice, subject="Your spot is cancelled: {title}, {date}",
+        calendar=_taken_off(notice),
         lead="Your spot is cancelled, as you asked. If you change your mind, you can RSVP again "
         "on the event's page while spots are open.",
     )
 
 
-def build_consent_declined(context: MailContext, queued: QueuedMail) -> Draft:
+def build_consent_declined(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say the guardian declined, so the held spot is released."""
     return _draft(
-        context, queued, subject="Your spot is released: {title}, {date}", calendar="cancel",
+        context, queued, notice, subject="Your spot is released: {title}, {date}",
+        calendar=_taken_off(notice),
         lead="Your parent or guardian declined consent for this event, so your spot has been "
         "given to someone else. Talk with them, and RSVP again on the event's page if they agree.",
     )
 
 
-def build_consent_expired(context: MailContext, queued: QueuedMail) -> Draft:
+def build_consent_expired(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say the guardian did not answer in time, so the held spot is released."""
     return _draft(
-        context, queued, subject="Your spot is released: {title}, {date}", calendar="cancel",
+        context, queued, notice, subject="Your spot is released: {title}, {date}",
+        calendar=_taken_off(notice),
         lead="Your parent or guardian did not approve in time, so your spot has been given to "
         "someone else. You can RSVP again on the event's page while spots are open.",
     )
@@ -160,12 +206,13 @@ def removed_kind(reason: RemovalReason | None) -> str:
     return REMOVED if reason is None else f"{REMOVED}_{reason}"
 
 
-def build_removed(context: MailContext, queued: QueuedMail) -> Draft:
+def build_removed(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say the organizer removed the RSVP and the listed reason, if any (with a cancelling .ics)."""
     why = next((f" The organizer's reason: {text}" for reason, text in REMOVAL_REASONS.items()
                 if queued.kind == removed_kind(reason)), "")
     return _draft(
-        context, queued, subject="Your RSVP was removed: {title}, {date}", calendar="cancel",
+        context, queued, notice, subject="Your RSVP was removed: {title}, {date}",
+        calendar=_taken_off(notice),
         lead="The event's organizer removed your RSVP, so you no longer have a spot or a place "
         f"on the waitlist for the time slot below.{why} If you think this is a mistake, please "
         "contact the organizer.",

@@ -14,6 +14,7 @@ from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.consent.records import ConsentRequest, approved_before, consent_states
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.mail.checkin_code import display
 from rsvp_service.mail.outbox import notify
 from rsvp_service.process.metrics import RSVPS
 from rsvp_service.rsvps import codes as checkin_codes
@@ -334,7 +335,7 @@ async def my_rsvps(request: Request) -> MyRsvps:
             path=slot.path if slot else f"/events/{row.event}",
             past=is_past,
             createdAt=row.created_at,
-            code=checkin_codes.display(code) if code else None,
+            code=display(code) if code else None,
             qr=checkin_codes.qr_svg_uri(code) if code and not is_past else None,
             checkedIn=row.id in checked_in,
             consent=consents.get(row.id),

@@ -49,7 +49,6 @@ from rsvp_service.accounts.tokens import hash_opaque_token
 from rsvp_service.consent.records import ConsentRequest, request_consent
 from rsvp_service.db import commit_group
 from rsvp_service.mail import rsvp_notices
-from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.rsvps.codes import new_code
 from rsvp_service.rsvps.models import CancelToken, Rsvp, RsvpStatus, SlotCount
@@ -217,7 +216,8 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
     person: dict[str, Any] = {"email": rsvp.email, "first_name": rsvp.first_name,
                               "last_name": rsvp.last_name, "cancel_token": token}
     if place.position is None:
-        mail = confirmation_mail(rsvp.slot_id, checkin_code=code, user_id=rsvp.user_id, **person)
+        mail = rsvp_notices.confirmation_mail(rsvp.slot_id, checkin_code=code,
+                                              user_id=rsvp.user_id, **person)
     else:
         mail = rsvp_notices.notice_mail(rsvp_notices.WAITLISTED, rsvp.slot_id,
                                         position=place.position, user_id=rsvp.user_id, **person)

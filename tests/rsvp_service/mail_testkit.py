@@ -25,8 +25,8 @@ from service_testkit import GUEST_SLOT, TINY_SLOT, ClosingController
 from starlette.applications import Starlette
 from tortoise.transactions import in_transaction
 
-from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.outbox import enqueue
+from rsvp_service.mail.rsvp_notices import confirmation_mail
 
 TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
 VERIFY = re.compile(r"/verify\?token=([A-Za-z0-9_.~%-]+)")

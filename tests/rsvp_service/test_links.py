@@ -4,14 +4,14 @@ service mails or redirects to, as it was before links were built in one place.""
 from __future__ import annotations
 
 import pytest
+from rsvp_service.consent.tokens import consent_link
 
 from rsvp_service import links
 from rsvp_service.accounts.reset import reset_link
 from rsvp_service.accounts.verification import verification_link
-from rsvp_service.consent.tokens import consent_link
 from rsvp_service.follows import tokens as follows
 from rsvp_service.impact.records import record_url
-from rsvp_service.mail.confirmation import cancel_url
+from rsvp_service.mail.rsvp_notices import cancel_url
 from rsvp_service.settings import Settings
 
 TOKEN = "Ab3_-x9"  # the alphabet of opaque tokens and signed ids: nothing of it is quoted

@@ -13,9 +13,9 @@ from organize_testkit import person
 from service_testkit import CLINIC_SLOTS, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
 
-from rsvp_service.consent import tokens
 from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.consent.records import ConsentRequest
+from rsvp_service.mail import consent_tokens as tokens
 from rsvp_service.privacy.retention import erase_guest_details
 from rsvp_service.rsvps.store import add_rsvp
 from rsvp_service.settings import Settings

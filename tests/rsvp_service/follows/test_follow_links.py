@@ -17,10 +17,10 @@ from follows_testkit import (  # noqa: F401 (events_file: a fixture)
 from organize_testkit import person
 from starlette.applications import Starlette
 
-from rsvp_service.follows import tokens
 from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.routes import BAD_LINK
-from rsvp_service.follows.tokens import Purpose
+from rsvp_service.mail import follow_tokens as tokens
+from rsvp_service.mail.follow_tokens import Purpose
 from rsvp_service.settings import Settings
 
 pytestmark = pytest.mark.sqlite_only

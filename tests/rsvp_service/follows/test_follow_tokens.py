@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from service_testkit import TEST_SECRET_KEY
 
-from rsvp_service.follows import tokens
-from rsvp_service.follows.tokens import Purpose
+from rsvp_service.mail import follow_tokens as tokens
+from rsvp_service.mail.follow_tokens import Purpose
 from rsvp_service.settings import Settings
 
 SETTINGS = Settings(_env_file=None, environment="test", secret_key=TEST_SECRET_KEY,  # type: ignore[call-arg]

@@ -18,7 +18,6 @@ from service_testkit import GUEST_SLOT, eventually, rsvp
 from starlette.applications import Starlette
 
 from rsvp_service.events import load_catalogue
-from rsvp_service.mail.confirmation import confirmation_mail
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import (
     HeaderInjectionError,
@@ -29,6 +28,7 @@ from rsvp_service.mail.message import (
 )
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import OutboxSender
+from rsvp_service.mail.rsvp_notices import confirmation_mail
 from rsvp_service.mail.transports import (
     ConsoleTransport,
     FileTransport,

@@ -11,7 +11,7 @@ import pytest
 from organize_testkit import DURING_TINY, KEEN, at, person, rsvp, slot_path
 from service_testkit import GUEST_SLOT, TINY_SLOT
 
-from rsvp_service.rsvps.codes import display
+from rsvp_service.mail.checkin_code import display
 from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.settings import Settings
 

@@ -14,8 +14,9 @@ from organize_testkit import person
 from PIL import Image
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
 
+from rsvp_service.mail.checkin_code import display, qr_png
 from rsvp_service.rsvps import store as rsvp_store
-from rsvp_service.rsvps.codes import ALPHABET, display, new_code, parse, qr_png, qr_svg_uri
+from rsvp_service.rsvps.codes import ALPHABET, new_code, parse, qr_svg_uri
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
 

@@ -8,7 +8,8 @@ from typing import Any
 import httpx
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, MakeClient, rsvp, signed_in
 
-from rsvp_service.rsvps.codes import display, qr_svg_uri
+from rsvp_service.mail.checkin_code import display
+from rsvp_service.rsvps.codes import qr_svg_uri
 from rsvp_service.rsvps.models import Rsvp, SlotCount
 from rsvp_service.settings import Settings
 

@@ -2,7 +2,7 @@
 
 A token is a signed id (rsvp_service.signing) of the consent record, bound to the guardian's
 address under a key for consent alone, so nothing of it is stored; a decided record refuses it
-again, so each link works once.
+again, so each link works once. Mail signs it when it builds the email; consent checks it.
 """
 
 from __future__ import annotations

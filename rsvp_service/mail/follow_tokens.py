@@ -3,7 +3,7 @@
 A token is a signed id (rsvp_service.signing) of the follower, bound to a purpose and the
 address under a key for following alone. So a token works for one purpose and one address: an
 unsubscribe token cannot open the preferences, and a follower id given to another address later
-fails the check. Nothing is stored.
+fails the check. Nothing is stored: mail signs them when it builds an email; follows checks them.
 """
 
 from __future__ import annotations
