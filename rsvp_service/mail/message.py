@@ -48,8 +48,9 @@ class Payload(BaseModel):
 
     @classmethod
     def stored(cls, data: Mapping[str, Any]) -> Self:
-        """Read a row's stored JSON back; a key an earlier version stored and no field names is
-        left out, so rows queued before a release still send after it."""
+        """Read a row's stored JSON back as this payload."""
+        # A key an earlier version stored and no field names is left out: rows queued before a
+        # release still send after it.
         return cls.model_validate({key: value for key, value in data.items()
                                    if key in cls.model_fields})
 
@@ -70,8 +71,7 @@ class Mail:
 
 @dataclass(frozen=True, slots=True)
 class QueuedMail:
-    """An outbox row as the sender claims it: `data` is its stored JSON, which the row's kind
-    reads back as its payload."""
+    """An outbox row as the sender claims it (`data`: its stored JSON, read back by its kind)."""
 
     id: int
     kind: str
