@@ -4,13 +4,13 @@ service mails or redirects to, as it was before links were built in one place.""
 from __future__ import annotations
 
 import pytest
-from rsvp_service.consent.tokens import consent_link
 
 from rsvp_service import links
 from rsvp_service.accounts.reset import reset_link
 from rsvp_service.accounts.verification import verification_link
-from rsvp_service.follows import tokens as follows
 from rsvp_service.impact.records import record_url
+from rsvp_service.mail import follow_tokens as follows
+from rsvp_service.mail.consent_tokens import consent_link
 from rsvp_service.mail.rsvp_notices import cancel_url
 from rsvp_service.settings import Settings
 
