@@ -9,11 +9,12 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from generator import cms_config, field_tables
 from generator.emit import emit
-from generator.errors import ContentInvalid
+from generator.errors import ContentError, ContentInvalid, ContentWarning
 from generator.placeholders import MARKER
 from generator.scaffold import new_event, new_org
 from generator.schemas import CONTENT_MODELS, content_schema
@@ -24,22 +25,41 @@ def _validate(content: Path, output: str = "text") -> Project | None:
     try:
         project = validate(content)
     except ContentInvalid as exc:
-        for error in exc.errors:
-            print(error.format(), file=sys.stderr)
-        if output == "github":
-            # Workflow commands on stdout become annotations on the pull request's changed lines.
-            for error in exc.errors:
-                print(error.annotation(_from_cwd(content.parent / error.file)))
-        count = len(exc.errors)
+        _report(content, [*exc.errors, *exc.warnings], output)
+        problems = _count(len(exc.errors), "problem")
+        also = f" and {_count(len(exc.warnings), 'warning')}" if exc.warnings else ""
         print(
-            f"\n{count} problem{'s' if count != 1 else ''} found in {content}/. "
+            f"\n{problems}{also} found in {content}/. "
             "Nothing was written; fix the lines above and run the command again.",
             file=sys.stderr,
         )
         return None
-    for warning in project.warnings:
-        print(warning, file=sys.stderr)
+    _report(content, project.warnings, output)
     return project
+
+
+def _report(content: Path, findings: Sequence[ContentError | ContentWarning], output: str) -> None:
+    """Print errors and warnings in the order of their files and lines, before any summary."""
+    findings = sorted(findings, key=lambda f: (f.file, f.line, f.column))
+    for finding in findings:
+        print(finding.format(), file=sys.stderr)
+    if output == "github":
+        # Workflow commands on stdout become annotations on the pull request's changed lines.
+        for finding in findings:
+            print(finding.annotation(_from_cwd(content.parent / finding.file)))
+    # The summary goes to stdout: the lines above come first wherever the two streams meet.
+    sys.stderr.flush()
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def _warned(project: Project) -> str:
+    """The summary's note of the warnings printed above it, if any."""
+    if not project.warnings:
+        return ""
+    return f" {_count(len(project.warnings), 'warning')} above: worth fixing, though it builds."
 
 
 def _from_cwd(path: Path) -> str:
@@ -56,7 +76,7 @@ def _check(args: argparse.Namespace) -> int:
     if project is None:
         return 1
     print(f"Content is valid: {len(project.organizations)} organizations, "
-          f"{len(project.events)} events, {len(project.pages)} pages.")
+          f"{len(project.events)} events, {len(project.pages)} pages.{_warned(project)}")
     return 0
 
 
@@ -68,7 +88,7 @@ def _build_once(content: Path, out: Path, output: str = "text") -> int:
     summary = emit(project, out)
     elapsed = time.perf_counter() - started
     print(f"Built {summary['files']} files for {summary['organizations']} organizations and "
-          f"{summary['events']} events into {out}/ in {elapsed:.2f} s.")
+          f"{summary['events']} events into {out}/ in {elapsed:.2f} s.{_warned(project)}")
     return 0
 
 
@@ -149,7 +169,7 @@ def parser() -> argparse.ArgumentParser:
     reports.add_argument(
         "--format", choices=("text", "github"),
         default="github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text",
-        help="github: also print errors as GitHub Actions annotations "
+        help="github: also print errors and warnings as GitHub Actions annotations "
              "(default when GITHUB_ACTIONS=true)")
     check = sub.add_parser("check", parents=[common, reports],
                            help="validate content, write nothing")

@@ -44,6 +44,28 @@ class ContentError:
         return f"::error {rendered}::{_escape_data(message + self.hint)}"
 
 
+@dataclass(frozen=True, order=True)
+class ContentWarning:
+    """Something worth fixing that still builds: where it is, what it does and what to do."""
+
+    file: str
+    line: int
+    column: int
+    field: str
+    message: str
+
+    def format(self) -> str:
+        """Render the warning as one line, beside the errors: file:line:col: warning: field: ..."""
+        return f"{self.file}:{self.line}:{self.column}: warning: {self.field}: {self.message}"
+
+    def annotation(self, file: str) -> str:
+        """Render the warning as a GitHub Actions `::warning` command, like an error's."""
+        props = {"file": file, "line": self.line, "col": self.column,
+                 "title": f"Content warning in {self.field}"}
+        rendered = ",".join(f"{key}={_escape_property(str(value))}" for key, value in props.items())
+        return f"::warning {rendered}::{_escape_data(f'{self.field}: {self.message}')}"
+
+
 def _escape_data(text: str) -> str:
     """Escape a workflow command's message as the Actions toolkit does (% first)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
@@ -55,8 +77,10 @@ def _escape_property(text: str) -> str:
 
 
 class ContentInvalid(Exception):
-    """Raised when validation finds errors; carries every error from the run."""
+    """Raised when validation finds errors; carries every error and warning from the run."""
 
-    def __init__(self, errors: list[ContentError]) -> None:
+    def __init__(self, errors: list[ContentError],
+                 warnings: list[ContentWarning] | None = None) -> None:
         self.errors = sorted(errors)
+        self.warnings = sorted(warnings or [])
         super().__init__(f"{len(self.errors)} content error(s)")

@@ -24,7 +24,7 @@ from generator.checks.run import (
     Entry,
     Run,
 )
-from generator.errors import ContentInvalid
+from generator.errors import ContentInvalid, ContentWarning
 from generator.models import Event, Organization, Site
 from generator.registry import EVENT, ORGANIZATION
 
@@ -43,8 +43,8 @@ class Project:
     series: dict[str, tuple[list[dt.date], list[dt.date]]] = field(default_factory=dict)
     # Each description's text -> its HTML, rendered when its links were checked.
     descriptions: dict[str, rich_text.RichText] = field(default_factory=dict)
-    # What is worth fixing but builds anyway, one line each (file:line:column: warning: ...).
-    warnings: list[str] = field(default_factory=list)
+    # What is worth fixing but builds anyway.
+    warnings: list[ContentWarning] = field(default_factory=list)
 
     @property
     def routes(self) -> list[str]:
@@ -89,6 +89,6 @@ def validate(root: Path) -> Project:
     check_featured(run, draft, dt.datetime.now(dt.UTC))
     check_images(run, draft)
     if run.errors or site is None:
-        raise ContentInvalid(run.errors)
+        raise ContentInvalid(run.errors, run.warnings)
     return Project(root, site, pages, organizations, events, draft.image_sizes, draft.series,
-                   draft.descriptions, run.warnings)
+                   draft.descriptions, sorted(run.warnings))

@@ -134,12 +134,10 @@ def check_featured(run: Run, project: Draft, now: dt.datetime) -> None:
     last = max(parse_time_range(slot.time)[1] for slot in entry.model.slots)
     if days and dt.datetime.combine(days[-1], last, zone) > now:
         return
-    line, column = home.doc.mark(("featured",))
     ended = f"on {days[-1]}" if days else "with no date left"
-    run.warnings.append(
-        f"{home.doc.display}:{line}:{column}: warning: featured: {featured!r} ended {ended}; "
-        "the home page's button names the next upcoming event instead. Name an upcoming event "
-        "or series, or remove `featured:`.")
+    run.warn(home.doc, ("featured",),
+             f"{featured!r} ended {ended}; the home page's button names the next upcoming event "
+             "instead. Name an upcoming event or series, or remove `featured:`.")
 
 
 def _check_series(run: Run, project: Draft, slug: str, entry: Entry[Event],

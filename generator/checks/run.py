@@ -14,7 +14,7 @@ from typing import Annotated, Any, Generic, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from generator import rich_text
-from generator.errors import ContentError
+from generator.errors import ContentError, ContentWarning
 from generator.loaders import Document, load_document
 from generator.models import Event, Organization, Site
 from generator.pydantic_errors import field_path, translate
@@ -87,7 +87,7 @@ class Run:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.errors: list[ContentError] = []
-        self.warnings: list[str] = []
+        self.warnings: list[ContentWarning] = []
         self.stems: dict[str, set[str]] = {}
         self.docs: dict[Path, Document] = {}
         self.salvaged: list[Entry[Any]] = []
@@ -106,6 +106,12 @@ class Run:
         self.errors.append(
             ContentError(doc.display, line, column, field_path(loc), expected, found, hint)
         )
+
+    def warn(self, doc: Document, loc: tuple[Any, ...], message: str,
+             *, at: tuple[int, int] | None = None) -> None:
+        """Record a warning at a field of a document (or at a line and column inside it)."""
+        line, column = at or doc.mark(loc)
+        self.warnings.append(ContentWarning(doc.display, line, column, field_path(loc), message))
 
     def file_error(self, path: Path, expected: str, found: str, hint: str) -> None:
         """Record an error about a whole file (line 1, column 1)."""

@@ -1,4 +1,5 @@
-"""In CI, content errors are also GitHub Actions annotations, shown on the pull request's lines."""
+"""In CI, content errors and warnings are also GitHub Actions annotations, shown on the pull
+request's lines."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import ContentError
+from generator.errors import ContentError, ContentWarning
 
 KEEN = "content/organizations/keenstl.yaml"
 KIND_ANNOTATION = (
@@ -18,6 +19,15 @@ KIND_ANNOTATION = (
 KIND_LINE = (
     f"{KEEN}:3:7: kind: expected one of 'university', 'community_college', 'nonprofit' or "
     "'foundation', found 'charity'. Use one of the allowed values exactly as written."
+)
+FEATURED_MESSAGE = (
+    "'inclusive-sports-clinic' ended on 2025-07-27; the home page's button names the next "
+    "upcoming event instead. Name an upcoming event or series, or remove `featured:`."
+)
+FEATURED_LINE = f"content/pages/home.yaml:27:11: warning: featured: {FEATURED_MESSAGE}"
+FEATURED_ANNOTATION = (
+    "::warning file=content/pages/home.yaml,line=27,col=11,title=Content warning in featured::"
+    f"featured: {FEATURED_MESSAGE}"
 )
 
 
@@ -73,3 +83,39 @@ def test_without_ci_there_are_no_annotations(
     status, stdout, stderr = run_cli("check", "--content", "content")
     assert (status, stdout) == (1, "")
     assert stderr.splitlines()[0] == KIND_LINE
+
+
+def test_a_warning_is_annotated_as_a_warning() -> None:
+    warning = ContentWarning("content/pages/home.yaml", 27, 11, "featured",
+                             "'a,b' ended: 100% past.")
+    assert warning.annotation("content/pages/home.yaml") == (
+        "::warning file=content/pages/home.yaml,line=27,col=11,title=Content warning in featured::"
+        "featured: 'a,b' ended: 100%25 past."
+    )
+
+
+def test_warnings_come_with_errors_as_annotations_before_the_summary(
+    content: Path, edit: Callable[[str, str, str], None], tmp_path: Path,
+    run_cli: Callable[..., tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edit("pages/home.yaml", "  href: /features\n",
+         "  href: /features\nfeatured: inclusive-sports-clinic\n")
+    status, stdout, stderr = run_cli("check", "--format", "github", "--content", "content")
+    assert status == 0
+    assert stderr.splitlines() == [FEATURED_LINE]
+    assert stdout.splitlines() == [
+        FEATURED_ANNOTATION,
+        "Content is valid: 2 organizations, 3 events, 3 pages. 1 warning above: worth fixing, "
+        "though it builds.",
+    ]
+    edit("organizations/keenstl.yaml", "kind: nonprofit", "kind: charity")
+    status, stdout, stderr = run_cli("check", "--format", "github", "--content", "content")
+    assert status == 1
+    # In the order of their files: organizations/ before pages/.
+    assert stdout.splitlines() == [KIND_ANNOTATION, FEATURED_ANNOTATION]
+    assert stderr.splitlines() == [
+        KIND_LINE, FEATURED_LINE, "",
+        "1 problem and 1 warning found in content/. Nothing was written; fix the lines above and "
+        "run the command again.",
+    ]

@@ -1,5 +1,6 @@
 """A copy of the real content/ with every mistake editors make: one check run reports them all,
-each at its file:line:column, and the GitHub format gives one annotation per error on its line."""
+each at its file:line:column, warnings among the errors, and the GitHub format gives one
+annotation per error or warning on its line."""
 
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ MISTAKES = [
     # The night clocks spring forward: 2:30 AM never happens.
     (f"{EVT}/girl-scouts-service-day.yaml", "date: 2027-04-24", "date: 2027-03-14"),
     (f"{EVT}/girl-scouts-service-day.yaml", "time: 9:00-11:30 AM", "time: 2:30-4:00 AM"),
+    # Builds, but is worth fixing: a warning, shown with the errors.
+    ("pages/home.yaml", "featured: doorways-welcome-kits", "featured: forest-park-cleanup"),
 ]
 # (file, text on the line, column, field, words the message holds)
 EXPECTED = [
@@ -82,6 +85,12 @@ EXPECTED = [
     (f"{EVT}/girl-scouts-service-day.yaml", "2:30-4:00 AM", 11, "slots[0].time",
      "2:30 AM on Sunday, March 14, 2027, which does not exist in America/Chicago: clocks jump "
      "from 2:00 to 3:00 AM. Pick a time before 2:00 AM or from 3:00 AM."),
+]
+# The same, for warnings: (file, text on the line, column, the whole message after the field).
+WARNINGS = [
+    ("pages/home.yaml", "featured:", 11, "featured",
+     "'forest-park-cleanup' ended on 2025-04-27; the home page's button names the next "
+     "upcoming event instead. Name an upcoming event or series, or remove `featured:`."),
 ]
 
 
@@ -121,15 +130,24 @@ def test_every_mistake_is_reported_in_one_run_at_its_place(
     status, stdout, stderr = run_cli("check", "--format", "github", "--content", "content")
 
     assert status == 1
-    errors = [line for line in stderr.splitlines() if line.startswith("content/")]
+    lines = stderr.splitlines()
+    errors = [line for line in lines if line.startswith("content/")]
     annotations = stdout.splitlines()
     for file, text, column, field, words in EXPECTED:
         where = f"content/{file}:{_line_of(root / file, text)}:{column}: {field}: "
         assert any(e.startswith(where) and words in e for e in errors), (where, words, errors)
+    for file, text, column, field, message in WARNINGS:
+        where = f"content/{file}:{_line_of(root / file, text)}:{column}"
+        assert f"{where}: warning: {field}: {message}" in errors
+    # Warnings come with the errors, in file order, and the summary after them counts both.
+    assert lines[-1] == (f"{len(errors) - len(WARNINGS)} problems and {len(WARNINGS)} warning "
+                         "found in content/. Nothing was written; fix the lines above and run "
+                         "the command again.")
     # A misspelled field is one message, not also a "missing" one.
     assert not any("the required field `title`" in e for e in errors)
-    # One annotation per error, on the error's own file, line and column.
+    # One annotation per error and warning, on its own file, line and column.
     assert len(annotations) == len(errors)
     for error, annotation in zip(errors, annotations, strict=True):
         file, line, column = re.match(r"(\S+?):(\d+):(\d+): ", error).groups()  # type: ignore[union-attr]
-        assert annotation.startswith(f"::error file={file},line={line},col={column},")
+        level = "warning" if ": warning: " in error else "error"
+        assert annotation.startswith(f"::{level} file={file},line={line},col={column},")
