@@ -1,9 +1,11 @@
 """Descriptions in a small Markdown subset: paragraphs, bold, italic, links and lists.
 
 Rendered at build time by markdown-it-py with raw HTML disabled, so `<script>` in a description is
-shown as text, never run; the site shows only this output as HTML. Headings, quotes, code, images
-and tables are not enabled: their Markdown stays plain text. Places that take no HTML (meta
-descriptions, JSON-LD, calendar files) get plain() of the same parse: the text a reader sees.
+shown as text, never run; the site shows only this output as HTML. parse() names the HTML tags it
+showed as text, for the check's warning. Headings, quotes, code and tables are not enabled: their
+Markdown stays plain text. Images are parsed only to be named (the check refuses them), never
+rendered. Places that take no HTML (meta descriptions, JSON-LD, calendar files) get plain() of
+the same parse: the text a reader sees.
 """
 
 from __future__ import annotations
@@ -15,43 +17,57 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 _RULES = ["emphasis", "link", "list", "newline", "escape", "entity"]
-# Parses every link, even the javascript: ones markdown-it drops, so that the checker reports them.
-_PARSE = MarkdownIt("zero", {"html": False}).enable(_RULES)
+# Parses every link, even the javascript: ones markdown-it drops, so that the checker reports them,
+# and images, so that the checker names them as pictures rather than as links after a "!".
+_PARSE = MarkdownIt("zero", {"html": False}).enable([*_RULES, "image"])
 _PARSE.validateLink = lambda url: True  # type: ignore[method-assign]
 # markdown-it's own rules: only links they accept are rendered as links.
 _SAFE = MarkdownIt("zero", {"html": False}).enable(_RULES)
 _BLANK_LINES = re.compile(r"\n{3,}")
+# An HTML tag as a person writes one (<b>, </p>, <br/>, <a href="...">), left as text.
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 
 
 @dataclass(frozen=True, slots=True)
 class RichText:
-    """A description parsed once: its HTML, its plain text and every link target, as written."""
+    """A description parsed once: its HTML, its plain text, every link target and image as
+    written (`![alt](src)`), and the HTML tags it shows as text."""
 
     html: str
     links: tuple[str, ...]
     text: str
+    images: tuple[str, ...] = ()
+    html_tags: tuple[str, ...] = ()
 
 
 def parse(text: str) -> RichText:
     """Parse the text; HTML has <p>, <strong>, <em>, <a href>, <ul>/<ol>/<li> and <br> only."""
     tokens = _PARSE.parse(text)
-    links = tuple(_links(tokens))
-    if all(_SAFE.validateLink(href) for href in links):
+    links = tuple(_of_type(tokens, "link_open"))
+    images = tuple(_of_type(tokens, "image"))
+    if not images and all(_SAFE.validateLink(href) for href in links):
         html = _PARSE.renderer.render(tokens, _PARSE.options, {})
     else:
-        # A link markdown-it refuses stays text. The content check reports it, so a build
-        # never writes this HTML; the fallback keeps parse() safe on its own.
+        # A link markdown-it refuses stays text, an image a "!" and a link. The content check
+        # reports both, so a build never writes this HTML; the fallback keeps parse() safe.
         html = _SAFE.render(text)
-    return RichText(html, links, _plain(tokens))
+    tags = tuple(tag for piece in _of_type(tokens, "text") for tag in _HTML_TAG.findall(piece))
+    return RichText(html, links, _plain(tokens), images, tags)
 
 
-def _links(tokens: list[Token]) -> list[str]:
+def _of_type(tokens: list[Token], kind: str) -> list[str]:
+    """What the inline tokens of one kind hold, in order: a link's href, an image's whole
+    Markdown, a text's words."""
     found: list[str] = []
     for token in tokens:
-        if token.type == "link_open":
+        if token.type == kind == "link_open":
             found.append(str(token.attrGet("href") or ""))
+        elif token.type == kind == "image":
+            found.append(f"![{token.content}]({token.attrGet('src') or ''})")
+        elif token.type == kind == "text":
+            found.append(token.content)
         if token.children:
-            found.extend(_links(token.children))
+            found.extend(_of_type(token.children, kind))
     return found
 
 

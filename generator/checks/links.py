@@ -1,4 +1,5 @@
-"""Checks of links: every internal link in fields and rich text leads to a route that exists."""
+"""Checks of links: every internal link in fields and rich text leads to a route that exists;
+and of what a description's Markdown cannot show: pictures (refused) and HTML (a warning)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ def check_links(run: Run, project: Draft) -> None:
         text = rich_text.parse(description)
         project.descriptions[description] = text
         _check_text_links(run, entry, ("description",), text.links, routes)
+        _check_text_marks(run, entry, ("description",), text)
     site_doc = project.site.doc if project.site else None
     for path in project.site.model.app_pages if project.site else ():
         if site_doc and path not in APP_ROUTES and path != "/404":
@@ -73,3 +75,25 @@ def _check_text_links(run: Run, entry: Entry[Any], loc: tuple[Any, ...],
             line, column = text_mark(entry.doc, loc, "](" + href, skip=2)
             run.errors.append(ContentError(entry.doc.display, line, column, field_path(loc),
                                            expected, repr(href), hint))
+
+
+def _check_text_marks(run: Run, entry: Entry[Any], loc: tuple[Any, ...],
+                      text: rich_text.RichText) -> None:
+    """A picture in a text is refused (the site shows none there); HTML is shown as typed."""
+    where = "`photos:`" if isinstance(entry.model, Organization) else "`gallery:`"
+    for image in text.images:
+        line, column = text_mark(entry.doc, loc, image)
+        run.errors.append(ContentError(
+            entry.doc.display, line, column, field_path(loc),
+            "text, links and lists (a description shows no pictures)",
+            f"the picture {image}",
+            f"Remove the picture from the text and add it to {where} with its `src` and `alt`."))
+    if text.html_tags:
+        first = text.html_tags[0]
+        others = len(text.html_tags) - 1
+        named = f"the HTML tag {first}" + (
+            f" and {others} more" if others > 1 else " and one more" if others else "")
+        run.warn(entry.doc, loc, f"{named} will be shown as typed, not as formatting: "
+                 "descriptions take Markdown, not HTML. Write **bold**, *italic*, "
+                 "[words](https://...) or a list with - instead, or remove the tags.",
+                 at=text_mark(entry.doc, loc, first))

@@ -50,8 +50,11 @@ MISTAKES = [
     # The night clocks spring forward: 2:30 AM never happens.
     (f"{EVT}/girl-scouts-service-day.yaml", "date: 2027-04-24", "date: 2027-03-14"),
     (f"{EVT}/girl-scouts-service-day.yaml", "time: 9:00-11:30 AM", "time: 2:30-4:00 AM"),
-    # Builds, but is worth fixing: a warning, shown with the errors.
+    (f"{EVT}/forest-park-cleanup.yaml", "Gloves and bags are provided.",
+     "Gloves and bags are provided. ![Volunteers in the park](/images/park.jpg)"),
+    # Build, but are worth fixing: warnings, shown with the errors.
     ("pages/home.yaml", "featured: doorways-welcome-kits", "featured: forest-park-cleanup"),
+    (f"{ORG}/keenstl.yaml", "for an hour of movement", "for an <b>hour</b> of movement"),
 ]
 # (file, text on the line, column, field, words the message holds)
 EXPECTED = [
@@ -85,12 +88,20 @@ EXPECTED = [
     (f"{EVT}/girl-scouts-service-day.yaml", "2:30-4:00 AM", 11, "slots[0].time",
      "2:30 AM on Sunday, March 14, 2027, which does not exist in America/Chicago: clocks jump "
      "from 2:00 to 3:00 AM. Pick a time before 2:00 AM or from 3:00 AM."),
+    (f"{EVT}/forest-park-cleanup.yaml", "![Volunteers", 96, "description",
+     "expected text, links and lists (a description shows no pictures), found the picture "
+     "![Volunteers in the park](/images/park.jpg). Remove the picture from the text and add it "
+     "to `gallery:` with its `src` and `alt`."),
 ]
 # The same, for warnings: (file, text on the line, column, the whole message after the field).
 WARNINGS = [
     ("pages/home.yaml", "featured:", 11, "featured",
      "'forest-park-cleanup' ended on 2025-04-27; the home page's button names the next "
      "upcoming event instead. Name an upcoming event or series, or remove `featured:`."),
+    (f"{ORG}/keenstl.yaml", "<b>hour", 10, "description",
+     "the HTML tag <b> and one more will be shown as typed, not as formatting: descriptions "
+     "take Markdown, not HTML. Write **bold**, *italic*, [words](https://...) or a list with - "
+     "instead, or remove the tags."),
 ]
 
 
@@ -140,7 +151,7 @@ def test_every_mistake_is_reported_in_one_run_at_its_place(
         where = f"content/{file}:{_line_of(root / file, text)}:{column}"
         assert f"{where}: warning: {field}: {message}" in errors
     # Warnings come with the errors, in file order, and the summary after them counts both.
-    assert lines[-1] == (f"{len(errors) - len(WARNINGS)} problems and {len(WARNINGS)} warning "
+    assert lines[-1] == (f"{len(errors) - len(WARNINGS)} problems and {len(WARNINGS)} warnings "
                          "found in content/. Nothing was written; fix the lines above and run "
                          "the command again.")
     # A misspelled field is one message, not also a "missing" one.

@@ -32,6 +32,16 @@ def test_headings_images_and_quotes_are_not_in_the_subset() -> None:
     assert "<img" not in to_html("![alt](/images/x.png)")
 
 
+def test_parse_names_images_and_html_tags_and_renders_neither() -> None:
+    text = parse('A <b>bold</b> claim<br/> ![a "logo"](/images/x.png) and [a link](/features).')
+    assert text.images == ('![a "logo"](/images/x.png)',)
+    assert text.html_tags == ("<b>", "</b>", "<br/>")
+    # An image is not a link: only the real link is one.
+    assert text.links == ("/features",)
+    assert "<img" not in text.html and "&lt;b&gt;" in text.html
+    assert parse("1 < 2 and 3 > 2, <https://x.org>").html_tags == ()
+
+
 def test_parse_lists_every_link_target_even_unsafe_ones_and_renders_only_safe_ones() -> None:
     text = parse("[a](/features) *[b](https://x.org)* [c](javascript:alert(1))")
     assert text.links == ("/features", "https://x.org", "javascript:alert(1)")
