@@ -9,6 +9,7 @@ import xml.sax.xmlreader
 from html import escape
 from pathlib import Path
 from string import Formatter
+from typing import NamedTuple
 from urllib.parse import quote
 
 import defusedxml
@@ -48,91 +49,119 @@ def is_supported(path: Path) -> bool:
 # An SVG is published as it is, from the site's own origin, so it may hold only drawing: no
 # script, no event handler, no javascript: URL, and nothing loaded from another file or site.
 _ACTIVE_ELEMENTS = {"script", "foreignobject", "handler", "iframe", "embed", "object"}
+# Animations set another attribute's value: aimed at an event handler or a link, they add one.
+_ANIMATIONS = {"set", "animate", "animatetransform", "animatemotion", "animatecolor"}
 _EXTERNAL_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)|@import", re.IGNORECASE)
 _SAFE_HREF = re.compile(r"#|data:image/(png|jpeg|gif|webp)[;,]", re.IGNORECASE)
 _WHY = ("SVGs are published as they are, so they may hold only drawing; or export the picture "
         "as PNG or JPEG instead.")
 
 
-class _Unsafe(Exception):
-    """The first thing an SVG must not hold: what it is, on which line, and what to do."""
+def _a(word: str) -> str:
+    """The article before a word: an <animate>, a <set>."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
-    def __init__(self, what: str, line: int, hint: str) -> None:
-        super().__init__(what)
-        self.what, self.line, self.hint = what, line, hint
+
+class _Unsafe(NamedTuple):
+    """One thing an SVG must not hold: what it is, on which line, and what to do."""
+
+    what: str
+    line: int
+    hint: str
 
 
 class _Inspector(xml.sax.handler.ContentHandler):
-    """Walks an SVG's elements and stops at the first active or external part."""
+    """Walks an SVG's elements and notes every active or external part."""
 
     def __init__(self) -> None:
         super().__init__()
         self.locator: xml.sax.xmlreader.Locator | None = None
         self.in_style = False
+        self.found: list[_Unsafe] = []
+        # Inside an element already refused, whose deletion removes what is inside it too.
+        self.refused_depth = 0
 
     def setDocumentLocator(self, locator: xml.sax.xmlreader.Locator) -> None:
         self.locator = locator
 
-    def _line(self) -> int:
+    def _note(self, what: str, hint: str) -> None:
         line = self.locator.getLineNumber() if self.locator else None
-        return line or 1
+        self.found.append(_Unsafe(what, line or 1, hint))
 
     def startElement(self, name: str, attrs: xml.sax.xmlreader.AttributesImpl) -> None:
-        local = name.rsplit(":", 1)[-1]
-        if local.lower() in _ACTIVE_ELEMENTS:
-            raise _Unsafe(f"a <{name}> element", self._line(),
-                          f"Delete the <{name}> element and everything inside it. {_WHY}")
-        self.in_style = local.lower() == "style"
+        local = name.rsplit(":", 1)[-1].lower()
+        if self.refused_depth:
+            self.refused_depth += 1
+            return
+        if local in _ACTIVE_ELEMENTS:
+            self._note(f"{_a(name)} <{name}> element",
+                       f"Delete the <{name}> element and everything inside it. {_WHY}")
+            self.refused_depth = 1
+            return
+        self.in_style = local == "style"
+        if local in _ANIMATIONS:
+            self._animation(name, attrs)
         for attr, value in attrs.items():
             attr_local = attr.rsplit(":", 1)[-1].lower()
             compact = "".join(value.split()).lower()
             if attr_local.startswith("on"):
-                raise _Unsafe(f"the event handler {attr}= on <{name}>", self._line(),
-                              f"Delete the {attr}=\"...\" attribute. {_WHY}")
-            if "javascript:" in compact:
-                raise _Unsafe(f"a javascript: address in {attr}= on <{name}>", self._line(),
-                              f"Delete the {attr}=\"...\" attribute. {_WHY}")
-            external = (attr_local == "href" and not _SAFE_HREF.match(value.strip())) or (
-                attr_local != "href" and _EXTERNAL_URL.search(value))
-            if external:
-                raise _Unsafe(f"a reference to another file ({attr}=\"{value[:60]}\") on <{name}>",
-                              self._line(),
-                              f"Draw it in this SVG or embed the picture, instead of linking to "
-                              f"{value[:60]!r}. {_WHY}")
+                self._note(f"the event handler {attr}= on <{name}>",
+                           f"Delete the {attr}=\"...\" attribute. {_WHY}")
+            elif "javascript:" in compact:
+                self._note(f"a javascript: address in {attr}= on <{name}>",
+                           f"Delete the {attr}=\"...\" attribute. {_WHY}")
+            elif (attr_local == "href" and not _SAFE_HREF.match(value.strip())) or (
+                    attr_local != "href" and _EXTERNAL_URL.search(value)):
+                self._note(f"a reference to another file ({attr}=\"{value[:60]}\") on <{name}>",
+                           f"Draw it in this SVG or embed the picture, instead of linking to "
+                           f"{value[:60]!r}. {_WHY}")
+
+    def _animation(self, name: str, attrs: xml.sax.xmlreader.AttributesImpl) -> None:
+        """An animation that sets an event handler or a link adds one the file does not show."""
+        target = attrs.get("attributeName", "").strip()
+        target_local = target.rsplit(":", 1)[-1].lower()
+        if target_local.startswith("on") or target_local == "href":
+            kind = "an event handler" if target_local.startswith("on") else "a link"
+            self._note(f"{_a(name)} <{name}> element that sets {kind} "
+                       f"(attributeName=\"{target[:40]}\")",
+                       f"Delete the <{name}> element: an animation may change how the drawing "
+                       f"looks, never its event handlers or links. {_WHY}")
 
     def endElement(self, name: str) -> None:
         self.in_style = False
+        if self.refused_depth:
+            self.refused_depth -= 1
 
     def characters(self, content: str) -> None:
-        if self.in_style and _EXTERNAL_URL.search(content):
-            raise _Unsafe("a stylesheet that loads another file (url() or @import) in <style>",
-                          self._line(), f"Remove the url(...) or @import from the <style>. {_WHY}")
+        if self.in_style and not self.refused_depth and _EXTERNAL_URL.search(content):
+            self._note("a stylesheet that loads another file (url() or @import) in <style>",
+                       f"Remove the url(...) or @import from the <style>. {_WHY}")
 
     def processingInstruction(self, target: str, data: str) -> None:
         if target.lower() == "xml-stylesheet":
-            raise _Unsafe("an <?xml-stylesheet?> line, which loads another file", self._line(),
-                          f"Delete that line. {_WHY}")
+            self._note("an <?xml-stylesheet?> line, which loads another file",
+                       f"Delete that line. {_WHY}")
 
 
-def svg_problem(path: Path, shown: str) -> tuple[str, str, str] | None:
-    """Why an SVG cannot be published, as (expected, found, hint), or None when it is safe.
+def svg_problems(path: Path, shown: str) -> list[tuple[str, str, str]]:
+    """Every reason an SVG cannot be published, each as (expected, found, hint); [] when safe.
 
-    `shown` is the file's path as the message names it.
+    `shown` is the file's path as the messages name it.
     """
     expected = "an SVG that only draws: no scripts, event handlers or links to other files"
+    inspector = _Inspector()
     try:
-        defusedxml.sax.parseString(path.read_bytes(), _Inspector())
-    except _Unsafe as unsafe:
-        return expected, f"{unsafe.what} on line {unsafe.line} of {shown}", unsafe.hint
+        defusedxml.sax.parseString(path.read_bytes(), inspector)
     except defusedxml.DefusedXmlException:
-        return (expected, f"an entity or external declaration in {shown}",
-                "Delete the <!DOCTYPE ...> and <!ENTITY ...> lines at the top of the file; "
-                "SVGs need neither.")
+        return [(expected, f"an entity or external declaration in {shown}",
+                 "Delete the <!DOCTYPE ...> and <!ENTITY ...> lines at the top of the file; "
+                 "SVGs need neither.")]
     except xml.sax.SAXParseException as exc:
-        return ("an SVG file that is well-formed XML",
-                f"{exc.getMessage()} on line {exc.getLineNumber()} of {shown}",
-                "Export the SVG again from your drawing program, or use a PNG or JPEG.")
-    return None
+        return [("an SVG file that is well-formed XML",
+                 f"{exc.getMessage()} on line {exc.getLineNumber()} of {shown}",
+                 "Export the SVG again from your drawing program, or use a PNG or JPEG.")]
+    return [(expected, f"{unsafe.what} on line {unsafe.line} of {shown}", unsafe.hint)
+            for unsafe in inspector.found]
 
 
 def initials_of(name: str) -> str:

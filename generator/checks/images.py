@@ -27,8 +27,9 @@ def check_images(run: Run, project: Draft) -> None:
                 continue
             path = project.root / image.src.lstrip("/")
             if images.is_supported(path) and path.is_file():
-                if issue := _svg_issue(run, path, entry, loc):
-                    run.error(entry.doc, (*loc, "src"), *issue)
+                if issues := _svg_issues(run, path, entry, loc):
+                    for svg_issue in issues:
+                        run.error(entry.doc, (*loc, "src"), *svg_issue)
                     continue
             if photos.is_photo(path) and path.is_file():
                 minimum = photos.MIN_LOGO if loc[0] == "logo" else photos.MIN_PHOTO
@@ -53,13 +54,13 @@ def check_images(run: Run, project: Draft) -> None:
                 project.image_sizes[image.src] = size
 
 
-def _svg_issue(run: Run, path: Path, entry: Entry[Any], loc: tuple[Any, ...]
-               ) -> tuple[str, str, str] | None:
-    """Why an SVG may not be published: a scaffold's placeholder, or active content."""
+def _svg_issues(run: Run, path: Path, entry: Entry[Any], loc: tuple[Any, ...]
+                ) -> list[tuple[str, str, str]]:
+    """Why an SVG may not be published: a scaffold's placeholder, or every active part."""
     shown = run.display(path)
     if placeholders.is_placeholder_picture(path):
         what = kind_of(entry)
-        return (f"the {what}'s own picture", f"the scaffold's grey placeholder picture {shown}",
-                f"Put your photo (JPEG, PNG or WebP) in {shown.rsplit('/', 1)[0]}/ and write its "
-                f"file name in {field_path((*loc, 'src'))}; describe it in alt.")
-    return images.svg_problem(path, shown)
+        return [(f"the {what}'s own picture", f"the scaffold's grey placeholder picture {shown}",
+                 f"Put your photo (JPEG, PNG or WebP) in {shown.rsplit('/', 1)[0]}/ and write its "
+                 f"file name in {field_path((*loc, 'src'))}; describe it in alt.")]
+    return images.svg_problems(path, shown)

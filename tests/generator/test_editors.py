@@ -44,6 +44,19 @@ PHOTO = "images/organizations/keenstl/photo-1.svg"
     ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaa">]>\n'
      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">&a;</svg>',
      "an entity or external declaration in content/" + PHOTO, "Delete the <!DOCTYPE ...>"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">\n'
+     '<rect width="8" height="5"><set attributeName="onmouseover" to="alert(1)"/></rect></svg>',
+     'a <set> element that sets an event handler (attributeName="onmouseover") on line 2',
+     "Delete the <set> element: an animation may change how the drawing looks, never its event "
+     "handlers or links."),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">\n'
+     '<animate attributeName="onbegin" values="alert(1)" dur="1s"/></svg>',
+     'an <animate> element that sets an event handler (attributeName="onbegin") on line 2',
+     "Delete the <animate> element"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">\n<a>\n'
+     '<set attributeName="xlink:href" to="https://tracker.example.net/"/></a></svg>',
+     'a <set> element that sets a link (attributeName="xlink:href") on line 3',
+     "Delete the <set> element"),
 ])
 def test_an_svg_that_runs_code_or_loads_files_is_refused_naming_element_and_line(
     svg: str, found: str, hint: str, content: Path, run: Run, tmp_path: Path,
@@ -59,6 +72,30 @@ def test_an_svg_that_runs_code_or_loads_files_is_refused_naming_element_and_line
     assert f"found {found}" in line
     assert hint in line
     assert "1 problem found" in stderr
+
+
+def test_every_problem_of_an_svg_is_reported_in_one_run(
+    content: Path, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (content / PHOTO).write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" onload="alert(1)">\n'
+        '<script>alert(<![CDATA[<iframe/>]]>)</script>\n'
+        '<foreignObject><iframe src="https://x.example.net/"/></foreignObject>\n'
+        '<rect><set attributeName="onclick" to="alert(2)"/></rect></svg>', encoding="utf-8")
+    status, _, stderr = run("check", "--content", "content")
+    assert status == 1
+    found = [line.split(", found ", 1)[1].split(". ", 1)[0] for line in stderr.splitlines()
+             if line.startswith(f"{KEEN}:15:10: photos[0].src: {SVG_EXPECTED}")]
+    # The iframe goes with its foreignObject: deleting the one deletes the other.
+    assert found == [
+        f"a <foreignObject> element on line 3 of content/{PHOTO}",
+        f"a <script> element on line 2 of content/{PHOTO}",
+        f"a <set> element that sets an event handler (attributeName=\"onclick\") on line 4 of "
+        f"content/{PHOTO}",
+        f"the event handler onload= on <svg> on line 1 of content/{PHOTO}",
+    ]
+    assert stderr.splitlines()[-1].startswith("4 problems found")
 
 
 def test_scaffold_placeholder_list_is_what_the_guide_and_scaffolds_use(

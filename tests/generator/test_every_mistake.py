@@ -61,6 +61,13 @@ EXPECTED = [
     (f"{ORG}/Coca.yaml", "Coca/photo-1.svg", 10, "photos[0].src", "a <script> element on line 1"),
     (f"{ORG}/BrightsideSTL.yaml", "BrightsideSTL/photo-1.svg", 10, "photos[0].src",
      "the event handler onload= on <svg>"),
+    # Every problem of one SVG, each with its own line in the picture.
+    (f"{ORG}/BrightsideSTL.yaml", "BrightsideSTL/photo-1.svg", 10, "photos[0].src",
+     'found a <set> element that sets an event handler (attributeName="onmouseover") on line 2 '
+     "of content/images/organizations/BrightsideSTL/photo-1.svg. Delete the <set> element: an "
+     "animation may change how the drawing looks, never its event handlers or links."),
+    (f"{ORG}/BrightsideSTL.yaml", "BrightsideSTL/photo-1.svg", 10, "photos[0].src",
+     'found an <animate> element that sets an event handler (attributeName="onbegin") on line 3'),
     (f"{ORG}/Coca.yaml", "Coca/photo-2.svg", 10, "photos[1].src",
      "the scaffold's grey placeholder picture"),
     (f"{ORG}/doorways.yaml", "tagline: TODO", 10, "tagline", "the to-do note 'TODO'"),
@@ -133,7 +140,9 @@ def test_every_mistake_is_reported_in_one_run_at_its_place(
     coca.write_text(coca.read_text().replace("</svg>", "<script>alert(1)</script></svg>"))
     (images / "Coca" / "photo-2.svg").write_text(PLACEHOLDER_SVG)
     brightside = images / "BrightsideSTL" / "photo-1.svg"
-    brightside.write_text(brightside.read_text().replace("<svg ", '<svg onload="alert(1)" ', 1))
+    brightside.write_text(brightside.read_text().replace("<svg ", '<svg onload="alert(1)" ', 1)
+                          .replace("</svg>", '\n<set attributeName="onmouseover" to="alert(2)"/>'
+                                   '\n<animate attributeName="onbegin" values="alert(3)"/></svg>'))
     kits = root / EVT / "doorways-welcome-kits.yaml"
     shutil.copy(kits, kits.with_name("Doorways-Welcome-Kits.yaml"))
 
