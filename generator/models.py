@@ -183,8 +183,8 @@ CAUSE_PATTERN = r"^[a-z0-9]+([ -][a-z0-9]+)*$"
 INITIALS_PATTERN = r"^[A-Za-z]{1,4}$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 TIME_RANGE_PATTERN = (
-    r"^\s*(1[0-2]|0?[1-9]):[0-5][0-9]\s*([AaPp][Mm])?(\s*[A-Za-z]{3,5})?\s*-\s*"
-    r"(1[0-2]|0?[1-9]):[0-5][0-9]\s*[AaPp][Mm](\s*[A-Za-z]{3,5})?\s*$"
+    r"^\s*(1[0-2]|0?[1-9])(:[0-5][0-9])?\s*([AaPp][Mm])?(\s*[A-Za-z]{3,5})?\s*-\s*"
+    r"(1[0-2]|0?[1-9])(:[0-5][0-9])?\s*[AaPp][Mm](\s*[A-Za-z]{3,5})?\s*$"
 )
 PHONE_PATTERN = r"^[0-9()+.\- ]{7,20}$"
 EMAIL_PATTERN = r"^[\x21-\x3f\x41-\x7e]+@[^@\s]+\.[A-Za-z]{2,}$"
@@ -628,7 +628,8 @@ class Slot(Content):
     """One RSVP time slot, such as 1:00-1:50 PM, with an optional capacity."""
 
     time: TimeRange = Field(
-        description="Start-end with AM/PM, such as 1:00-1:50 PM. It makes the slot's RSVP id, "
+        description="Start-end with AM/PM, such as 1:00-1:50 PM (on the hour, 9-11 AM will "
+        "do). It makes the slot's RSVP id, "
         "so do not change it once people have RSVP'd. On the night clocks go back, a time in "
         "the hour that happens twice names which one: 1:30 AM CDT (the first) or 1:30 AM CST.",
         examples=["1:00-1:50 PM", "11:30 AM-12:20 PM", "1:30 AM CST-2:30 AM"],

@@ -14,6 +14,8 @@ Each occurrence is an event of its own: its id is the series slug, a dash and it
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import re
 from zoneinfo import ZoneInfo
 
 from dateutil.rrule import rrule, rrulestr
@@ -29,6 +31,12 @@ COUNT_LIMIT = 100_000
 _TOO_OFTEN = {"HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"}
 _FORBIDDEN_PARTS = {"UNTIL": "until", "COUNT": "count", "DTSTART": "date"}
 _EXAMPLE = "an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=3SA"
+# What a rule's typo is compared with: the parts and values a series of days uses.
+_PARTS = ("FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "BYYEARDAY",
+          "BYWEEKNO", "WKST")
+_FREQUENCIES = ("DAILY", "WEEKLY", "MONTHLY", "YEARLY")
+_DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+_BYDAY = re.compile(r"^([+-]?\d{0,2})([A-Z]+)$")
 
 
 def _rule_error(found: str, hint: str) -> PydanticCustomError:
@@ -68,9 +76,32 @@ def check_rule(rule: str) -> None:
     except (ValueError, TypeError) as exc:
         raise _rule_error(
             f"{rule!r} ({exc})",
-            "Write FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, then parts such as ;INTERVAL=2 or "
+            _did_you_mean(parts)
+            + "Write FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, then parts such as ;INTERVAL=2 or "
             ";BYDAY=3SA, separated by semicolons (see content/README.md).",
         ) from None
+
+
+def _did_you_mean(parts: list[str]) -> str:
+    """The first misspelled part of a rule, spelled right ("Did you mean FREQ=WEEKLY? "), or ""."""
+    for part in parts:
+        name, _, value = (p.strip().upper() for p in part.partition("="))
+        if name not in _PARTS:
+            close = difflib.get_close_matches(name, _PARTS, n=1)
+            if close:
+                return f"Did you mean {close[0]}={value}? "
+            continue
+        if name == "FREQ" and value not in _FREQUENCIES:
+            close = difflib.get_close_matches(value, _FREQUENCIES, n=1)
+            if close:
+                return f"Did you mean FREQ={close[0]}? "
+        days = [m for day in value.split(",") if (m := _BYDAY.match(day.strip()))]
+        # TUE or SAT: a day's first two letters are its name in a rule.
+        if name == "BYDAY" and len(days) == value.count(",") + 1 and (
+                any(m[2] not in _DAYS for m in days) and all(m[2][:2] in _DAYS for m in days)):
+            fixed = ",".join(m[1] + m[2][:2] for m in days)
+            return f"Did you mean BYDAY={fixed}? Days are two letters: {', '.join(_DAYS)}. "
+    return ""
 
 
 def occurrence_id(series: str, day: dt.date) -> str:

@@ -21,8 +21,9 @@ from pydantic_core import PydanticCustomError
 _SEPARATORS = re.compile(r"[:\s]+")
 # A zone's abbreviation after a time (CDT, CST), for a time the clocks show twice.
 _ZONE = r"(?:\s*([A-Za-z]{3,5}))?"
+# A time's minutes may be left out on the hour: 9-11 AM is 9:00-11:00 AM.
 _RANGE = re.compile(
-    rf"^\s*(\d{{1,2}}):(\d{{2}})\s*([AaPp][Mm])?{_ZONE}\s*-\s*(\d{{1,2}}):(\d{{2}})\s*"
+    rf"^\s*(\d{{1,2}})(?::(\d{{2}}))?\s*([AaPp][Mm])?{_ZONE}\s*-\s*(\d{{1,2}})(?::(\d{{2}}))?\s*"
     rf"([AaPp][Mm]){_ZONE}\s*$"
 )
 
@@ -47,15 +48,15 @@ def slot_id(event_slug: str, time_label: str) -> str:
     return event_slug + "-" + _SEPARATORS.sub("-", time_label.strip().lower())
 
 
-def _clock(hour: str, minute: str, meridiem: str) -> dt.time:
-    h, m = int(hour), int(minute)
+def _clock(hour: str, minute: str | None, meridiem: str) -> dt.time:
+    h, m = int(hour), int(minute or 0)
     if not 1 <= h <= 12 or m > 59:
         raise ValueError
     h = h % 12 + (12 if meridiem.lower() == "pm" else 0)
     return dt.time(h, m)
 
 
-_NO_MERIDIEM = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$")
+_NO_MERIDIEM = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*-\s*(\d{1,2})(?::(\d{2}))?\s*$")
 
 
 def _without_meridiem(label: str) -> str | None:
@@ -63,7 +64,7 @@ def _without_meridiem(label: str) -> str | None:
     match = _NO_MERIDIEM.match(label)
     if not match:
         return None
-    h1, m1, h2, m2 = (int(part) for part in match.groups())
+    h1, m1, h2, m2 = (int(part or 0) for part in match.groups())
     if max(h1, h2) > 23 or max(m1, m2) > 59:
         return None
     if max(h1, h2) <= 12:
@@ -85,7 +86,7 @@ def time_text(start: dt.time, end: dt.time) -> str:
 
 
 def parse_time_range(label: str) -> tuple[dt.time, dt.time]:
-    """Parse a label like "1:00-1:50 PM" or "11:30 AM-12:20 PM" into start and end times."""
+    """Parse a label like "1:00-1:50 PM", "11:30 AM-12:20 PM" or "9-11 AM" into start and end."""
     clock = parse_clock_range(label)
     return clock.start, clock.end
 

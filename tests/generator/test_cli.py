@@ -120,6 +120,10 @@ def test_new_org_refuses_bad_or_taken_slugs(content: Path, slug: str, message: s
     ("1:00PM-3:00PM", "clinic-1-00pm-3-00pm", "13:00", "15:00"),
     ("11:30 AM-12:20 PM", "clinic-11-30-am-12-20-pm", "11:30", "12:20"),
     ("12:00-12:45 AM", "clinic-12-00-12-45-am", "00:00", "00:45"),
+    # On the hour, the minutes may be left out.
+    ("9-11 AM", "clinic-9-11-am", "09:00", "11:00"),
+    ("11 AM-12:30 PM", "clinic-11-am-12-30-pm", "11:00", "12:30"),
+    ("9:30-11 AM", "clinic-9-30-11-am", "09:30", "11:00"),
 ])
 def test_slot_ids_and_times(label: str, expected_id: str, start: str, end: str) -> None:
     assert slot_id("clinic", label) == expected_id

@@ -52,6 +52,10 @@ MISTAKES = [
     (f"{EVT}/girl-scouts-service-day.yaml", "time: 9:00-11:30 AM", "time: 2:30-4:00 AM"),
     (f"{EVT}/forest-park-cleanup.yaml", "Gloves and bags are provided.",
      "Gloves and bags are provided. ![Volunteers in the park](/images/park.jpg)"),
+    (f"{EVT}/forest-park-volunteer-days.yaml", "repeat: FREQ=MONTHLY;BYDAY=2SA",
+     "repeat: FREQ=WEEKY;BYDAY=SAT"),
+    # Natural input the check accepts: minutes left out on the hour.
+    (f"{EVT}/doorways-welcome-kits.yaml", "time: 10:00-11:30 AM", "time: 9-11 AM"),
     # Build, but are worth fixing: warnings, shown with the errors.
     ("pages/home.yaml", "featured: doorways-welcome-kits", "featured: forest-park-cleanup"),
     (f"{ORG}/keenstl.yaml", "for an hour of movement", "for an <b>hour</b> of movement"),
@@ -99,7 +103,12 @@ EXPECTED = [
      "expected text, links and lists (a description shows no pictures), found the picture "
      "![Volunteers in the park](/images/park.jpg). Remove the picture from the text and add it "
      "to `gallery:` with its `src` and `alt`."),
+    (f"{EVT}/forest-park-volunteer-days.yaml", "repeat:", 9, "repeat",
+     "found 'FREQ=WEEKY;BYDAY=SAT' (invalid 'FREQ': WEEKY). Did you mean FREQ=WEEKLY? Write "
+     "FREQ=DAILY, WEEKLY, MONTHLY or YEARLY"),
 ]
+# (file, text on the line): lines the check accepts as written.
+ACCEPTED = [(f"{EVT}/doorways-welcome-kits.yaml", "time: 9-11 AM")]
 # The same, for warnings: (file, text on the line, column, the whole message after the field).
 WARNINGS = [
     ("pages/home.yaml", "featured:", 11, "featured",
@@ -156,6 +165,9 @@ def test_every_mistake_is_reported_in_one_run_at_its_place(
     for file, text, column, field, words in EXPECTED:
         where = f"content/{file}:{_line_of(root / file, text)}:{column}: {field}: "
         assert any(e.startswith(where) and words in e for e in errors), (where, words, errors)
+    for file, text in ACCEPTED:
+        where = f"content/{file}:{_line_of(root / file, text)}:"
+        assert not any(e.startswith(where) for e in errors), where
     for file, text, column, field, message in WARNINGS:
         where = f"content/{file}:{_line_of(root / file, text)}:{column}"
         assert f"{where}: warning: {field}: {message}" in errors

@@ -8,6 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pydantic_core import PydanticCustomError
+
+from generator.series import check_rule
 
 KEEN = "content/organizations/keenstl.yaml"
 FPF = "content/organizations/forestparkforever.yaml"
@@ -134,6 +137,13 @@ CASES = [
         "'FREQ=SOMETIMES' (invalid 'FREQ': SOMETIMES). Write FREQ=DAILY, WEEKLY, MONTHLY or "
         "YEARLY, then parts such as ;INTERVAL=2 or ;BYDAY=3SA, separated by semicolons "
         "(see content/README.md).",
+    ]),
+    ("series rule with a misspelled frequency", "events/keen-swim.yaml", SERIES_RULE,
+     "repeat: FREQ=WEEKY", [
+        f"{SWIM}:4:9: repeat: expected an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=3SA, found "
+        "'FREQ=WEEKY' (invalid 'FREQ': WEEKY). Did you mean FREQ=WEEKLY? Write FREQ=DAILY, "
+        "WEEKLY, MONTHLY or YEARLY, then parts such as ;INTERVAL=2 or ;BYDAY=3SA, separated by "
+        "semicolons (see content/README.md).",
     ]),
     ("series end has its own field", "events/keen-swim.yaml", SERIES_RULE,
      "repeat: FREQ=WEEKLY;COUNT=3", [
@@ -364,6 +374,25 @@ def test_two_events_with_the_same_slot_id(content: Path, tmp_path: Path,
         "the date for a series, and the time."
     ) in stderr.splitlines()
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("rule", "meant"), [
+    ("FREQ=MONTLY;BYDAY=3SA", "Did you mean FREQ=MONTHLY? "),
+    ("FRQ=WEEKLY", "Did you mean FREQ=WEEKLY? "),
+    ("FREQ=WEEKLY;INTREVAL=2", "Did you mean INTERVAL=2? "),
+    ("FREQ=WEEKLY;BYDAYS=TU", "Did you mean BYDAY=TU? "),
+    ("FREQ=WEEKLY;BYDAY=TUE,THU",
+     "Did you mean BYDAY=TU,TH? Days are two letters: MO, TU, WE, TH, FR, SA, SU. "),
+    ("FREQ=MONTHLY;BYDAY=3SAT",
+     "Did you mean BYDAY=3SA? Days are two letters: MO, TU, WE, TH, FR, SA, SU. "),
+    ("FREQ=WEEKLY;BYDAY=XX", "Write FREQ=DAILY"),
+])
+def test_a_misspelled_series_rule_gets_its_spelling(rule: str, meant: str) -> None:
+    with pytest.raises(PydanticCustomError) as refused:
+        check_rule(rule)
+    hint = str(refused.value).split(f"found {rule!r} (", 1)[1].split("). ", 1)[1]
+    assert hint.startswith(meant)
+    assert hint.endswith("separated by semicolons (see content/README.md).")
 
 
 FEATURED_HINT = "Name an upcoming event or series, or remove `featured:`."

@@ -107,6 +107,11 @@ CASES = [
      f"{CLINIC}:14:11: slots[0].time: expected a time range like 1:00-1:50 PM, found "
      "'1:00-1:50'. Add AM or PM after the end time, for example 1:00-1:50 PM (or AM "
      "for a morning slot)."),
+    ("hours without AM or PM", "events/inclusive-sports-clinic.yaml",
+     "time: 1:00-1:50 PM", "time: 9-11",
+     f"{CLINIC}:14:11: slots[0].time: expected a time range like 1:00-1:50 PM, found "
+     "'9-11'. Add AM or PM after the end time, for example 9:00-11:00 PM (or AM "
+     "for a morning slot)."),
     ("time without a range", "events/inclusive-sports-clinic.yaml",
      "time: 1:00-1:50 PM", "time: 1 PM",
      f"{CLINIC}:14:11: slots[0].time: expected a time range like 1:00-1:50 PM, found '1 PM'. "
