@@ -114,6 +114,7 @@ def _new_org(args: argparse.Namespace) -> int:
         return 1
     print(f"Created {path}. Replace every text starting with {MARKER} (the comments above each "
           "field say what it holds), then run `make check`.")
+    _refresh_lists(args.content)
     return 0
 
 
@@ -125,15 +126,29 @@ def _new_event(args: argparse.Namespace) -> int:
         return 1
     print(f"Created {path}. Set the date and time, replace every text starting with {MARKER} "
           "(the comments above each field say what it holds), then run `make check`.")
+    _refresh_lists(args.content)
     return 0
 
 
-def _schemas(args: argparse.Namespace) -> int:
-    folder = args.content / "schemas"
+def _write_schemas(content: Path) -> Path:
+    folder = content / "schemas"
     folder.mkdir(parents=True, exist_ok=True)
     for name in CONTENT_MODELS:
-        text = json.dumps(content_schema(name), indent=2, sort_keys=True) + "\n"
+        text = json.dumps(content_schema(name, content), indent=2, sort_keys=True) + "\n"
         (folder / f"{name}.schema.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _refresh_lists(content: Path) -> None:
+    """After a scaffold, the schemas' lists of organizations and events name the new file too."""
+    if (content / "schemas").is_dir():
+        folder = _write_schemas(content)
+        print(f"Refreshed the lists of organizations and events in {folder}/, which editors "
+              "complete `host:` and `featured:` from.")
+
+
+def _schemas(args: argparse.Namespace) -> int:
+    folder = _write_schemas(args.content)
     print(f"Wrote {len(CONTENT_MODELS)} schemas to {folder}/ for editors' autocompletion.")
     guide = args.content / "README.md"
     if guide.is_file() and field_tables.write(guide):
