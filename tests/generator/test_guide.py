@@ -1,4 +1,5 @@
-"""content/README.md, the editors' guide, agrees with the generator it describes."""
+"""content/README.md, the editors' guide, agrees with the generator it describes, and the README
+shows editors the way to it first."""
 
 from __future__ import annotations
 
@@ -36,3 +37,9 @@ def test_guide_yaml_examples_parse_unless_marked_as_errors() -> None:
             except yaml.YAMLError:
                 continue
             raise AssertionError(f"the guide says this is an error, but it parses: {bad}")
+
+
+def test_the_readme_points_editors_to_the_guide_on_its_first_screen() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    first_screen = readme.splitlines()[:15]
+    assert any("[content/README.md](content/README.md)" in line for line in first_screen)
