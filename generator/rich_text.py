@@ -60,15 +60,19 @@ def _of_type(tokens: list[Token], kind: str) -> list[str]:
     Markdown, a text's words."""
     found: list[str] = []
     for token in tokens:
-        if token.type == kind == "link_open":
-            found.append(str(token.attrGet("href") or ""))
-        elif token.type == kind == "image":
-            found.append(f"![{token.content}]({token.attrGet('src') or ''})")
-        elif token.type == kind == "text":
-            found.append(token.content)
+        if token.type == kind:
+            found.append(_held(token))
         if token.children:
             found.extend(_of_type(token.children, kind))
     return found
+
+
+def _held(token: Token) -> str:
+    if token.type == "link_open":
+        return str(token.attrGet("href") or "")
+    if token.type == "image":
+        return f"![{token.content}]({token.attrGet('src') or ''})"
+    return token.content
 
 
 def plain(text: str) -> str:
