@@ -24,6 +24,8 @@ class PeriodicTask:
     def __init__(self, interval: float) -> None:
         self._interval = interval
         self._task: asyncio.Task[None] | None = None
+        # Passes finished so far, failed ones included: one that began after a change has seen it.
+        self.passes = 0
 
     async def run_pass(self) -> bool:
         """Do one pass; return True when there is more to do at once."""
@@ -42,12 +44,14 @@ class PeriodicTask:
 
     async def _run(self) -> None:
         while True:
+            more = False
             try:
-                if await self.run_pass():
-                    continue
+                more = await self.run_pass()
             except DATABASE_FAILURES:
                 log.warning("Could not %s (database unavailable); trying again in %.0f s.",
                             self.what, self._interval)
             except Exception:
                 log.exception("Could not %s; trying again in %.0f s.", self.what, self._interval)
-            await asyncio.sleep(self._interval)
+            self.passes += 1
+            if not more:
+                await asyncio.sleep(self._interval)

@@ -154,6 +154,8 @@ class OutboxSender:
         # Connection failures since the last successful send; 0 while the server is up.
         self._failed_connections = 0
         self._brought_forward_at = 0.0
+        # Looks at the outbox finished, so far: a pass that began after a change has seen it.
+        self.passes = 0
         self.lease = timedelta(seconds=settings.outbox_lease_seconds)
         # The lease must outlast one whole delivery, so a delivery gets half of it.
         self.send_deadline = settings.outbox_lease_seconds / 2
@@ -194,6 +196,7 @@ class OutboxSender:
                 # A database hiccup must not kill the sender; the rows wait for the next poll.
                 log.exception("The mail sender could not read the outbox.")
                 delivered = False
+            self.passes += 1
             if delivered:
                 # Let waiting requests run between messages.
                 await asyncio.sleep(0)

@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
 import httpx
@@ -182,6 +182,26 @@ async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 10.0
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"condition still false after {seconds} s")
+
+
+class Passing(Protocol):
+    """A background loop that counts its finished passes (the mail sender, a periodic task)."""
+
+    passes: int
+
+
+async def a_full_pass(worker: Passing, *, loops: int = 1) -> None:
+    """Wait until `worker` finished a pass that began after this call (`loops`: its loops).
+
+    The witness for "nothing happened": the work that would have done it has run since.
+    """
+    # Each loop may be in the middle of a pass that began before the call.
+    target = worker.passes + loops + 1
+
+    async def done() -> bool:
+        return worker.passes >= target
+
+    await eventually(done)
 
 
 class ServiceProcess:

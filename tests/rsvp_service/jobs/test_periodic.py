@@ -6,6 +6,7 @@ import asyncio
 import logging
 
 import pytest
+from service_testkit import eventually
 from tortoise.exceptions import OperationalError
 
 from rsvp_service.jobs.periodic import PeriodicTask
@@ -19,11 +20,9 @@ class Script(PeriodicTask):
     def __init__(self, results: list[object], interval: float) -> None:
         super().__init__(interval)
         self.results = results
-        self.passes = 0
         self.done = asyncio.Event()
 
     async def run_pass(self) -> bool:
-        self.passes += 1
         if not self.results:
             self.done.set()
             return False
@@ -61,7 +60,12 @@ async def test_a_pass_with_more_to_do_runs_again_without_waiting() -> None:
 async def test_stop_ends_a_loop_that_is_waiting() -> None:
     task = Script([False], 3600)
     task.start()
-    await asyncio.sleep(0.05)
+
+    async def waiting() -> bool:
+        # A pass is counted when it is over, and then the loop waits at once.
+        return task.passes == 1
+
+    await eventually(waiting)
     await asyncio.wait_for(task.stop(), 5)
 
     assert task._task is not None and task._task.cancelled()
