@@ -31,7 +31,6 @@ import itertools
 import json
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -69,6 +68,7 @@ from tests.e2e.helpers import (
     Server,
     Session,
 )
+from tests.ports import free_port
 
 SECRET_KEY = "e2e-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 SERVICE_START_SECONDS = 60
@@ -134,17 +134,11 @@ def organizations(built: None) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------------
 # SMTP
 # --------------------------------------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="package")
 def mailbox() -> Iterator[Mailbox]:
     """A real SMTP server (aiosmtpd) on loopback that keeps every message."""
     box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(box, hostname="127.0.0.1", port=free_port())
     controller.start()
     box.port = controller.port
     try:
@@ -207,7 +201,7 @@ def _start_server(
     ready_path: str = "/",
     unset: tuple[str, ...] = (),
 ) -> Server:
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = _service_env(url, port, workdir, mailbox, site, content)
     if civic_now:
@@ -345,7 +339,7 @@ def _editor_setup(built: None, mailbox: Mailbox, _tmp_root: Path) -> Iterator[Ed
     workdir.mkdir()
     repo = make_repository(workdir)
     # The site first: decap-server's guard answers only the origin /admin is served from.
-    decap_port = _free_port()
+    decap_port = free_port()
     server = _start_server("editor", mailbox, None, workdir,
                            site=admin_site(workdir, decap_port), ready_path="/admin")
     try:

@@ -32,30 +32,24 @@ from tests.e2e.helpers import (
     wait_path,
 )
 from tests.e2e.test_rsvp import card_of, guest_event
+from tests.ports import free_port
 
 pytestmark = pytest.mark.e2e
 
 NAME = "civicstl.localhost"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def behind_caddy(restart_server: Callable[..., Server], tmp_path: Path) -> Iterator[Server]:
     """A service of this test's own with Caddy in front; the Server's url is Caddy's."""
-    https_port = _free_port()
+    https_port = free_port()
     url = f"https://{NAME}:{https_port}"
     server = restart_server(PINNED_NOW, SITE_URL=url, FORWARDED_ALLOW_IPS="127.0.0.1")
     env = {
         **os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"), "CIVICSTL_DOMAIN": NAME,
-        "CIVICSTL_HTTP_PORT": str(_free_port()), "CIVICSTL_HTTPS_PORT": str(https_port),
-        "CIVICSTL_CADDY_ADMIN": f"localhost:{_free_port()}",
+        "CIVICSTL_HTTP_PORT": str(free_port()), "CIVICSTL_HTTPS_PORT": str(https_port),
+        "CIVICSTL_CADDY_ADMIN": f"localhost:{free_port()}",
         "CIVICSTL_UPSTREAMS": f"127.0.0.1:{urlsplit(server.url).port}",
     }
     log = tmp_path / "caddy.log"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.e2e.editor import Editor, check, git, start_decap_server
 from tests.e2e.helpers import ROOT, PageWatch, Session
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -342,19 +342,13 @@ def test_an_entry_shows_its_photos_and_its_list_items_values(
     assert _unexpected(watch, editor) == []
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_make_admin_says_save_and_writes_into_content(
     editor: Editor, new_session: Callable[..., Session], tmp_path: Path,
 ) -> None:
     """decap-server in file mode, as `make admin` runs it, over a copy of content/."""
     folder = tmp_path / "working-copy"
     shutil.copytree(ROOT / "content", folder / "content")
-    files = start_decap_server(folder, _free_port(), tmp_path, editor.server.url,
+    files = start_decap_server(folder, free_port(), tmp_path, editor.server.url,
                                mode="fs")
     try:
         local = Editor(folder, files, editor.server)

@@ -1,7 +1,9 @@
 """Shared fixtures for the RSVP service tests (stable names; other test modules rely on them).
 
 - `events_file`: a fixture events.json (guest event `forest-park-cleanup`, account event
-  `inclusive-sports-clinic` with three slots, capacity-2 guest event `tiny-workshop`).
+  `inclusive-sports-clinic` with three slots, capacity-2 guest event `tiny-workshop`). A module
+  marked `pytest.mark.events(write=...)` gets the one `write(folder)` makes instead (the
+  follow and consent tests: `follows_testkit.follow_content`, `consent_testkit.consent_content`).
   `CIVIC_NOW_OPEN` is a moment when every fixture slot is still open.
 - `db_url` (parametrized "sqlite" / "postgres"): a database URL; every test that uses it, or
   `settings`/`app`/`client`, runs on both, unless its module says `pytestmark =
@@ -25,24 +27,25 @@
 - `make_client(settings, fresh=True)`: an async context manager yielding an httpx.AsyncClient on
   a new app (lifespan run, tables emptied first unless fresh=False); `app` and `client` are the
   defaults for `settings`.
-- `SmtpServer(port)` / `free_port()`: start and stop an SMTP server yourself (outage tests).
-- In service_testkit: constants (GUEST_SLOT, CLINIC_SLOTS, TINY_SLOT, CIVIC_NOW_OPEN,
-  TEST_SECRET_KEY), `eventually(check)`, and `ServiceProcess(service_env(...))` to run
-  `python -m rsvp_service` (real uvicorn) in a subprocess.
+Plain helpers live in support modules, one home each, imported by the tests that need them
+(no test imports conftest.py or another test module):
+- mail_testkit: `Mailbox`, and `SmtpServer(port)` to start and stop an SMTP server yourself
+  (outage tests); tests.ports: `free_port()`.
+- app_testkit: `running(app)` (its lifespan, from empty tables) and `client_for(app, peer)`.
+- service_testkit: constants (GUEST_SLOT, CLINIC_SLOTS, TINY_SLOT, CIVIC_NOW_OPEN,
+  TEST_SECRET_KEY), `eventually(check)`, `a_full_pass(worker)` (the witness that a background
+  loop looked again), and `ServiceProcess(service_env(...))` to run `python -m rsvp_service`
+  (real uvicorn) in a subprocess.
 Run with `python -m pytest` from the repository root (the root must be on sys.path).
 """
 
 from __future__ import annotations
 
 import asyncio
-import email
-import email.policy
-import socket
 import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -50,28 +53,52 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import httpx
 import pytest
+from app_testkit import client_for, running
+from mail_testkit import Mailbox, SmtpServer
 from service_testkit import (
     CIVIC_NOW_OPEN,
     TEST_DATABASE_URL,
     TEST_SECRET_KEY,
-    ClosingController,
     fixture_events,
     new_postgres_database,
     run_command,
     write_content,
 )
 from starlette.applications import Starlette
-from tortoise.context import get_current_context
 
 from rsvp_service.app.app import create_app
 from rsvp_service.settings import Settings
+from tests.ports import free_port
+
+# Writes a module's content files into a folder; returns its events.json.
+ContentWriter = Callable[[Path], Path]
+
+
+def fixture_content(folder: Path) -> Path:
+    """Write the fixture events.json (and a redirects.json next to it)."""
+    return write_content(folder, fixture_events(),
+                         redirects=[{"from": "/coca", "to": "/Coca", "status": 301}])
 
 
 @pytest.fixture(scope="session")
-def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Write the fixture events.json (and an empty redirects.json next to it)."""
-    return write_content(tmp_path_factory.mktemp("content"), fixture_events(),
-                         redirects=[{"from": "/coca", "to": "/Coca", "status": 301}])
+def written_content(tmp_path_factory: pytest.TempPathFactory) -> Callable[[ContentWriter], Path]:
+    """Write each module's content once per session; return its events.json."""
+    written: dict[ContentWriter, Path] = {}
+
+    def events_of(write: ContentWriter) -> Path:
+        if write not in written:
+            written[write] = write(tmp_path_factory.mktemp("content"))
+        return written[write]
+
+    return events_of
+
+
+@pytest.fixture(scope="module")
+def events_file(request: pytest.FixtureRequest,
+                written_content: Callable[[ContentWriter], Path]) -> Path:
+    """The module's events.json: by `pytest.mark.events(write=...)`, else the fixture's."""
+    marker = request.node.get_closest_marker("events")
+    return written_content(marker.kwargs["write"] if marker is not None else fixture_content)
 
 
 def _with_database(url: str, name: str) -> str:
@@ -130,66 +157,6 @@ def db_url(request: pytest.FixtureRequest) -> str:
     return url
 
 
-def free_port() -> int:
-    """Return a TCP port on loopback that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Mailbox:
-    """An aiosmtpd handler that keeps every received message."""
-
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-        self.raw: list[bytes] = []
-        self.envelopes: list[tuple[str, list[str]]] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        """Store the message (aiosmtpd hook)."""
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        assert isinstance(message, EmailMessage)
-        self.raw.append(envelope.content)
-        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
-        # Last: wait_for watches this list from the test's thread, which then reads the others.
-        self.messages.append(message)
-        return "250 Message accepted for delivery"
-
-    async def wait_for(self, count: int, seconds: float = 10.0) -> list[EmailMessage]:
-        """Wait until at least `count` messages arrived; return them (fail after `seconds`)."""
-        # aiosmtpd delivers on its own thread and loop, so polling is the simple bridge.
-        for _ in range(int(seconds / 0.02)):
-            if len(self.messages) >= count:
-                return self.messages
-            await asyncio.sleep(0.02)
-        raise AssertionError(f"expected {count} messages, got {len(self.messages)}")
-
-    def to(self, address: str) -> list[EmailMessage]:
-        """Return the messages addressed to `address`."""
-        return [m for m in self.messages if address in str(m["To"])]
-
-
-class SmtpServer:
-    """A real SMTP server on loopback that can be stopped and started again."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.mailbox = Mailbox()
-        self.controller: ClosingController | None = None
-
-    def start(self) -> None:
-        """Start listening on the port."""
-        self.controller = ClosingController(self.mailbox, hostname="127.0.0.1", port=self.port)
-        self.controller.start()
-
-    def stop(self) -> None:
-        """Stop listening (connections are refused until start)."""
-        if self.controller is not None:
-            self.controller.stop()
-            self.controller = None
-
-
 @pytest.fixture
 def smtp_server() -> Iterator[SmtpServer]:
     """A running SMTP server on a free loopback port."""
@@ -241,64 +208,6 @@ def make_settings(
 def settings(make_settings: Callable[..., Settings]) -> Settings:
     """Default test settings."""
     return make_settings()
-
-
-async def empty_tables() -> None:
-    """Delete every row of every model table in the active Tortoise context."""
-    context = get_current_context()
-    assert context is not None and context.apps is not None
-    connection = context.db()
-    tables = [model._meta.db_table for model in context.apps.get_models_iterable()]
-    if connection.capabilities.dialect == "postgres":
-        await connection.execute_script(
-            "TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE"
-        )
-    else:
-        # One transaction: one commit instead of one per table.
-        await connection.execute_script(
-            "BEGIN IMMEDIATE; " + "".join(f'DELETE FROM "{t}"; ' for t in tables) + "COMMIT;"
-        )
-
-
-def _drop_queued_sqlite_mail(path: Path) -> None:
-    if path.exists():
-        with sqlite3.connect(path) as db:
-            if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'mail_outbox'").fetchone():
-                db.execute("DELETE FROM mail_outbox")
-        db.close()
-
-
-async def _drop_queued_mail(url: str) -> None:
-    """Delete the outbox rows of earlier tests (if the database has an outbox yet)."""
-    if url.startswith("sqlite://"):
-        _drop_queued_sqlite_mail(Path(url.removeprefix("sqlite://").split("?", 1)[0]))
-        return
-    connection = await asyncpg.connect(url)
-    try:
-        await connection.execute(
-            "DO $$ BEGIN IF to_regclass('mail_outbox') IS NOT NULL THEN "
-            "DELETE FROM mail_outbox; END IF; END $$")
-    finally:
-        await connection.close()
-
-
-@asynccontextmanager
-async def running(app: Starlette, *, fresh: bool = True) -> AsyncIterator[Starlette]:
-    """Run the app's lifespan around the block, starting from empty tables when `fresh`."""
-    if fresh:
-        # The app's mail sender starts with the lifespan and would deliver an earlier test's
-        # unsent mail to this test's SMTP server before the tables below are emptied.
-        await _drop_queued_mail(app.state.settings.database_url)
-    async with app.router.lifespan_context(app):
-        if fresh:
-            await empty_tables()
-        yield app
-
-
-def client_for(app: Starlette, peer: str = "127.0.0.1") -> httpx.AsyncClient:
-    """An httpx client that calls the app in-process from `peer` (server errors become 500s)."""
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False, client=(peer, 123))
-    return httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000")
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from conftest import Mailbox, free_port
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from service_testkit import GUEST_SLOT, TINY_SLOT, ClosingController
@@ -27,9 +26,62 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.mail.rsvp_notices import confirmation_mail
+from tests.ports import free_port
 
 TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
 VERIFY = re.compile(r"/verify\?token=([A-Za-z0-9_.~%-]+)")
+
+
+class Mailbox:
+    """An aiosmtpd handler that keeps every received message."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+        self.raw: list[bytes] = []
+        self.envelopes: list[tuple[str, list[str]]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        """Store the message (aiosmtpd hook)."""
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        assert isinstance(message, EmailMessage)
+        self.raw.append(envelope.content)
+        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        # Last: wait_for watches this list from the test's thread, which then reads the others.
+        self.messages.append(message)
+        return "250 Message accepted for delivery"
+
+    async def wait_for(self, count: int, seconds: float = 10.0) -> list[EmailMessage]:
+        """Wait until at least `count` messages arrived; return them (fail after `seconds`)."""
+        # aiosmtpd delivers on its own thread and loop, so polling is the simple bridge.
+        for _ in range(int(seconds / 0.02)):
+            if len(self.messages) >= count:
+                return self.messages
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"expected {count} messages, got {len(self.messages)}")
+
+    def to(self, address: str) -> list[EmailMessage]:
+        """Return the messages addressed to `address`."""
+        return [m for m in self.messages if address in str(m["To"])]
+
+
+class SmtpServer:
+    """A real SMTP server on loopback that can be stopped and started again."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.mailbox = Mailbox()
+        self.controller: ClosingController | None = None
+
+    def start(self) -> None:
+        """Start listening on the port."""
+        self.controller = ClosingController(self.mailbox, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def stop(self) -> None:
+        """Stop listening (connections are refused until start)."""
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
 
 
 async def always_wanted() -> bool:

@@ -257,6 +257,12 @@ class ServiceProcess:
         self._log.close()
 
 
+def frozen_clock(at: str) -> dict[str, str]:
+    """Environment for a `ServiceProcess` whose wall clock stands still at `at` (ISO time)."""
+    folder = Path(__file__).parent / "frozen_clock"
+    return {"FROZEN_CLOCK": at, "PYTHONPATH": f"{folder}{os.pathsep}{ROOT}"}
+
+
 def child_processes(pid: int) -> list[tuple[int, str]]:
     """The (pid, command line) of each child process of `pid`, read from /proc."""
     found = []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from service_testkit import GUEST_SLOT, ROOT, TINY_SLOT, fixture_events
+from service_testkit import GUEST_SLOT, ROOT, TINY_SLOT, eventually, fixture_events
 
 from generator.outputs import EventsOut
 from rsvp_service.app.app import create_app
@@ -129,21 +128,36 @@ async def test_sighup_reloads_a_valid_file_and_keeps_the_old_on_a_bad_one(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     path = write(tmp_path / "events.json", fixture_events())
+
+    def reloads() -> int:
+        # The handler's one line per SIGHUP: the witness that it ran.
+        return sum(r.name == "rsvp_service.events" and (
+            r.getMessage().startswith("Reloaded ")
+            or r.getMessage().endswith("The events loaded before stay in use."))
+            for r in caplog.records)
+
+    async def handled(count: int) -> None:
+        async def done() -> bool:
+            return reloads() >= count
+
+        await eventually(done)
+
     async with make_client(make_settings(events_file=path)) as client:
         before = await client.get("/api/rsvp", params={"eventId": TINY_SLOT})
 
         document = fixture_events()
         document["slots"][TINY_SLOT]["capacity"] = 0
         write(path, document)
-        os.kill(os.getpid(), signal.SIGHUP)
-        await asyncio.sleep(0.1)
+        with caplog.at_level(logging.INFO, logger="rsvp_service.events"):
+            os.kill(os.getpid(), signal.SIGHUP)
+            await handled(1)
         full = await client.post("/api/rsvp", json={"eventId": TINY_SLOT, "firstName": "Ann",
                                                     "email": "ann@example.org"})
 
         write(path, "{broken")
         with caplog.at_level(logging.ERROR, logger="rsvp_service.events"):
             os.kill(os.getpid(), signal.SIGHUP)
-            await asyncio.sleep(0.1)
+            await handled(2)
         still = await client.post("/api/rsvp", json={"eventId": TINY_SLOT, "firstName": "Ann",
                                                      "email": "ann@example.org"})
 

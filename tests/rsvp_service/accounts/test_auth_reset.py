@@ -10,7 +10,7 @@ from email.message import EmailMessage
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-from conftest import Mailbox
+from mail_testkit import Mailbox
 
 from rsvp_service.accounts.models import PasswordResetToken, RefreshToken, User
 from rsvp_service.accounts.sessions import REFRESH_COOKIE

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import Mailbox, SmtpServer, client_for, free_port, running
+from app_testkit import client_for, running
+from mail_testkit import Mailbox, SmtpServer
 from service_testkit import (
     GUEST_SLOT,
     ServiceProcess,
@@ -26,6 +27,7 @@ from service_testkit import (
 
 from rsvp_service.app.app import create_app
 from rsvp_service.settings import Settings
+from tests.ports import free_port
 
 
 def _wait_gone(pid: int, seconds: float = 15.0) -> bool:
@@ -61,9 +63,12 @@ async def test_in_the_web_process_nothing_is_sent_when_the_worker_runs_it(
         answer = await client.post("/api/rsvp", json=rsvp(GUEST_SLOT, email="queued@example.org"))
         assert answer.status_code == 201
         assert not hasattr(app.state, "outbox")
-        await asyncio.sleep(0.5)  # ten of the test settings' sender polls
-        queued = await query_rows(app.state.settings.database_url,
-                                  "SELECT recipient FROM mail_outbox WHERE sent_at IS NULL")
+        # The witness for what follows: this process runs no mail sender that could send it.
+        assert not [task for task in asyncio.all_tasks()
+                    if task.get_name().startswith("outbox-sender")]
+    # The web process's lifespan is over: it can send nothing any more.
+    queued = await query_rows(app.state.settings.database_url,
+                              "SELECT recipient FROM mail_outbox WHERE sent_at IS NULL")
     assert queued == [("queued@example.org",)]
     assert mailbox.messages == []
 

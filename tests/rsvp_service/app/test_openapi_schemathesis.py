@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 import schemathesis
-from conftest import SmtpServer, free_port
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
+from mail_testkit import SmtpServer
 from schemathesis import GenerationMode
 from schemathesis.schemas import APIOperation, BaseSchema
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from service_testkit import ServiceProcess, service_env
+
+from tests.ports import free_port
 
 
 @pytest.fixture(scope="module")

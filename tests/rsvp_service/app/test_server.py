@@ -21,9 +21,10 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from conftest import SmtpServer, free_port, running
+from app_testkit import running
 from limits import parse
-from service_testkit import GUEST_SLOT, ServiceProcess, build_site, service_env
+from mail_testkit import SmtpServer
+from service_testkit import GUEST_SLOT, ServiceProcess, build_site, frozen_clock, service_env
 from starlette.types import Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
@@ -42,6 +43,7 @@ from rsvp_service.app.connections import (
 from rsvp_service.app.server import RESERVED_FILES, create_served_app
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import LIMITS
+from tests.ports import free_port
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
@@ -50,19 +52,11 @@ IDLE_CONNECTIONS = 1100
 # The proxy tests scale the limits down: "rsvp-ip" (30/minute) becomes 3 RSVPs a minute per client.
 SCALE = 0.1
 RSVPS_PER_MINUTE = math.ceil(parse(LIMITS["rsvp-ip"]).amount * SCALE)
-BURST_SECONDS = 15  # far more than the 4 POSTs of a burst take, even on a loaded machine
-
-
-def _in_one_clock_minute(seconds: float) -> None:
-    """Wait, if needed, until the next `seconds` fall within one clock minute.
-
-    The limiter's sliding window counts per clock minute and weighs the previous minute's count by
-    the part of it still inside the window, so a burst that crosses a minute boundary may rightly
-    get one more request through (a fresh-clone CI run failed on exactly that).
-    """
-    left = 60 - time.time() % 60
-    if left < seconds:
-        time.sleep(left + 0.1)
+# The limiter's sliding window counts per clock minute and weighs the previous minute's count by
+# the part of it still inside the window, so a burst that crosses a minute boundary may rightly
+# get one more request through (a fresh-clone CI run failed on exactly that). The proxy tests'
+# services keep their wall clock still, inside one minute.
+IN_ONE_MINUTE = frozen_clock("2025-04-01T12:00:30+00:00")
 
 
 @pytest.fixture
@@ -84,6 +78,24 @@ def start_service(
     yield start
     for service in started:
         service.stop()
+
+
+def _wait_for(fact: Callable[[], bool], what: str, seconds: float = 15.0) -> None:
+    """Poll `fact` until it holds; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not fact():
+        assert time.monotonic() < deadline, f"after {seconds} s, still not: {what}"
+        time.sleep(0.02)
+
+
+def _accept_queue(port: int) -> int:
+    """How many connections to the listening `port` wait for the server's accept()."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        # For a listening socket (state 0A), the receive queue is its accept backlog.
+        if fields[1].endswith(f":{port:04X}") and fields[3] == "0A":
+            return int(fields[4].split(":")[1], 16)
+    raise AssertionError(f"nothing listens on port {port}")
 
 
 def _all_closed_by_peer(sockets: list[socket.socket], seconds: float) -> int:
@@ -109,6 +121,9 @@ def _all_closed_by_peer(sockets: list[socket.socket], seconds: float) -> int:
     return closed
 
 
+# Timing: the service's header deadline runs on its own clock, in its own process, so the test
+# waits it out; a slow machine can only make the connections close later, never earlier.
+@pytest.mark.timing
 @pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_idle_connections_do_not_take_the_service_down_and_are_closed(
@@ -139,7 +154,8 @@ def test_idle_connections_do_not_take_the_service_down_and_are_closed(
 def test_behind_a_trusted_proxy_rate_limits_see_the_real_client(
     start_service: Callable[..., ServiceProcess],
 ) -> None:
-    service = start_service(FORWARDED_ALLOW_IPS="127.0.0.1", RATE_LIMIT_SCALE=str(SCALE))
+    service = start_service(FORWARDED_ALLOW_IPS="127.0.0.1", RATE_LIMIT_SCALE=str(SCALE),
+                            **IN_ONE_MINUTE)
 
     def post(client_ip: str, n: int) -> int:
         response = httpx.post(
@@ -150,7 +166,6 @@ def test_behind_a_trusted_proxy_rate_limits_see_the_real_client(
         )
         return response.status_code
 
-    _in_one_clock_minute(BURST_SECONDS)
     statuses = [post("203.0.113.5", n) for n in range(RSVPS_PER_MINUTE + 1)]
 
     assert statuses[:RSVPS_PER_MINUTE] == [201] * RSVPS_PER_MINUTE
@@ -162,8 +177,7 @@ def test_behind_a_trusted_proxy_rate_limits_see_the_real_client(
 def test_without_a_trusted_proxy_forwarded_headers_are_ignored(
     start_service: Callable[..., ServiceProcess],
 ) -> None:
-    service = start_service(RATE_LIMIT_SCALE=str(SCALE))
-    _in_one_clock_minute(BURST_SECONDS)
+    service = start_service(RATE_LIMIT_SCALE=str(SCALE), **IN_ONE_MINUTE)
     statuses = [
         httpx.post(
             f"{service.base_url}/api/rsvp",
@@ -469,9 +483,11 @@ def test_a_request_on_a_connection_accepted_just_before_a_stop_is_answered(
 ) -> None:
     service = start_service()
     with socket.create_connection(("127.0.0.1", service.port), timeout=10) as sock:
-        time.sleep(0.3)  # accepted by the service, as Caddy's connections are
+        _wait_for(lambda: _accept_queue(service.port) == 0,
+                  "accepted by the service, as Caddy's connections are")
         service.process.send_signal(signal.SIGTERM)  # a release restarts this process
-        time.sleep(0.2)  # the stop has begun; the request is on its way
+        _wait_for(lambda: "Shutting down" in service.log_path.read_text(encoding="utf-8"),
+                  "the stop has begun")
         sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
         answer = b""
         while chunk := sock.recv(65536):

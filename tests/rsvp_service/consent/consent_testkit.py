@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from organize_testkit import person
 from service_testkit import TINY_SLOT, fixture_events, write_content
 from starlette.applications import Starlette
@@ -26,14 +25,16 @@ LINK = re.compile(r"/consent#token=([0-9]+-[a-z2-7]+)")
 GUARDIAN = "parent@example.net"
 
 
-@pytest.fixture(scope="session")
-def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fixture events.json, with guardian consent asked on the workshop and the clinic."""
+def consent_content(folder: Path) -> Path:
+    """Write the fixture events.json, with guardian consent asked on the workshop and the clinic.
+
+    A test module runs on it by `pytest.mark.events(write=consent_content)`.
+    """
     events = fixture_events()
     for record in events["slots"].values():
         record["guardian_consent"] = record["event"] in {"tiny-workshop",
                                                        "inclusive-sports-clinic"}
-    return write_content(tmp_path_factory.mktemp("consent-content"), events)
+    return write_content(folder, events)
 
 
 def minor(name: str, guardian: str = GUARDIAN, **more: Any) -> dict[str, Any]:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import httpx
 import icalendar
-from conftest import Mailbox
-from consent_testkit import (  # noqa: F401 (events_file: a fixture)
+import pytest
+from consent_testkit import (
     GUARDIAN,
     LINK,
-    events_file,
+    consent_content,
     minor,
     minor_rsvps,
     release_after,
 )
-from mail_testkit import arrived, calendar_parts, person, token_in
+from mail_testkit import Mailbox, arrived, calendar_parts, person, token_in
 from organize_testkit import person as account
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT
 from starlette.applications import Starlette
@@ -25,6 +25,8 @@ from rsvp_service.consent.routes import BAD_LINK, EXPIRED, USED
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU, GUARDIAN_NEEDED
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=consent_content)
 
 ASK = "Guardian consent asked: Tiny Workshop"
 

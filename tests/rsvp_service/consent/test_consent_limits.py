@@ -8,9 +8,9 @@ from collections.abc import Awaitable, Callable
 
 import httpx
 import pytest
-from conftest import Mailbox, client_for
-from consent_testkit import LINK, events_file, minor  # noqa: F401 (events_file: a fixture)
-from mail_testkit import arrived, token_in
+from app_testkit import client_for
+from consent_testkit import LINK, consent_content, minor
+from mail_testkit import Mailbox, arrived, token_in
 from organize_testkit import person
 from service_testkit import CLINIC_SLOTS, eventually
 from starlette.applications import Starlette
@@ -21,7 +21,7 @@ from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU, MINOR_SIGN_IN, MINOR_VERI
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.sqlite_only, pytest.mark.events(write=consent_content)]
 
 ASK = "Guardian consent asked"
 TARGET = "stranger@example.net"

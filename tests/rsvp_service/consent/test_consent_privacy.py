@@ -8,7 +8,8 @@ from dataclasses import replace
 from datetime import timedelta
 
 import httpx
-from consent_testkit import GUARDIAN, events_file, minor, minor_rsvps  # noqa: F401 (events_file: a fixture)
+import pytest
+from consent_testkit import GUARDIAN, consent_content, minor, minor_rsvps
 from organize_testkit import person
 from service_testkit import CLINIC_SLOTS, TINY_SLOT, new_rsvp
 from starlette.applications import Starlette
@@ -19,6 +20,8 @@ from rsvp_service.mail import consent_tokens as tokens
 from rsvp_service.privacy.retention import erase_guest_details
 from rsvp_service.rsvps.store import add_rsvp
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=consent_content)
 
 SITE = {"Origin": "http://127.0.0.1:8000"}
 DELETE = {"confirm": "DELETE"}

@@ -7,20 +7,22 @@ import csv
 import io
 
 import httpx
-from conftest import Mailbox
-from consent_testkit import (  # noqa: F401 (events_file: a fixture)
+import pytest
+from consent_testkit import (
     GUARDIAN,
     LINK,
-    events_file,
+    consent_content,
     minor_rsvps,
 )
-from mail_testkit import arrived, token_in
+from mail_testkit import Mailbox, arrived, token_in
 from organize_testkit import DURING_TINY, KEEN, at, by_name, person, slot_path
 from service_testkit import TINY_SLOT
 
 from rsvp_service.organize.checkin import NO_CONSENT
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=consent_content)
 
 
 async def test_the_roster_shows_consent_and_check_in_warns_when_it_is_missing(

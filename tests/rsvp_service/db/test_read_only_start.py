@@ -14,8 +14,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
-from conftest import free_port
 from service_testkit import ROOT, TEST_DATABASE_URL, service_env
+
+from tests.ports import free_port
 
 # Only a hang guard: a start that fails as it should ends in about a second.
 HANG = 60.0

@@ -10,15 +10,18 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import Mailbox, SmtpServer, free_port
+from mail_testkit import Mailbox, SmtpServer
 from service_testkit import (
     GUEST_SLOT,
     ServiceProcess,
     empty_rsvp_tables,
+    eventually,
     query_rows,
     rsvp,
     service_env,
 )
+
+from tests.ports import free_port
 
 PEOPLE = 30
 
@@ -72,7 +75,14 @@ async def test_concurrent_rsvps_across_two_processes(
     assert [c["count"] for c in counts] == [PEOPLE, PEOPLE]
 
     await mailbox.wait_for(PEOPLE, seconds=30)
-    await asyncio.sleep(1.0)  # time for a wrongly duplicated delivery to show up
+
+    async def nothing_in_hand() -> bool:
+        # Every row sent and none claimed: no sender of either process has a delivery under
+        # way, and a sent row is never claimed again, so every delivery has arrived.
+        return not await query_rows(process_db_url, "SELECT id FROM mail_outbox "
+                                    "WHERE sent_at IS NULL OR claim IS NOT NULL")
+
+    await eventually(nothing_in_hand, seconds=30)
     delivered = Counter(m["To"].addresses[0].addr_spec for m in mailbox.messages)
     assert delivered == Counter(emails)
     pending = await query_rows(process_db_url, "SELECT id FROM mail_outbox WHERE sent_at IS NULL")

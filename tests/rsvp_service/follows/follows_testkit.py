@@ -15,14 +15,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-import pytest
 from service_testkit import fixture_events, write_content
 from starlette.applications import Starlette
 
 from rsvp_service import clock
 from rsvp_service.follows.digest import DigestPass, queue_digests
 
-# Import `events_file` into a test module to run it on these events (with causes).
+# A test module runs on these events (with causes): `pytest.mark.events(write=follow_content)`.
 # The organizations of the fixture events, with the causes people can follow.
 CAUSES = {"keenstl": ["disability inclusion", "youth"], "forest-park-forever": ["environment"]}
 NAMES = {"keenstl": "KEEN St. Louis", "forest-park-forever": "Forest Park Forever"}
@@ -35,10 +34,9 @@ def _entry(slug: str) -> dict[str, object]:
                      "srcset": None}}
 
 
-@pytest.fixture(scope="session")
-def events_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fixture events.json with an organizations.json beside it (names and causes)."""
-    return write_content(tmp_path_factory.mktemp("follow-content"), fixture_events(),
+def follow_content(folder: Path) -> Path:
+    """Write the fixture events.json with an organizations.json beside it (names and causes)."""
+    return write_content(folder, fixture_events(),
                          organizations=[_entry(slug) for slug in sorted(NAMES)])
 
 

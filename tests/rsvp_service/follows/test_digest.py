@@ -10,8 +10,8 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 import httpx
-from conftest import Mailbox
-from follows_testkit import (  # noqa: F401 (events_file: a fixture)
+import pytest
+from follows_testkit import (
     BEFORE_SEND,
     DIGEST,
     FOREST,
@@ -19,11 +19,11 @@ from follows_testkit import (  # noqa: F401 (events_file: a fixture)
     WEEK_1,
     WEEK_2,
     digest_pass,
-    events_file,
+    follow_content,
     follows,
     one_click_target,
 )
-from mail_testkit import arrived, body
+from mail_testkit import Mailbox, arrived, body
 from organize_testkit import at, person
 from service_testkit import CIVIC_NOW_OPEN
 from starlette.applications import Starlette
@@ -33,6 +33,8 @@ from rsvp_service.follows.digest import digest_week
 from rsvp_service.follows.models import DigestWeek, Follow
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=follow_content)
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 SUBJECT = "1 upcoming event from what you follow"
@@ -115,7 +117,7 @@ async def test_exactly_once_per_week_across_two_workers_and_a_restart(
         assert first.queued + second.queued == len(names)
     # A restart (the same database) finds every decision.
     restarted = create_app(settings)
-    from conftest import running
+    from app_testkit import running
 
     async with running(restarted, fresh=False):
         assert (await digest_pass(restarted)).queued == 0

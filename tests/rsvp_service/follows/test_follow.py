@@ -9,19 +9,19 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 import httpx
-from conftest import Mailbox
-from follows_testkit import (  # noqa: F401 (events_file: a fixture)
+import pytest
+from follows_testkit import (
     CONFIRM,
     DIGEST,
     FOREST,
     KEEN,
     WEEK_1,
     digest_pass,
-    events_file,
+    follow_content,
     follow_of,
     follows,
 )
-from mail_testkit import arrived, body, token_in
+from mail_testkit import Mailbox, arrived, body, token_in
 from organize_testkit import at, person
 from starlette.applications import Starlette
 
@@ -29,6 +29,8 @@ from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.routes import CHECK_EMAIL, EMAIL_NEEDED, NOT_VERIFIED, UNKNOWN
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=follow_content)
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 SITE = {"Origin": "http://127.0.0.1:8000"}

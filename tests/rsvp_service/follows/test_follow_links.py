@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from follows_testkit import (  # noqa: F401 (events_file: a fixture)
+from follows_testkit import (
     FOREST,
     KEEN,
-    events_file,
+    follow_content,
     follows,
 )
 from organize_testkit import person
@@ -23,7 +23,7 @@ from rsvp_service.mail import follow_tokens as tokens
 from rsvp_service.mail.follow_tokens import Purpose
 from rsvp_service.settings import Settings
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.sqlite_only, pytest.mark.events(write=follow_content)]
 
 
 async def _follower(client: httpx.AsyncClient, settings: Settings, name: str) -> Follower:

@@ -8,10 +8,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import httpx
-from follows_testkit import (  # noqa: F401 (events_file: a fixture)
+import pytest
+from follows_testkit import (
     FOREST,
     KEEN,
-    events_file,
+    follow_content,
     follows,
 )
 from organize_testkit import person
@@ -21,6 +22,8 @@ from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.store import erase_unconfirmed
 from rsvp_service.privacy.retention import GuestDataEraser
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=follow_content)
 
 
 async def test_unconfirmed_guest_follows_expire_and_confirmed_ones_stay(

@@ -17,9 +17,8 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from conftest import Mailbox
-from follows_testkit import DIGEST, KEEN, WEEK_1, digest_pass, events_file  # noqa: F401
-from mail_testkit import dkim_key, dkim_tags, header_lines
+from follows_testkit import DIGEST, KEEN, WEEK_1, digest_pass, follow_content
+from mail_testkit import Mailbox, dkim_key, dkim_tags, header_lines
 from organize_testkit import at, person
 from service_testkit import TEST_SECRET_KEY
 from starlette.applications import Starlette
@@ -30,6 +29,8 @@ from rsvp_service.mail import follow_notices
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import MailContext, PermanentMailError, QueuedMail, build_email
 from rsvp_service.settings import Settings
+
+pytestmark = pytest.mark.events(write=follow_content)
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 # A site under a long host name (253 characters at most): the header is far past 78 characters.
@@ -102,7 +103,7 @@ async def test_a_signed_digest_verifies_with_its_list_headers_signed(
 
 
 def test_a_url_too_long_for_one_line_is_refused_not_folded_or_encoded(
-    events_file: Path,  # noqa: F811 (the fixture imported above)
+    events_file: Path,
 ) -> None:
     # RFC 5322 caps a line at 998 characters; a URL past it could only be folded or encoded.
     settings = Settings(  # type: ignore[call-arg]

@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import httpx
-from conftest import client_for
+from app_testkit import client_for
 from organize_testkit import person
 from service_testkit import eventually, process_alive
 from starlette.applications import Starlette

@@ -19,8 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Mailbox
-from mail_testkit import dkim_key, dkim_tags, header_lines
+from mail_testkit import Mailbox, dkim_key, dkim_tags, header_lines
 from organize_testkit import person, rsvp, slot_path
 from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT, run_command, service_env
 

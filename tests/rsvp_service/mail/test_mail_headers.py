@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Mailbox
+from mail_testkit import Mailbox
 from organize_testkit import DURING_TINY, FOREST, KEEN, at, person, slot_path
 from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT, rsvp
 

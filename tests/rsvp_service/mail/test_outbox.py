@@ -14,8 +14,8 @@ from aiosmtplib import (
     SMTPRecipientRefused,
     SMTPRecipientsRefused,
 )
-from conftest import SmtpServer, free_port, running
-from mail_testkit import ServerMailbox, queue, recipients, smtp_server
+from app_testkit import running
+from mail_testkit import ServerMailbox, SmtpServer, queue, recipients, smtp_server
 from service_testkit import a_full_pass, command_env, eventually, run_command
 
 from rsvp_service.app import app as app_module
@@ -25,6 +25,7 @@ from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
 from rsvp_service.settings import Settings
+from tests.ports import free_port
 
 MakeSettings = Callable[..., Settings]
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import free_port
 from mail_testkit import ServerMailbox, recipients, smtp_server
 from service_testkit import (
     GUEST_SLOT,
@@ -25,6 +24,8 @@ from service_testkit import (
     run_command,
     service_env,
 )
+
+from tests.ports import free_port
 
 PEOPLE = 40
 

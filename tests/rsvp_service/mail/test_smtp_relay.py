@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SmtpServer, free_port, running
-from mail_testkit import ServerMailbox, queue, recipients, smtp_server
+from app_testkit import running
+from mail_testkit import ServerMailbox, SmtpServer, queue, recipients, smtp_server
 from service_testkit import eventually
 
 from rsvp_service.app import app as app_module
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
+from tests.ports import free_port
 
 MakeSettings = Callable[..., Settings]
 

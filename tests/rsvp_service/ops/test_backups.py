@@ -15,7 +15,7 @@ from pathlib import Path
 import asyncpg
 import httpx
 import pytest
-from conftest import SmtpServer, free_port
+from mail_testkit import SmtpServer
 from service_testkit import (
     GUEST_SLOT,
     ServiceProcess,
@@ -26,6 +26,8 @@ from service_testkit import (
     run_command,
     service_env,
 )
+
+from tests.ports import free_port
 
 
 @pytest.fixture

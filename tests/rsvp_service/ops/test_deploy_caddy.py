@@ -21,9 +21,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import SmtpServer, free_port
 from deploy_testkit import NAME, LoopbackName, wait_for_https
-from mail_testkit import VERIFY, token_in
+from mail_testkit import VERIFY, SmtpServer, token_in
 from service_testkit import (
     CLINIC_SLOTS,
     PASSWORD,
@@ -35,6 +34,8 @@ from service_testkit import (
     rsvp,
     service_env,
 )
+
+from tests.ports import free_port
 
 
 @dataclass
@@ -148,6 +149,9 @@ async def test_rate_limits_key_on_the_visitor_not_on_caddy(site: Site) -> None:
     assert other.status_code == 201
 
 
+# Timing: headers trickle in over real seconds to stay inside two other processes' deadlines
+# (Caddy's and the service's), which no library moves from here.
+@pytest.mark.timing
 def test_slow_request_headers_within_the_services_deadline_are_not_cut(site: Site) -> None:
     # Headers trickling in over 6 s: inside the service's 10 s deadline (and Caddy's 15 s).
     context = ssl.create_default_context(cafile=str(site.root_ca))

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import SmtpServer, free_port
 from deploy_testkit import NAME, LoopbackName, wait_for_https
+from mail_testkit import SmtpServer
 from service_testkit import (
     GUEST_SLOT,
     ROOT,
@@ -31,6 +31,8 @@ from service_testkit import (
     rsvp,
     service_env,
 )
+
+from tests.ports import free_port
 
 FAKE_SYSTEMCTL = """#!/usr/bin/env bash
 # fake `systemctl is-active|restart UNIT`: asks the test's supervisor thread to restart UNIT.

@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager
 
 import asyncpg
 import httpx
-from conftest import Mailbox, SmtpServer
+from mail_testkit import Mailbox, SmtpServer
 from service_testkit import eventually, query_rows, rsvp
 from starlette.applications import Starlette
 from tortoise.context import get_current_context

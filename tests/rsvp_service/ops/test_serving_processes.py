@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import SmtpServer, free_port
+from mail_testkit import SmtpServer
 from service_testkit import (
     ServiceProcess,
     child_processes,
@@ -20,6 +20,8 @@ from service_testkit import (
     run_command,
     service_env,
 )
+
+from tests.ports import free_port
 
 # The lock and the processes are what is tested; on PostgreSQL a restore is refused anyway
 # while the orphans keep their database sessions (test_backups.py tests that refusal).

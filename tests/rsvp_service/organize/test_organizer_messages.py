@@ -7,7 +7,7 @@ from email.message import EmailMessage
 from typing import Any
 
 import httpx
-from conftest import Mailbox
+from mail_testkit import Mailbox
 from organize_testkit import FOREST, KEEN, MakeClient, person, rsvp, slot_path
 from service_testkit import GUEST_SLOT, KEEN_CONTACT, TINY_SLOT
 

@@ -10,8 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Mailbox
-from mail_testkit import arrived, body
+from mail_testkit import Mailbox, arrived, body
 from mail_testkit import person as guest
 from organize_testkit import (
     DURING_TINY,

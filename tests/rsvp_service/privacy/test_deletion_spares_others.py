@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 import httpx
-from conftest import Mailbox, SmtpServer
+from mail_testkit import Mailbox, SmtpServer
 from organize_testkit import DURING_TINY, KEEN, at, person, slot_path
 from service_testkit import GUEST_SLOT, TINY_SLOT
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from conftest import Mailbox, SmtpServer
+from mail_testkit import Mailbox, SmtpServer
 from service_testkit import (
     CLINIC_SLOTS,
     GUEST_SLOT,

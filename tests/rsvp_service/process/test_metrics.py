@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 import pytest
-from conftest import SmtpServer
+from mail_testkit import SmtpServer
 from prometheus_client.parser import text_string_to_metric_families
 from service_testkit import query_rows, rsvp
 from starlette.applications import Starlette

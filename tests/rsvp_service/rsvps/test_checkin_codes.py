@@ -8,8 +8,7 @@ from email.message import EmailMessage
 import httpx
 import pytest
 import segno
-from conftest import Mailbox
-from mail_testkit import arrived, fill, token_in
+from mail_testkit import Mailbox, arrived, fill, token_in
 from organize_testkit import person
 from PIL import Image
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT

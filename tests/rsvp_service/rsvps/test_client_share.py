@@ -9,7 +9,7 @@ import asyncio
 import re
 
 import httpx
-from conftest import client_for
+from app_testkit import client_for
 from mail_testkit import person
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT, rsvp, signed_in
 from starlette.applications import Starlette

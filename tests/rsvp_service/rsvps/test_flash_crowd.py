@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import SmtpServer, free_port
+from mail_testkit import SmtpServer
 from service_testkit import (
     TINY_SLOT,
     ServiceProcess,
@@ -21,6 +21,8 @@ from service_testkit import (
     query_rows,
     service_env,
 )
+
+from tests.ports import free_port
 
 pytestmark = pytest.mark.slow
 

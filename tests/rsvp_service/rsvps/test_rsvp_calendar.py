@@ -12,8 +12,7 @@ from email.utils import parsedate_to_datetime
 
 import httpx
 import icalendar
-from conftest import Mailbox
-from mail_testkit import arrived, body, calendar_parts, fill, token_in
+from mail_testkit import Mailbox, arrived, body, calendar_parts, fill, token_in
 from organize_testkit import KEEN, at, person, slot_path
 from organize_testkit import rsvp as stored_rsvp
 from service_testkit import CLINIC_SLOTS, TINY_SLOT, rsvp, signed_in

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 import httpx
-from conftest import Mailbox
+from mail_testkit import Mailbox
 from service_testkit import GUEST_SLOT, TINY_SLOT, rsvp
 
 from rsvp_service.mail.models import OutboxMessage

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import client_for
+from app_testkit import client_for
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, rsvp, signed_in
 from starlette.applications import Starlette
 

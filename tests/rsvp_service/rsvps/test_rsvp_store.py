@@ -6,11 +6,13 @@ import asyncio
 from collections import Counter
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
-from service_testkit import GUEST_SLOT, TINY_SLOT, new_rsvp
+from service_testkit import GUEST_SLOT, TINY_SLOT, eventually, new_rsvp, query_rows
 from starlette.applications import Starlette
 from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.context import get_current_context
 from tortoise.exceptions import OperationalError
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
@@ -20,6 +22,18 @@ from rsvp_service.db.connection import tortoise_config
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.rsvps.models import Rsvp, SlotCount
 from rsvp_service.rsvps.store import NewRsvp, Outcome, add_rsvp, count_rsvps
+
+
+async def waits_for_a_lock(url: str) -> bool:
+    """Whether a transaction waits for one that holds a lock: a row's on PostgreSQL, on SQLite
+    the write lock (Tortoise's connection lock, as one process holds one SQLite connection)."""
+    connection = get_current_context().db()  # type: ignore[union-attr]
+    if connection.capabilities.dialect == "postgres":
+        return bool(await query_rows(url, "SELECT 1 FROM pg_stat_activity WHERE wait_event_type"
+                                          " = 'Lock' AND datname = current_database()"))
+    # Private names (asyncio's, Tortoise's): no public API tells whether a lock has waiters.
+    lock: asyncio.Lock = connection._lock
+    return lock.locked() and bool(lock._waiters)  # type: ignore[attr-defined]
 
 
 async def placed(rsvp: NewRsvp) -> Outcome:
@@ -119,19 +133,20 @@ async def test_capacity_holds_against_other_transactions_on_the_counter(app: Sta
     # and its decrement counts: the capacity check sees the committed value, never a stale one.
     assert await placed(new_rsvp(app, TINY_SLOT, "a@example.org")) is Outcome.CREATED
     assert await placed(new_rsvp(app, TINY_SLOT, "b@example.org")) is Outcome.CREATED
-    release = asyncio.Event()
+    holding, release = asyncio.Event(), asyncio.Event()
 
     async def cancel_one() -> None:
         async with in_transaction() as connection:
             await Rsvp.filter(slot_id=TINY_SLOT, email="a@example.org").using_db(
                 connection).delete()
             await SlotCount.filter(slot_id=TINY_SLOT).using_db(connection).update(count=1)
+            holding.set()
             await release.wait()
 
     cancel = asyncio.create_task(cancel_one())
-    await asyncio.sleep(0.05)
+    await holding.wait()
     late = asyncio.create_task(placed(new_rsvp(app, TINY_SLOT, "c@example.org")))
-    await asyncio.sleep(0.05)
+    await eventually(partial(waits_for_a_lock, app.state.settings.database_url))
     release.set()
     await cancel
 

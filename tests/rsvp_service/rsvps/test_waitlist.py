@@ -8,8 +8,7 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 import pytest
-from conftest import Mailbox, SmtpServer
-from mail_testkit import TOKEN, arrived, body, fill, person, token_in
+from mail_testkit import TOKEN, Mailbox, SmtpServer, arrived, body, fill, person, token_in
 from service_testkit import TINY_SLOT
 
 from rsvp_service.accounts.models import User

@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from conftest import Mailbox, client_for
+from app_testkit import client_for
+from mail_testkit import Mailbox
 from organize_testkit import person
 from pydantic import BaseModel
 from starlette.applications import Starlette

@@ -9,8 +9,8 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 import pytest
-from conftest import Mailbox
 from limits.aio.storage import MemoryStorage
+from mail_testkit import Mailbox
 from starlette.applications import Starlette
 
 from rsvp_service.settings import Settings

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import client_for
+from app_testkit import client_for
 from starlette.applications import Starlette
 from starlette.requests import Request
 
