@@ -448,6 +448,12 @@ def new_rsvp(app: Starlette, slot_id: str, email: str, capacity: int | None = No
 PASSWORD = "correct horse battery staple"
 
 
+async def register(client: httpx.AsyncClient, email: str = "ann@example.org") -> httpx.Response:
+    """Register Ann Lee's account at `email` with PASSWORD (signed in, with a refresh cookie)."""
+    body = {"name": "Ann Lee", "email": email, "password": PASSWORD}
+    return await client.post("/api/auth/register", json=body)
+
+
 def registration(email: str = "ann@example.org", **overrides: Any) -> dict[str, Any]:
     """A register payload as the site sends it."""
     return {

@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from mail_testkit import Mailbox
+from service_testkit import PASSWORD, register
 
 from rsvp_service.accounts.models import PasswordResetToken, RefreshToken, User
 from rsvp_service.accounts.sessions import REFRESH_COOKIE
@@ -18,7 +19,6 @@ from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.settings import Settings
 
 MakeClient = Callable[[Settings], AbstractAsyncContextManager[httpx.AsyncClient]]
-PASSWORD = "correct horse battery staple"
 NEW_PASSWORD = "a brand new passphrase"
 SITE = "http://127.0.0.1:8000"
 SENT = (
@@ -30,12 +30,6 @@ INVALID = (
     "Please ask for a new one from the sign-in page."
 )
 DONE = "Your password has been changed. Please sign in with your new password."
-
-
-async def register(client: httpx.AsyncClient, email: str = "ann@example.org") -> httpx.Response:
-    """Register an account with PASSWORD (signed in, with a refresh cookie)."""
-    body = {"name": "Ann Lee", "email": email, "password": PASSWORD}
-    return await client.post("/api/auth/register", json=body)
 
 
 def reset_token(message: EmailMessage) -> str:

@@ -8,6 +8,7 @@ from email.message import EmailMessage
 from typing import Any
 
 import httpx
+from service_testkit import register
 
 from rsvp_service.accounts.models import EmailToken, User
 
@@ -30,21 +31,12 @@ def link_token(message: EmailMessage) -> str:
     return match.group(1)
 
 
-async def register(client: httpx.AsyncClient, email: str = "ann@example.org") -> dict[str, Any]:
-    """Register an account and return the response body."""
-    response = await client.post(
-        "/api/auth/register",
-        json={"name": "Ann Lee", "email": email, "password": "correct horse battery"},
-    )
-    assert response.status_code == 201
-    body: dict[str, Any] = response.json()
-    return body
-
-
 async def test_verification_email_arrives_and_its_token_verifies_once(
     client: httpx.AsyncClient, mailbox: Any
 ) -> None:
-    body = await register(client)
+    registered = await register(client)
+    assert registered.status_code == 201
+    body = registered.json()
 
     [message] = await mailbox.wait_for(1)
     assert message["To"] == "Ann Lee <ann@example.org>"
@@ -70,7 +62,7 @@ async def test_verification_email_arrives_and_its_token_verifies_once(
 async def test_opening_the_site_link_does_not_spend_the_token(
     client: httpx.AsyncClient, mailbox: Any
 ) -> None:
-    await register(client)
+    assert (await register(client)).status_code == 201
     [message] = await mailbox.wait_for(1)
 
     # The email links to the site page, not to the API, so a link scanner burns nothing.
@@ -86,7 +78,7 @@ async def test_verify_without_token_is_400(client: httpx.AsyncClient) -> None:
 
 
 async def test_unknown_or_expired_token_is_refused(client: httpx.AsyncClient, mailbox: Any) -> None:
-    await register(client)
+    assert (await register(client)).status_code == 201
     token = link_token((await mailbox.wait_for(1))[0])
     await EmailToken.all().update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
 
@@ -101,7 +93,7 @@ async def test_unknown_or_expired_token_is_refused(client: httpx.AsyncClient, ma
 async def test_resend_sends_a_new_link_and_invalidates_the_old_one(
     client: httpx.AsyncClient, mailbox: Any
 ) -> None:
-    await register(client)
+    assert (await register(client)).status_code == 201
     old = link_token((await mailbox.wait_for(1))[0])
 
     response = await client.post("/api/auth/resend-verification", json={"email": "ANN@example.org"})
@@ -119,7 +111,7 @@ async def test_resend_sends_a_new_link_and_invalidates_the_old_one(
 async def test_resend_answers_the_same_for_unknown_and_verified_accounts(
     client: httpx.AsyncClient, mailbox: Any
 ) -> None:
-    await register(client)
+    assert (await register(client)).status_code == 201
     await mailbox.wait_for(1)
     await User.filter(email="ann@example.org").update(is_verified=True)
 

@@ -8,13 +8,13 @@ take it until it expires (15 minutes), as the README says. On SQLite and Postgre
 from __future__ import annotations
 
 import httpx
+from service_testkit import PASSWORD
 
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.sessions import REFRESH_COOKIE
 from rsvp_service.accounts.tokens import issue_access_token
 from rsvp_service.settings import Settings
 
-PASSWORD = "correct horse battery staple"
 SITE = {"Origin": "http://127.0.0.1:8000"}
 ANN = {"email": "ann@example.org", "password": PASSWORD}
 

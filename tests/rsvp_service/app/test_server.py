@@ -338,11 +338,11 @@ def test_at_the_cap_idle_connections_are_closed_first_so_a_new_visitor_is_served
     idle = _idle_connections(service.port, [f"127.0.1.{n}" for n in range(1, 9)], SHARE)
     try:
         assert len(idle) == CAP
-        started = time.monotonic()
+        # Answered within the client's 5 s timeout, far inside the 65 s keep-alive timeout: the
+        # room was made at once, not by an idle connection timing out.
         with _from("127.0.2.1") as visitor:
             answer = visitor.get(f"{service.base_url}/api/config")
         assert answer.status_code == 200
-        assert time.monotonic() - started < 2  # not after a keep-alive timeout
         assert _all_closed_by_peer(idle, 2) >= 1  # an idle connection made room
     finally:
         for sock in idle:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -203,14 +205,19 @@ async def test_a_success_brings_forward_mail_held_up_by_an_outage(
 
 
 async def test_shutdown_finishes_the_message_in_hand(make_settings: MakeSettings) -> None:
-    handler = ServerMailbox(delay=0.5)
+    handler = ServerMailbox()
+    handler.release = threading.Event()
     with smtp_server(handler) as port:
         # One sender: the second message must still be waiting when the first is in hand.
         app = app_module.create_app(make_settings(smtp_port=port, mail_senders=1))
         async with running(app):
             first, second = await queue(app, "first@example.org", "second@example.org")
-            await eventually(OutboxMessage.filter(id=first, claim__isnull=False).exists)
-            await app.state.outbox.stop()
+            # The server holds its answer to the first message's DATA: the message is in hand.
+            assert await asyncio.to_thread(handler.holding.wait, 30)
+            stopping = asyncio.create_task(app.state.outbox.stop())
+            await asyncio.sleep(0)  # stop() runs to its first wait, the sender told to stop ...
+            handler.release.set()  # ... and only then does the server answer
+            await stopping
 
             done = await OutboxMessage.get(id=first)
             waiting = await OutboxMessage.get(id=second)

@@ -95,6 +95,9 @@ async def test_an_answer_before_the_whole_body_was_read_closes_the_connection(
     assert "connection" not in read.headers
 
 
+# Timing: the client outlasts the body deadline, a timer on the same event loop; the loop fires
+# the two in order of their times, so a slow machine delays both and cannot change the outcome.
+@pytest.mark.timing
 async def test_the_body_deadline_ends_when_the_answer_starts() -> None:
     received: list[Message] = []
 
