@@ -13,7 +13,7 @@ from typing import Any
 import feedparser
 import pytest
 
-from tests.generator.conftest import profile
+from tests.generator.generator_testkit import profile
 
 # During the clinic's last session (3:00-3:50 PM): the clinic has not ended, the cleanup has.
 DURING_CLINIC = "2025-07-27T15:30:00-05:00"

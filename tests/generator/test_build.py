@@ -13,7 +13,7 @@ import pytest
 
 from bench.synth import make_content
 from generator.emit import PROFILES_PER_FILE
-from tests.generator.conftest import FIXTURES, VALID
+from tests.generator.generator_testkit import FIXTURES, VALID
 
 GOLDEN = FIXTURES / "golden"
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import icalendar
 import pytest
 
 from generator import calendars, outputs
-from tests.generator.conftest import BUILT_AT, VALID, profile
+from tests.generator.generator_testkit import BUILT_AT, VALID, profile
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ from PIL import Image
 
 from generator.models import Organization
 from generator.slots import parse_time_range, slot_id
-from tests.generator.conftest import VALID, profile
+from tests.generator.generator_testkit import VALID, profile
 
 
 def test_new_org_scaffold_is_refused_until_its_placeholders_are_replaced(

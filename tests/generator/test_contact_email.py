@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.generator.conftest import profile
+from tests.generator.generator_testkit import profile
 
 FPF = "organizations/forestparkforever.yaml"
 ADDRESS = "email: volunteer@forestparkforever.org"

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.generator.conftest import VALID
+from tests.generator.generator_testkit import VALID
 
 ROOT = Path(__file__).resolve().parents[2]
 PIN = re.compile(r"^([A-Za-z0-9_.\-]+)==(\S+)((?:\s*\\\n\s*--hash=\S+)+)", re.MULTILINE)

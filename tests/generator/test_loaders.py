@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from generator import loaders
-from tests.generator.conftest import VALID
+from tests.generator.generator_testkit import VALID
 
 ROOT = Path(__file__).resolve().parents[2]
 KEEN = "content/organizations/keenstl.yaml"

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from generator import photos
-from tests.generator.conftest import profile
+from tests.generator.generator_testkit import profile
 
 KEEN = "content/organizations/keenstl.yaml"
 PHOTO = "images/organizations/keenstl/photo-2"

@@ -20,13 +20,13 @@ from generator.errors import ContentInvalid
 from generator.field_tables import refresh
 from generator.schemas import content_schema
 from generator.validate import validate
-from tests.generator.conftest import VALID
-from tests.generator.test_rules import CASES
+from tests.generator.generator_testkit import VALID
+from tests.generator.rule_cases import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 
-# Rule (as named in test_rules.CASES) -> why a JSON Schema cannot express it.
+# Rule (as named in rule_cases.CASES) -> why a JSON Schema cannot express it.
 SCHEMA_CANNOT = {
     "YAML syntax error": "the file is not YAML, so there is no data to check "
                          "(yaml-language-server reports it as a syntax error instead)",

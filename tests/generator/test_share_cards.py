@@ -12,7 +12,7 @@ from PIL import Image
 
 from generator import share_cards
 from generator.share_cards import HEIGHT, MARGIN_X, WIDTH, Card, draw, layout
-from tests.generator.conftest import VALID
+from tests.generator.generator_testkit import VALID
 
 PLAIN = Card(label="CivicSTL · Volunteer event", title="Lunch Service at St. Patrick Center",
              details=("Wednesday, December 2, 2026 · 10:30\u00a0AM-1:00\u00a0PM",

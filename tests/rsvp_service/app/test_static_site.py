@@ -13,7 +13,7 @@ from service_testkit import build_site
 
 from generator.cli import main as generator_main
 from rsvp_service.settings import Settings
-from tests.generator.conftest import VALID
+from tests.generator.generator_testkit import VALID
 
 # HTTP behaviour: no SQL dialect answers it differently (see conftest.py).
 pytestmark = pytest.mark.sqlite_only
