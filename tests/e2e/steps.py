@@ -1,14 +1,18 @@
 """Steps the journeys share: signing in (through the API or in a tab), an RSVP made through the
-API as set-up, a time slot's list item on an event page, an email's cancel link, and the roles
-CLI."""
+API as set-up, a time slot's list item on an event page and an event's card, an email's cancel
+link, the roles CLI, a QR code held up to the fake camera, and the slot layout check."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
 
+from PIL import Image
 from playwright.sync_api import Locator, Page
 
 from tests.e2e.helpers import (
@@ -75,3 +79,80 @@ def roles_cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
         [str(PYTHON), "-m", "rsvp_service", "roles", *args],
         cwd=ROOT, env=server.env, capture_output=True, text=True, timeout=60, check=False,
     )
+
+# The moment the check-in slot (CHECKIN_SLOT, 10:00-11:30 AM) has ended.
+CHECKIN_ENDED = "2027-01-16T11:30:00-06:00"
+# A check-in code as the service writes it.
+CODE = re.compile(r"\b[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b")
+# A phone's screen, for new_session(..., **PHONE).
+PHONE = {"width": 360, "height": 740, "scale": 2}
+# The widths the layout checks run at: a desktop and a phone.
+WIDTHS = [1280, 390]
+# What the cancel page says once an RSVP is cancelled.
+CANCELLED = "Your spot is cancelled. We have emailed you a confirmation."
+
+
+def guest_event(events: dict[str, Any]) -> dict[str, Any]:
+    """The guest-RSVP (popup form) event."""
+    return next(event for event in events["events"] if event["slug"] == events["guest_rsvp_event"])
+
+
+def _xpath_literal(text: str) -> str:
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    parts = text.split('"')
+    return "concat(" + ", '\"', ".join(f'"{part}"' for part in parts) + ")"
+
+
+def card_of(page: Page, text: str, containing: str = ".//button") -> Locator:
+    """The innermost element around the element showing `text` that has `containing`."""
+    return page.locator(
+        f"xpath=//main//*[normalize-space(text())={_xpath_literal(text)}]"
+        f"/ancestor-or-self::*[{containing}][1]"
+    )
+
+
+def qr_video(png: bytes, path: Path) -> Path:
+    """A Y4M clip (what Chromium's fake camera plays) of the QR code `png` held up to the camera."""
+    width, height = 640, 480
+    code = Image.open(io.BytesIO(png)).convert("L")
+    side = 360
+    code = code.resize((side, side), Image.Resampling.NEAREST)
+    frame = Image.new("L", (width, height), 255)
+    frame.paste(code, ((width - side) // 2, (height - side) // 2))
+    chroma = bytes([128]) * (width // 2 * height // 2 * 2)
+    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + (b"FRAME\n" + frame.tobytes() + chroma) * 10)
+    return path
+
+
+_LAYOUT = """slot => {
+  const box = (el) => el.getBoundingClientRect()
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 &&
+    a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
+  const card = slot.closest('.event-card')
+  const parts = [...slot.querySelectorAll('*')].filter((el) => box(el).width > 0)
+  const overlaps = []
+  const blocks = [...slot.children].filter((el) => box(el).width > 0)
+  for (let i = 0; i < blocks.length; i++) for (let j = i + 1; j < blocks.length; j++) {
+    const a = box(blocks[i]), b = box(blocks[j])
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 &&
+        b.top < a.bottom - 0.5) overlaps.push(blocks[i].outerHTML + ' / ' + blocks[j].outerHTML)
+  }
+  return {
+    slotInCard: inside(box(slot), box(card)),
+    outside: parts.filter((el) => !inside(box(el), box(slot))).map((el) => el.outerHTML),
+    overlaps,
+  }
+}"""
+
+
+def assert_inside_its_card(slot: Locator, state: str, width: int) -> None:
+    """Assert that the time slot `slot` and what it shows stay inside their card, overlapping
+    nothing (`state` and `width` name the moment in the message)."""
+    layout = slot.evaluate(_LAYOUT)
+    assert layout["slotInCard"], f"{state} at {width} px: the slot leaves its card"
+    assert layout["outside"] == [], f"{state} at {width} px: outside the slot: {layout['outside']}"
+    assert layout["overlaps"] == [], f"{state} at {width} px: overlapping: {layout['overlaps']}"

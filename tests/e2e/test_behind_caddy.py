@@ -31,7 +31,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.test_rsvp import card_of, guest_event
+from tests.e2e.steps import card_of, guest_event
 from tests.ports import free_port
 
 pytestmark = pytest.mark.e2e

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Playwright, Route, expect
+from playwright.sync_api import Page, Playwright, Route, expect
 
 from tests.e2e.helpers import (
     BUILD_CONTENT,
@@ -33,12 +33,19 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import roles_cli, rsvp_through_api
-from tests.e2e.test_organize import CHECKIN_ENDED, CODE, PHONE, qr_video
+from tests.e2e.steps import (
+    CHECKIN_ENDED,
+    CODE,
+    PHONE,
+    WIDTHS,
+    assert_inside_its_card,
+    qr_video,
+    roles_cli,
+    rsvp_through_api,
+)
 
 pytestmark = pytest.mark.e2e
 
-WIDTHS = [1280, 390]
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -138,34 +145,6 @@ def test_the_month_filter_offers_only_upcoming_months(
 # Full means waitlist, up front; every RSVP state stays inside its slot's card
 # --------------------------------------------------------------------------------------------
 # Every element of a slot, and the slot itself, must lie inside (the slot's card, the slot).
-_LAYOUT = """slot => {
-  const box = (el) => el.getBoundingClientRect()
-  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 &&
-    a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
-  const card = slot.closest('.event-card')
-  const parts = [...slot.querySelectorAll('*')].filter((el) => box(el).width > 0)
-  const overlaps = []
-  const blocks = [...slot.children].filter((el) => box(el).width > 0)
-  for (let i = 0; i < blocks.length; i++) for (let j = i + 1; j < blocks.length; j++) {
-    const a = box(blocks[i]), b = box(blocks[j])
-    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 &&
-        b.top < a.bottom - 0.5) overlaps.push(blocks[i].outerHTML + ' / ' + blocks[j].outerHTML)
-  }
-  return {
-    slotInCard: inside(box(slot), box(card)),
-    outside: parts.filter((el) => !inside(box(el), box(slot))).map((el) => el.outerHTML),
-    overlaps,
-  }
-}"""
-
-
-def _assert_inside_its_card(slot: Locator, state: str, width: int) -> None:
-    layout = slot.evaluate(_LAYOUT)
-    assert layout["slotInCard"], f"{state} at {width} px: the slot leaves its card"
-    assert layout["outside"] == [], f"{state} at {width} px: outside the slot: {layout['outside']}"
-    assert layout["overlaps"] == [], f"{state} at {width} px: overlapping: {layout['overlaps']}"
-
-
 def _sign_in_on(page: Page, account: Account) -> None:
     visit(page, "/login")
     sign_in(page, account)
@@ -202,33 +181,33 @@ def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_ca
     expect(full.get_by_role("button", name="Join the waitlist")).to_be_enabled()
     expect(full.get_by_role("button", name="RSVP", exact=True)).to_have_count(0)
     assert posts == []
-    _assert_inside_its_card(full, "full", width)
+    assert_inside_its_card(full, "full", width)
 
     # Idle, then submitting (the request held until measured), then confirmed.
     expect(free.get_by_role("button", name="RSVP", exact=True)).to_be_enabled()
-    _assert_inside_its_card(free, "idle", width)
+    assert_inside_its_card(free, "idle", width)
     held: list[Route] = []
     page.route("**/api/rsvp", lambda route: held.append(route)
                if route.request.method == "POST" else route.continue_())
     free.get_by_role("button", name="RSVP", exact=True).click()
     expect(free.get_by_role("button", name="Submitting...")).to_be_disabled()
-    _assert_inside_its_card(free, "submitting", width)
+    assert_inside_its_card(free, "submitting", width)
     for _ in range(100):  # the sync API runs the route handler while the page waits
         if held:
             break
         page.wait_for_timeout(50)
     assert len(held) == 1, "the RSVP request never left the page"
-    _assert_inside_its_card(free, "submitting", width)
+    assert_inside_its_card(free, "submitting", width)
     held[0].continue_()
     page.unroute("**/api/rsvp")
     expect(free.get_by_role("button", name="RSVP'd!")).to_be_disabled()
-    _assert_inside_its_card(free, "confirmed", width)
+    assert_inside_its_card(free, "confirmed", width)
 
     # Waitlisted, with its place.
     full.get_by_role("button", name="Join the waitlist").click()
     expect(full).to_contain_text("You are #1 on the waitlist")
     expect(full.get_by_role("button", name="On the waitlist")).to_be_disabled()
-    _assert_inside_its_card(full, "waitlisted", width)
+    assert_inside_its_card(full, "waitlisted", width)
     assert 409 not in posts, posts
 
     # Error: the service's clock is past the event the browser still shows as upcoming.
@@ -241,7 +220,7 @@ def test_a_full_slot_offers_the_waitlist_at_once_and_every_state_stays_in_its_ca
     slot.get_by_role("button", name="RSVP", exact=True).click()
     expect(slot.get_by_role("alert")).to_have_text("This event has ended.")
     expect(slot.get_by_role("button", name="RSVP", exact=True)).to_be_enabled()
-    _assert_inside_its_card(slot, "error", width)
+    assert_inside_its_card(slot, "error", width)
 
 
 # --------------------------------------------------------------------------------------------

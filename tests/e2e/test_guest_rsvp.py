@@ -21,8 +21,7 @@ from tests.e2e.helpers import (
     verification_link,
     visit,
 )
-from tests.e2e.steps import RSVP_SUCCESS, slot_item
-from tests.e2e.test_first_contact import WIDTHS, _assert_inside_its_card
+from tests.e2e.steps import RSVP_SUCCESS, WIDTHS, assert_inside_its_card, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -64,14 +63,14 @@ def test_a_guest_rsvps_in_the_slot_then_registers_and_finds_it_on_the_dashboard(
     card_slot = slot_item(page, other_data["id"])
     card_slot.get_by_role("button", name="RSVP", exact=True).click()
     expect(card_slot.get_by_label("First Name")).to_be_focused()
-    _assert_inside_its_card(card_slot, "feed form", width)
+    assert_inside_its_card(card_slot, "feed form", width)
 
     visit(page, event["path"])
     slot = slot_item(page, slot_data["id"])
     other = slot_item(page, other_data["id"])
     rsvp = slot.get_by_role("button", name="RSVP", exact=True)
     expect(rsvp).to_be_enabled()
-    _assert_inside_its_card(slot, "idle", width)
+    assert_inside_its_card(slot, "idle", width)
     rsvp.click()
     first_name = slot.get_by_label("First Name")
     expect(first_name).to_be_focused()
@@ -79,7 +78,7 @@ def test_a_guest_rsvps_in_the_slot_then_registers_and_finds_it_on_the_dashboard(
     # The form is the one slot's: the other still offers its button.
     expect(other.get_by_role("button", name="RSVP", exact=True)).to_be_visible()
     expect(other.get_by_label("First Name")).to_have_count(0)
-    _assert_inside_its_card(slot, "form", width)
+    assert_inside_its_card(slot, "form", width)
 
     posts: list[int] = []
     page.on("request", lambda r: posts.append(1)
@@ -88,7 +87,7 @@ def test_a_guest_rsvps_in_the_slot_then_registers_and_finds_it_on_the_dashboard(
     submit.click()
     expect(slot.get_by_role("alert")).to_have_text(FIRST_NAME_NEEDED)
     expect(first_name).to_be_focused()
-    _assert_inside_its_card(slot, "refused", width)
+    assert_inside_its_card(slot, "refused", width)
     email = unique_email(f"guest{width}")
     fill_guest_form(slot, "Gina", "Guest", "gina.example.org")
     submit.click()
@@ -111,7 +110,7 @@ def test_a_guest_rsvps_in_the_slot_then_registers_and_finds_it_on_the_dashboard(
     assert held[0].request.post_data_json == {
         "eventId": slot_data["id"], "email": email, "firstName": "Gina", "lastName": "Guest",
         "phone": None}
-    _assert_inside_its_card(slot, "submitting", width)
+    assert_inside_its_card(slot, "submitting", width)
     held[0].continue_()
     page.unroute("**/api/rsvp")
     confirmation = page.locator(f'[id="slot-message-{slot_data["id"]}"]')
@@ -121,7 +120,7 @@ def test_a_guest_rsvps_in_the_slot_then_registers_and_finds_it_on_the_dashboard(
     expect(confirmation).to_be_in_viewport()
     expect(slot.get_by_role("button", name="RSVP'd!")).to_be_disabled()
     expect(slot.get_by_label("First Name")).to_have_count(0)
-    _assert_inside_its_card(slot, "confirmed", width)
+    assert_inside_its_card(slot, "confirmed", width)
 
     message = mailbox.wait_for(email, event["title"])
     assert "Gina" in body_text(message)
@@ -172,12 +171,12 @@ def test_a_guest_joins_a_full_slots_waitlist_with_the_form(
     slot.get_by_role("button", name="Join the waitlist").click()
     # An address that already holds a seat: the service's 409, in the slot, the form kept.
     fill_guest_form(slot, "Wes", "Waiting", fillers[0])
-    _assert_inside_its_card(slot, "waitlist form", width)
+    assert_inside_its_card(slot, "waitlist form", width)
     slot.get_by_role("button", name="Join the waitlist").click()
     refused = page.locator(f'[id="slot-message-{full["id"]}"]')
     expect(refused).to_have_text("You have already RSVP'd to this event.")
     expect(refused).to_have_attribute("role", "alert")
-    _assert_inside_its_card(slot, "error", width)
+    assert_inside_its_card(slot, "error", width)
     slot.get_by_label("Email Address").fill(unique_email(f"waiting{width}"))
     slot.get_by_role("button", name="Join the waitlist").click()
     place = page.locator(f'[id="slot-message-{full["id"]}"]')
@@ -185,4 +184,4 @@ def test_a_guest_joins_a_full_slots_waitlist_with_the_form(
         "You are #1 on the waitlist. We will email you if a spot opens up.")
     expect(place).to_be_focused()
     expect(slot.get_by_role("button", name="On the waitlist")).to_be_disabled()
-    _assert_inside_its_card(slot, "waitlisted", width)
+    assert_inside_its_card(slot, "waitlisted", width)

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from PIL import Image
 from playwright.sync_api import Playwright, Response, Route, expect
 
 from tests.e2e.helpers import (
@@ -43,20 +42,25 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import auth_headers, roles_cli, rsvp_through_api, signed_in_page
-
-CHECKIN_ENDED = "2027-01-16T11:30:00-06:00"  # CHECKIN_SLOT (10:00-11:30 AM) has ended
+from tests.e2e.steps import (
+    CHECKIN_ENDED,
+    CODE,
+    PHONE,
+    auth_headers,
+    qr_video,
+    roles_cli,
+    rsvp_through_api,
+    signed_in_page,
+)
 
 pytestmark = pytest.mark.e2e
 
-CODE = re.compile(r"\b[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b")
 CSV_HEADER = [
     "Name", "Email", "Phone", "RSVP time", "Status", "Waitlist position", "Checked in at", "Hours",
     "Hours reason", "Party size", "Present", "Guests", "Guardian consent",
 ]
 TAMPERED = "This verification code is not valid. Check that the link was copied in full."
 REVOKED = "This record was revoked by its owner."
-PHONE = {"width": 360, "height": 740, "scale": 2}
 # Doorways' contact email in the journey's copy of events.json (the real YAML lists none).
 DOORWAYS = "volunteers@doorways.example"
 
@@ -430,19 +434,6 @@ def test_a_long_series_shows_its_next_dates_and_the_rest_behind_all_dates(
     for event in past:
         expect(folded.get_by_role("link", name=event["date_text"], exact=True)).to_be_visible()
 
-
-def qr_video(png: bytes, path: Path) -> Path:
-    """A Y4M clip (what Chromium's fake camera plays) of the QR code `png` held up to the camera."""
-    width, height = 640, 480
-    code = Image.open(io.BytesIO(png)).convert("L")
-    side = 360
-    code = code.resize((side, side), Image.Resampling.NEAREST)
-    frame = Image.new("L", (width, height), 255)
-    frame.paste(code, ((width - side) // 2, (height - side) // 2))
-    chroma = bytes([128]) * (width // 2 * height // 2 * 2)
-    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
-    path.write_bytes(header + (b"FRAME\n" + frame.tobytes() + chroma) * 10)
-    return path
 
 
 def test_checkin_by_scanning_the_emails_qr_code_with_the_camera(

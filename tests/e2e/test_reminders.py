@@ -29,8 +29,7 @@ from tests.e2e.helpers import (
     body_text,
     verified_account,
 )
-from tests.e2e.steps import signed_in_page, slot_item
-from tests.e2e.test_self_service import CANCELLED, cancel_path
+from tests.e2e.steps import CANCELLED, cancel_path, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 

@@ -26,7 +26,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import RSVP_SUCCESS, auth_headers
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers, card_of, guest_event
 
 pytestmark = pytest.mark.e2e
 
@@ -40,28 +40,6 @@ TOTAL = re.compile(r"Total RSVPs\W*(\d+)", re.IGNORECASE)
 def clinic(events: dict[str, Any]) -> dict[str, Any]:
     """The account-only clinic event."""
     return next(event for event in events["events"] if event["rsvp"] == "account")
-
-
-def guest_event(events: dict[str, Any]) -> dict[str, Any]:
-    """The guest-RSVP (popup form) event."""
-    return next(event for event in events["events"] if event["slug"] == events["guest_rsvp_event"])
-
-
-def _xpath_literal(text: str) -> str:
-    if '"' not in text:
-        return f'"{text}"'
-    if "'" not in text:
-        return f"'{text}'"
-    parts = text.split('"')
-    return "concat(" + ", '\"', ".join(f'"{part}"' for part in parts) + ")"
-
-
-def card_of(page: Page, text: str, containing: str = ".//button") -> Locator:
-    """The innermost element around the element showing `text` that has `containing`."""
-    return page.locator(
-        f"xpath=//main//*[normalize-space(text())={_xpath_literal(text)}]"
-        f"/ancestor-or-self::*[{containing}][1]"
-    )
 
 
 def slot_button(page: Page, time_label: str) -> Locator:

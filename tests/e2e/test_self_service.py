@@ -23,11 +23,10 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import cancel_path, rsvp_through_api, signed_in_page, slot_item
+from tests.e2e.steps import CANCELLED, cancel_path, rsvp_through_api, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
-CANCELLED = "Your spot is cancelled. We have emailed you a confirmation."
 ALREADY_CANCELLED = "This RSVP was already cancelled. There is nothing more to do."
 INVALID_LINK = (
     "This cancel link is not valid. Please use the link in your most recent email from CivicSTL."
