@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from conftest import Mailbox
+from mail_testkit import Mailbox
 from pydantic import ValidationError
 from service_testkit import GUEST_SLOT, TINY_SLOT
 from starlette.applications import Starlette
