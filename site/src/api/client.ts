@@ -154,13 +154,24 @@ export type ApiResult<T, Why extends object = object> =
   | { ok: true; status: number; data: T }
   | ({ ok: false; status: number; message: string } & Why)
 
+/** How a call's answer reads where it differs from the service's usual one. */
+export type Reading<T> = {
+  /** The sentence in a refusal's body (default: its `error`). */
+  sentence?: (body: unknown) => string | undefined
+  /** The sentence when the service could not be reached (default: NETWORK_MSG). */
+  network?: string
+  /** What a success with no readable body stands for (default: nothing, so it is `failed(0)`). */
+  blank?: T
+}
+
 /**
- * Make one call and read it into an ApiResult: the service's `error` sentence, else `failed` (a
- * sentence, or one per status); a call that never reached the service says so.
+ * Make one call and read it into an ApiResult: the service's sentence, else `failed` (a sentence, or
+ * one per status); a call that never reached the service says so.
  */
 export async function attempt<T>(
   send: () => Promise<{ data?: T; error?: unknown; response: Response }>,
   failed: string | ((status: number) => string),
+  { sentence = errorText, network = NETWORK_MSG, blank }: Reading<T> = {},
 ): Promise<ApiResult<T>> {
   const fallback = (status: number) => (typeof failed === 'string' ? failed : failed(status))
   let answer
@@ -168,10 +179,12 @@ export async function attempt<T>(
     answer = await send()
   } catch (error) {
     // openapi-fetch throws a SyntaxError for a success whose body is not JSON: an answer, but unreadable.
-    return { ok: false, status: 0, message: error instanceof SyntaxError ? fallback(0) : NETWORK_MSG }
+    if (!(error instanceof SyntaxError)) return { ok: false, status: 0, message: network }
+    return blank === undefined ? { ok: false, status: 0, message: fallback(0) } : { ok: true, status: 0, data: blank }
   }
   const { data, error, response } = answer
-  if (!response.ok) return { ok: false, status: response.status, message: errorText(error) || fallback(response.status) }
-  if (data === undefined || data === null) return { ok: false, status: response.status, message: fallback(0) }
-  return { ok: true, status: response.status, data }
+  const { status } = response
+  if (!response.ok) return { ok: false, status, message: sentence(error) || fallback(status) }
+  if (data !== undefined && data !== null) return { ok: true, status, data }
+  return blank === undefined ? { ok: false, status, message: fallback(0) } : { ok: true, status, data: blank }
 }

@@ -1,7 +1,7 @@
 // A volunteer's impact (hours, events, organizations, badges) and service-hours records: their own on
 // the dashboard, anyone's at /verify-hours/<code> (public, read-only, confirmed by the service).
 import type { AuthClient } from '../auth/client'
-import { NETWORK_MSG, PUBLIC, attempt, errorText, type Api, type ApiResult, type Ok } from './client'
+import { NETWORK_MSG, PUBLIC, attempt, type Api, type ApiResult, type Ok } from './client'
 
 export type Impact = Ok<'/api/me/impact', 'get'>
 export type Badge = Impact['badges'][number]
@@ -64,18 +64,11 @@ export function codeFromInput(text: string): string | null {
  * 410, forged or mangled: 404).
  */
 export async function verifyRecord(api: Api, code: string): Promise<ApiResult<HoursRecord> & { revoked?: boolean }> {
-  let answer
-  try {
-    answer = await api.GET('/api/hours-records/{code}', { params: { path: { code } }, ...PUBLIC })
-  } catch (error) {
-    return { ok: false, status: 0, message: error instanceof SyntaxError ? IMPACT_MSG.verifyFailed : IMPACT_MSG.network }
-  }
-  const { data, error, response } = answer
-  const { status } = response
-  if (data?.code) return { ok: true, status, data }
-  if (status === 404) return { ok: false, status, message: errorText(error) || IMPACT_MSG.invalid }
-  if (status === 410) return { ok: false, status, message: errorText(error) || IMPACT_MSG.invalid, revoked: true }
-  return { ok: false, status, message: errorText(error) || IMPACT_MSG.verifyFailed }
+  const r = await attempt(() => api.GET('/api/hours-records/{code}', { params: { path: { code } }, ...PUBLIC }), (status) =>
+    status === 404 || status === 410 ? IMPACT_MSG.invalid : IMPACT_MSG.verifyFailed,
+  )
+  if (r.ok) return r.data.code ? r : { ok: false, status: r.status, message: IMPACT_MSG.verifyFailed }
+  return r.status === 410 ? { ...r, revoked: true } : r
 }
 
 /** "1 hour", "2.5 hours": hours as people say them (quarters at most, as the service counts). */

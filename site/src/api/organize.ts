@@ -3,7 +3,7 @@
 // or the service's sentence with the HTTP status (0: the service could not be reached), so the check-in
 // queue can tell a tap to retry from one to give up on.
 import type { AuthClient } from '../auth/client'
-import { NETWORK_MSG, attachmentName, attempt, errorText, type ApiResult, type Body, type Ok } from './client'
+import { NETWORK_MSG, attachmentName, attempt, type ApiResult, type Body, type Ok } from './client'
 
 export type { ApiResult }
 export type Roles = Ok<'/api/me/roles', 'get'>
@@ -65,18 +65,12 @@ export const slotRoster = (client: AuthClient, slotId: string) =>
   attempt(() => client.api.GET('/api/organize/slots/{slot_id}', slot(slotId)), fallback)
 
 /** The roster as a CSV file (fetched with the access token: a plain link could not send it). */
-export async function rosterCsv(client: AuthClient, slotId: string): Promise<ApiResult<{ blob: Blob; name: string }>> {
-  let answer
-  try {
-    answer = await client.api.GET('/api/organize/slots/{slot_id}/roster.csv', { ...slot(slotId), parseAs: 'blob' })
-  } catch {
-    return { ok: false, status: 0, message: ORGANIZE_MSG.network }
-  }
-  const { data, error, response } = answer
-  if (!response.ok || !data) return { ok: false, status: response.status, message: errorText(error) || ORGANIZE_MSG.downloadFailed }
-  const name = attachmentName(response.headers.get('Content-Disposition'), `${slotId}-roster.csv`)
-  return { ok: true, status: response.status, data: { blob: data, name } }
-}
+export const rosterCsv = (client: AuthClient, slotId: string): Promise<ApiResult<{ blob: Blob; name: string }>> =>
+  attempt(async () => {
+    const answer = await client.api.GET('/api/organize/slots/{slot_id}/roster.csv', { ...slot(slotId), parseAs: 'blob' })
+    const name = attachmentName(answer.response.headers.get('Content-Disposition'), `${slotId}-roster.csv`)
+    return { ...answer, data: answer.data && { blob: answer.data, name } }
+  }, ORGANIZE_MSG.downloadFailed)
 
 /** POST .../messages with preview: true: how many get it and the body as the email shows it; sends nothing. */
 export const previewMessage = async (client: AuthClient, slotId: string, message: Message) =>
