@@ -126,7 +126,7 @@ describe('auth client: 401 -> one refresh, one retry', () => {
   it('a refused sign-in is the answer: no refresh, no token sent', async () => {
     const { client, calls } = makeClient({ 'POST /auth/login': () => json({ errors: [{ msg: 'Invalid credentials' }] }, 401) })
     client.setAccessToken('stale')
-    expect(await client.login('a@b.c', 'x')).toEqual({ success: false, error: 'Invalid credentials' })
+    expect(await client.login('a@b.c', 'x')).toEqual({ ok: false, status: 401, message: 'Invalid credentials' })
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/login'])
     expect(calls[0]!.headers.get('x-auth-token')).toBeNull()
   })
@@ -209,7 +209,7 @@ describe('auth client: login and register', () => {
       'POST /auth/login': () => json({ accessToken: 'secret-token', user: USER }),
     })
     const r = await client.login('ada@example.org', 'pw')
-    expect(r).toEqual({ success: true, user: USER })
+    expect(r).toEqual({ ok: true, status: 200, data: USER })
     expect(calls[0]).toMatchObject({ body: { email: 'ada@example.org', password: 'pw' }, credentials: 'include' })
     expect(client.getState()).toMatchObject({ isAuthenticated: true, user: USER })
     expect(storage.getItem(AUTH_KEY)).toBe('true')
@@ -218,9 +218,9 @@ describe('auth client: login and register', () => {
 
   it('login failure: the server message, else "Login failed"', async () => {
     const a = makeClient({ 'POST /auth/login': () => json({ errors: [{ msg: 'Invalid credentials' }] }, 400) })
-    expect(await a.client.login('a@b.c', 'x')).toEqual({ success: false, error: 'Invalid credentials' })
+    expect(await a.client.login('a@b.c', 'x')).toEqual({ ok: false, status: 400, message: 'Invalid credentials' })
     const b = makeClient({ 'POST /auth/login': () => new Response('oops', { status: 500 }) })
-    expect(await b.client.login('a@b.c', 'x')).toEqual({ success: false, error: 'Login failed' })
+    expect(await b.client.login('a@b.c', 'x')).toEqual({ ok: false, status: 500, message: 'Login failed' })
   })
 
   it('login network failure and unexpected answers', async () => {
@@ -229,25 +229,25 @@ describe('auth client: login and register', () => {
         throw new TypeError('Failed to fetch')
       },
     })
-    expect(await a.client.login('a@b.c', 'x')).toEqual({ success: false, error: 'Network error. Please try again.' })
+    expect(await a.client.login('a@b.c', 'x')).toEqual({ ok: false, status: 0, message: 'Network error. Please try again.' })
     const b = makeClient({ 'POST /auth/login': () => new Response('not json', { status: 200 }) })
-    expect(await b.client.login('a@b.c', 'x')).toEqual({ success: false, error: 'Login failed. Please try again.' })
+    expect(await b.client.login('a@b.c', 'x')).toEqual({ ok: false, status: 0, message: 'Login failed. Please try again.' })
   })
 
   it('register sends the volunteer role; failures use the registration messages', async () => {
     const a = makeClient({ 'POST /auth/register': () => json({ accessToken: 't', user: USER }, 201) })
-    expect((await a.client.register('Ada', 'ada@example.org', 'pw')).success).toBe(true)
+    expect((await a.client.register('Ada', 'ada@example.org', 'pw')).ok).toBe(true)
     expect(a.calls[0]!.body).toEqual({ name: 'Ada', role: 'volunteer', email: 'ada@example.org', password: 'pw' })
     const b = makeClient({ 'POST /auth/register': () => json({}, 400) })
-    expect(await b.client.register('A', 'a@b.c', 'p')).toEqual({ success: false, error: 'Registration failed' })
+    expect(await b.client.register('A', 'a@b.c', 'p')).toEqual({ ok: false, status: 400, message: 'Registration failed' })
     const c = makeClient({ 'POST /auth/register': () => new Response('x', { status: 201 }) })
-    expect(await c.client.register('A', 'a@b.c', 'p')).toEqual({ success: false, error: 'Registration failed. Please try again.' })
+    expect(await c.client.register('A', 'a@b.c', 'p')).toEqual({ ok: false, status: 0, message: 'Registration failed. Please try again.' })
     const d = makeClient({
       'POST /auth/register': () => {
         throw new TypeError('offline')
       },
     })
-    expect(await d.client.register('A', 'a@b.c', 'p')).toEqual({ success: false, error: 'Network error. Please try again.' })
+    expect(await d.client.register('A', 'a@b.c', 'p')).toEqual({ ok: false, status: 0, message: 'Network error. Please try again.' })
   })
 })
 
@@ -329,15 +329,15 @@ describe('auth client: storage sync across tabs', () => {
 describe('auth client: email verification', () => {
   it('refuses a resend client-side with the spec messages', async () => {
     const none = makeClient({})
-    expect(await none.client.resendVerification()).toEqual({ success: false, message: 'Failed to get info' })
+    expect(await none.client.resendVerification()).toEqual({ ok: false, status: 0, message: 'Failed to get info' })
 
     const verified = makeClient({ 'POST /auth/login': () => json({ accessToken: 't', user: { ...USER, isVerified: true } }) })
     await verified.client.login('a', 'b')
-    expect(await verified.client.resendVerification()).toEqual({ success: false, message: 'Email is already verified' })
+    expect(await verified.client.resendVerification()).toEqual({ ok: false, status: 0, message: 'Email is already verified' })
 
     const noEmail = makeClient({ 'POST /auth/login': () => json({ accessToken: 't', user: { ...USER, email: '' } }) })
     await noEmail.client.login('a', 'b')
-    expect(await noEmail.client.resendVerification()).toEqual({ success: false, message: 'Could not get email' })
+    expect(await noEmail.client.resendVerification()).toEqual({ ok: false, status: 0, message: 'Could not get email' })
     expect(noEmail.calls).toHaveLength(1)
   })
 
@@ -345,41 +345,41 @@ describe('auth client: email verification', () => {
     const login = () => json({ accessToken: 't', user: USER })
     const ok = makeClient({ 'POST /auth/login': login, 'POST /auth/resend-verification': () => json({ msg: 'Sent!' }) })
     await ok.client.login('a', 'b')
-    expect(await ok.client.resendVerification()).toEqual({ success: true, message: 'Sent!' })
+    expect(await ok.client.resendVerification()).toEqual({ ok: true, status: 200, data: { message: 'Sent!' } })
     expect(ok.calls[1]!.body).toEqual({ email: USER.email })
 
     const bad = makeClient({ 'POST /auth/login': login, 'POST /auth/resend-verification': () => json({}, 429) })
     await bad.client.login('a', 'b')
-    expect(await bad.client.resendVerification()).toEqual({ success: false, message: 'Failed to resend verification email. Please try again.' })
+    expect(await bad.client.resendVerification()).toEqual({ ok: false, status: 429, message: 'Failed to resend verification email. Please try again.' })
 
     const broken = makeClient({ 'POST /auth/login': login, 'POST /auth/resend-verification': () => new Response('<html>', { status: 502 }) })
     await broken.client.login('a', 'b')
-    expect(await broken.client.resendVerification()).toEqual({ success: false, message: 'Netwok or parsing error' })
+    expect(await broken.client.resendVerification()).toEqual({ ok: false, status: 502, message: 'Netwok or parsing error' })
   })
 
   it('verify: server msg or defaults; network error', async () => {
     const ok = makeClient({ 'GET /auth/verify': () => json({}) })
-    expect(await ok.client.verifyEmail('abc')).toEqual({ success: true, message: 'Email verified successfully!' })
+    expect(await ok.client.verifyEmail('abc')).toEqual({ ok: true, status: 200, data: { message: 'Email verified successfully!' } })
     expect(ok.calls[0]!.url).toBe('/api/auth/verify?token=abc')
     expect(ok.calls[0]!.headers.get('content-type')).toBe('application/json')
     const msg = makeClient({ 'GET /auth/verify': () => json({ msg: 'Token expired' }, 400) })
-    expect(await msg.client.verifyEmail('abc')).toEqual({ success: false, message: 'Token expired' })
+    expect(await msg.client.verifyEmail('abc')).toEqual({ ok: false, status: 400, message: 'Token expired' })
     const bare = makeClient({ 'GET /auth/verify': () => json({}, 400) })
-    expect(await bare.client.verifyEmail('abc')).toEqual({ success: false, message: 'Verification failed' })
+    expect(await bare.client.verifyEmail('abc')).toEqual({ ok: false, status: 400, message: 'Verification failed' })
     const net = makeClient({
       'GET /auth/verify': () => {
         throw new TypeError('offline')
       },
     })
-    expect(await net.client.verifyEmail('abc')).toEqual({ success: false, message: 'Network error. Please try again.' })
+    expect(await net.client.verifyEmail('abc')).toEqual({ ok: false, status: 0, message: 'Network error. Please try again.' })
   })
 
-  it('OAuth callback token: fetches the user; failure throws the callback message', async () => {
+  it('OAuth callback token: fetches the user; failure answers the callback message', async () => {
     const ok = makeClient({ 'GET /auth/me': (c) => (c.headers.get('x-auth-token') === 'g' ? json(USER) : json({}, 401)) })
-    expect((await ok.client.signInWithToken('g')).email).toBe(USER.email)
+    expect(await ok.client.signInWithToken('g')).toEqual({ ok: true, status: 200, data: USER })
     expect(ok.client.getState()).toMatchObject({ isAuthenticated: true, loading: false })
     const bad = makeClient({ 'GET /auth/me': () => json({}, 401), 'POST /auth/refresh': () => json({}, 401) })
-    await expect(bad.client.signInWithToken('g')).rejects.toThrow('Authentication failed. Please try again.')
+    expect(await bad.client.signInWithToken('g')).toEqual({ ok: false, status: 401, message: 'Authentication failed. Please try again.' })
   })
 })
 

@@ -2,7 +2,7 @@
 // (currentUser, isAuthenticated = "true") and followed across tabs through the storage event.
 // Every call goes through the one typed API client (src/api/client.ts), whose auth middleware sends the
 // access token and turns a 401 into one refresh (only one in flight at a time) and one retry.
-import { authMiddleware, createApi, errorText, firstErrorText, msgText, type Api, type Ok } from '../api/client'
+import { attempt, authMiddleware, createApi, errorText, firstErrorText, msgText, type Api, type ApiResult, type Ok } from '../api/client'
 import { MSG } from './messages'
 
 /** The signed-in user, as GET /api/auth/me answers. */
@@ -15,8 +15,8 @@ export type AuthState = {
   error: string | null
 }
 
-export type AuthResult = { success: true; user: User } | { success: false; error: string }
-export type MessageResult = { success: boolean; message: string }
+/** What a call whose outcome is a sentence (a reset link sent, an email verified) answers with. */
+export type Sentence = { message: string }
 
 export const USER_KEY = 'currentUser'
 export const AUTH_KEY = 'isAuthenticated'
@@ -216,10 +216,7 @@ export class AuthClient {
   /** GET /auth/me through the middleware (one refresh and retry on 401); null when refused. */
   private async currentUser(): Promise<User | null> {
     const { data } = await this.api.GET('/api/auth/me')
-    if (!data) return null
-    // An older service wrapped the user as {user}.
-    const wrapped = data as User | { user?: User }
-    return 'user' in wrapped && wrapped.user ? wrapped.user : (data as User)
+    return data ? userOf(data) : null
   }
 
   /** GET /auth/me; after the one refresh-and-retry a failure clears the session. */
@@ -234,11 +231,13 @@ export class AuthClient {
   }
 
   // --- sign in / out ----------------------------------------------------------------------------------
-  async login(email: string, password: string): Promise<AuthResult> {
+  /** POST /auth/login: the signed-in user, or why not. */
+  login(email: string, password: string): Promise<ApiResult<User>> {
     return this.signIn(() => this.api.POST('/api/auth/login', { body: { email, password } }), MSG.loginFailed, MSG.loginUnexpected)
   }
 
-  async register(name: string, email: string, password: string): Promise<AuthResult> {
+  /** POST /auth/register (as a volunteer): the signed-in user, or why not. */
+  register(name: string, email: string, password: string): Promise<ApiResult<User>> {
     return this.signIn(
       () => this.api.POST('/api/auth/register', { body: { name, role: 'volunteer', email, password } }),
       MSG.registrationFailed,
@@ -246,119 +245,103 @@ export class AuthClient {
     )
   }
 
+  /** The sign-in answers' sentence is their first `errors[].msg`; one without a token is `unexpected`. */
   private async signIn(
     send: () => Promise<{ data?: Ok<'/api/auth/login', 'post'>; error?: unknown; response: Response }>,
     failed: string,
     unexpected: string,
-  ): Promise<AuthResult> {
-    let answer: Awaited<ReturnType<typeof send>>
-    try {
-      answer = await send()
-    } catch (error) {
-      // A body that is not JSON (a proxy's error page) is the service's failure, not the network's.
-      return { success: false, error: error instanceof SyntaxError ? unexpected : MSG.network }
-    }
-    const { data, error, response } = answer
-    if (!response.ok) return { success: false, error: firstErrorText(error) || failed }
-    if (!data?.accessToken || !data.user) return { success: false, error: unexpected }
+  ): Promise<ApiResult<User>> {
+    const r = await attempt(send, (status) => (status ? failed : unexpected), { sentence: firstErrorText, network: MSG.network })
+    if (!r.ok) return r
+    const { accessToken, user } = r.data
+    if (!accessToken || !user) return { ok: false, status: r.status, message: unexpected }
     this.epoch++
-    this.accessToken = data.accessToken
-    this.setSession(data.user)
-    return { success: true, user: data.user }
+    this.accessToken = accessToken
+    this.setSession(user)
+    return { ok: true, status: r.status, data: user }
   }
 
   /** The OAuth return: the token from /auth/callback's query string, then the current user. */
-  async signInWithToken(token: string): Promise<User> {
+  async signInWithToken(token: string): Promise<ApiResult<User>> {
     this.epoch++
     this.accessToken = token
-    const user = await this.currentUser().catch(() => null)
-    if (!user) {
+    // Whatever went wrong, the page says the one callback sentence (the spec's), not the session's.
+    const r = await attempt(() => this.api.GET('/api/auth/me'), MSG.callbackFailed, { sentence: () => undefined, network: MSG.callbackFailed })
+    if (!r.ok) {
       this.clearSession()
-      throw new Error(MSG.callbackFailed)
+      return r
     }
+    const user = userOf(r.data)
     this.setSession(user)
     this.set({ loading: false })
-    return user
+    return { ...r, data: user }
   }
 
   /** Always clears the session, even when the call fails. */
-  async logout(): Promise<void> {
+  async logout(): Promise<ApiResult<string>> {
     this.epoch++
-    try {
-      await this.api.POST('/api/auth/logout', { parseAs: 'text' })
-    } catch {
-      /* ignored: the local session is cleared regardless */
-    } finally {
-      this.clearSession()
-    }
+    const r = await attempt(() => this.api.POST('/api/auth/logout', { parseAs: 'text' }), MSG.logoutFailed, { network: MSG.network })
+    this.clearSession()
+    return r
   }
 
   // --- email verification -------------------------------------------------------------------------------
-  async resendVerification(): Promise<MessageResult> {
+  /** POST /auth/resend-verification for the signed-in user (refused here without one, or once verified). */
+  async resendVerification(): Promise<ApiResult<Sentence>> {
     const user = this.state.user
-    if (!user) return { success: false, message: MSG.resendNoUser }
-    if (user.isVerified) return { success: false, message: MSG.resendAlreadyVerified }
-    if (!user.email) return { success: false, message: MSG.resendNoEmail }
-    try {
-      const { data, error, response } = await this.api.POST('/api/auth/resend-verification', { body: { email: user.email } })
+    // Refused here, before any call (status 0: no answer).
+    const refuse = (message: string) => ({ ok: false as const, status: 0, message })
+    if (!user) return refuse(MSG.resendNoUser)
+    if (user.isVerified) return refuse(MSG.resendAlreadyVerified)
+    const { email } = user
+    if (!email) return refuse(MSG.resendNoEmail)
+    const r = await attempt(
+      () => this.api.POST('/api/auth/resend-verification', { body: { email } }),
+      (status) => (status ? MSG.resendFailed : MSG.resendNetwork),
       // An answer that is not JSON is the spec's "parsing error".
-      if (typeof error === 'string') return { success: false, message: MSG.resendNetwork }
-      if (!response.ok) return { success: false, message: msgText(error) || MSG.resendFailed }
-      return { success: true, message: msgText(data) || 'Verification email sent.' }
-    } catch {
-      return { success: false, message: MSG.resendNetwork }
-    }
+      { sentence: (body) => (typeof body === 'string' ? MSG.resendNetwork : msgText(body)), network: MSG.resendNetwork },
+    )
+    return r.ok ? { ...r, data: { message: msgText(r.data) || MSG.resendSent } } : r
+  }
+
+  /** GET /auth/verify with the token from the email link; a signed-in user is then read again. */
+  async verifyEmail(token: string): Promise<ApiResult<Sentence>> {
+    const send = () => this.api.GET('/api/auth/verify', { params: { query: { token } }, headers: { 'Content-Type': 'application/json' } })
+    const r = await this.said(send, MSG.verificationFailed, MSG.verificationSucceeded, msgText)
+    // The stored user's isVerified is now stale.
+    if (r.ok && this.state.user) this.fetchCurrentUser().catch(() => undefined)
+    return r
   }
 
   // --- password reset ------------------------------------------------------------------------------------
   /** POST /auth/forgot-password: the answer is the same whether or not the account exists. */
-  async forgotPassword(email: string): Promise<MessageResult> {
-    return this.forMessage(() => this.api.POST('/api/auth/forgot-password', { body: { email } }), MSG.forgotFailed, MSG.forgotSent)
+  forgotPassword(email: string): Promise<ApiResult<Sentence>> {
+    return this.said(() => this.api.POST('/api/auth/forgot-password', { body: { email } }), MSG.forgotFailed, MSG.forgotSent)
   }
 
   /** POST /auth/reset-password with the token from the email link. */
-  async resetPassword(token: string, password: string): Promise<MessageResult> {
-    return this.forMessage(
-      () => this.api.POST('/api/auth/reset-password', { body: { token, password } }),
-      MSG.resetFailed,
-      MSG.resetSucceeded,
-    )
+  resetPassword(token: string, password: string): Promise<ApiResult<Sentence>> {
+    return this.said(() => this.api.POST('/api/auth/reset-password', { body: { token, password } }), MSG.resetFailed, MSG.resetSucceeded)
   }
 
-  /** The server's sentence (msg, or error on failure), else `failed` / `succeeded`. */
-  private async forMessage(send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>, failed: string, succeeded = ''): Promise<MessageResult> {
-    let answer: Awaited<ReturnType<typeof send>>
-    try {
-      answer = await send()
-    } catch (error) {
-      // openapi-fetch reads a success's body as JSON; one that is not JSON still succeeded.
-      if (error instanceof SyntaxError) return { success: true, message: succeeded }
-      return { success: false, message: MSG.network }
-    }
-    const { data, error, response } = answer
-    if (!response.ok) return { success: false, message: errorText(error) || failed }
-    return { success: true, message: msgText(data) || succeeded }
+  /**
+   * The server's `msg` on success, else `succeeded` (a success whose body is not JSON still succeeded);
+   * on a refusal its sentence (`error` unless `sentence` says otherwise), else `failed`.
+   */
+  private async said(
+    send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    failed: string,
+    succeeded: string,
+    sentence = errorText,
+  ): Promise<ApiResult<Sentence>> {
+    const r = await attempt<unknown>(send, failed, { sentence, network: MSG.network, blank: {} })
+    return r.ok ? { ...r, data: { message: msgText(r.data) || succeeded } } : r
   }
+}
 
-  async verifyEmail(token: string): Promise<MessageResult> {
-    let answer: { data?: unknown; error?: unknown; response?: Response }
-    try {
-      answer = await this.api.GET('/api/auth/verify', {
-        params: { query: { token } },
-        headers: { 'Content-Type': 'application/json' },
-      })
-    } catch (error) {
-      // openapi-fetch reads a success's body as JSON; one that is not JSON still verified.
-      if (!(error instanceof SyntaxError)) return { success: false, message: MSG.network }
-      answer = {}
-    }
-    if (answer.response && !answer.response.ok) return { success: false, message: msgText(answer.error) || MSG.verificationFailed }
-    if (this.state.user) {
-      // The stored user's isVerified is now stale.
-      this.fetchCurrentUser().catch(() => undefined)
-    }
-    return { success: true, message: msgText(answer.data) || MSG.verificationSucceeded }
-  }
+/** The user of a GET /auth/me answer (an older service wrapped it as {user}). */
+function userOf(data: User | { user?: User }): User {
+  return 'user' in data && data.user ? data.user : (data as User)
 }
 
 /** A refresh answer that could not be read counts as a refusal; a network failure still throws. */

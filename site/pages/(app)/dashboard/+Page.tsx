@@ -5,6 +5,7 @@ import { MyData } from '../../../components/MyData'
 import { MyImpact } from '../../../components/MyImpact'
 import { MyRsvps } from '../../../components/MyRsvps'
 import { OrganizerCard } from '../../../components/OrganizerCard'
+import { saidOf } from '../../../src/api/said'
 import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import type { Data } from './+data'
@@ -46,7 +47,7 @@ function Account() {
   const resendVerification = async () => {
     setResend({ busy: true, message: null, ok: false })
     const r = await getAuthClient().resendVerification()
-    setResend({ busy: false, message: r.message, ok: r.success })
+    setResend({ busy: false, ...saidOf(r) })
   }
 
   return (

@@ -38,8 +38,8 @@ export default function Page() {
     setError(null)
     try {
       const result = await getAuthClient().login(email, password)
-      if (!result.success) {
-        setError(result.error)
+      if (!result.ok) {
+        setError(result.message)
         setSubmitting(false)
         return
       }

@@ -40,8 +40,8 @@ export default function Page() {
     setError(null)
     try {
       const result = await getAuthClient().register(name, email, password)
-      if (!result.success) {
-        setError(result.error)
+      if (!result.ok) {
+        setError(result.message)
         setSubmitting(false)
         return
       }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useData } from 'vike-react/useData'
+import type { Said } from '../../../src/api/client'
+import { saidOf } from '../../../src/api/said'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { takeFragmentParam } from '../../../src/lib/query'
 import type { Data } from './+data'
 
-type Outcome = { success: boolean; message: string }
 
 /**
  * Two steps on one page: without a token, ask for the account's email and send a reset link; the link in
@@ -43,18 +44,18 @@ function EmailForm() {
   // Uncontrolled, read at submit: what a visitor types before hydration stays.
   const emailInput = useRef<HTMLInputElement>(null)
   const [submitting, setSubmitting] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [outcome, setOutcome] = useState<Said | null>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const email = emailInput.current?.value.trim() ?? ''
     if (!email) {
-      setOutcome({ success: false, message: MSG.fillAllFields })
+      setOutcome({ ok: false, message: MSG.fillAllFields })
       return
     }
     setSubmitting(true)
     setOutcome(null)
-    setOutcome(await getAuthClient().forgotPassword(email))
+    setOutcome(saidOf(await getAuthClient().forgotPassword(email)))
     setSubmitting(false)
   }
 
@@ -77,29 +78,29 @@ function NewPasswordForm({ token }: { token: string }) {
   const passwordInput = useRef<HTMLInputElement>(null)
   const verifyInput = useRef<HTMLInputElement>(null)
   const [submitting, setSubmitting] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [outcome, setOutcome] = useState<Said | null>(null)
   const edit = () => setOutcome(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const [password, verifyPassword] = [passwordInput, verifyInput].map((input) => input.current?.value ?? '')
     if (!password || !verifyPassword) {
-      setOutcome({ success: false, message: MSG.fillAllFields })
+      setOutcome({ ok: false, message: MSG.fillAllFields })
       return
     }
     if (password !== verifyPassword) {
-      setOutcome({ success: false, message: MSG.passwordsMustMatch })
+      setOutcome({ ok: false, message: MSG.passwordsMustMatch })
       return
     }
     setSubmitting(true)
     setOutcome(null)
-    const result = await getAuthClient().resetPassword(token, password)
+    const result = saidOf(await getAuthClient().resetPassword(token, password))
     setOutcome(result)
     // After a success the link is spent: the form stays disabled and points to the sign-in page.
-    if (!result.success) setSubmitting(false)
+    if (!result.ok) setSubmitting(false)
   }
 
-  const done = outcome?.success === true
+  const done = outcome?.ok === true
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className="field">
@@ -124,10 +125,10 @@ function NewPasswordForm({ token }: { token: string }) {
   )
 }
 
-function Message({ outcome }: { outcome: Outcome | null }) {
+function Message({ outcome }: { outcome: Said | null }) {
   if (!outcome) return null
   return (
-    <p className={outcome.success ? 'success' : 'error'} role={outcome.success ? 'status' : 'alert'}>
+    <p className={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
       {outcome.message}
     </p>
   )

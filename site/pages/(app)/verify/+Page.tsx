@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { MSG } from '../../../src/auth/messages'
+import { saidOf } from '../../../src/api/said'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import { queryParam, verifiedNext } from '../../../src/lib/query'
@@ -32,9 +33,9 @@ export default function Page() {
     }
     setStatus('verifying')
     const result = await getAuthClient().verifyEmail(token)
-    setStatus(result.success ? 'success' : 'error')
-    setMessage(result.message)
-    if (result.success) setNext(verifiedNext(Date.now()))
+    setStatus(result.ok ? 'success' : 'error')
+    setMessage(saidOf(result).message)
+    if (result.ok) setNext(verifiedNext(Date.now()))
   }
 
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { MSG } from '../../../../src/auth/messages'
 import { getAuthClient } from '../../../../src/auth/useAuth'
 import { go } from '../../../../src/lib/nav'
 import { RSVP_REDIRECT_KEY, queryParam, rsvpReturnUrl } from '../../../../src/lib/query'
@@ -21,11 +20,12 @@ export default function Page() {
     let timer: number | undefined
     getAuthClient()
       .signInWithToken(token)
-      .then(() => {
-        go(takeRsvpRedirect() ?? '/dashboard')
-      })
-      .catch((err: unknown) => {
-        setError((err as Error)?.message || MSG.callbackFailed)
+      .then((r) => {
+        if (r.ok) {
+          go(takeRsvpRedirect() ?? '/dashboard')
+          return
+        }
+        setError(r.message)
         timer = window.setTimeout(() => go('/login?error=auth_failed'), CALLBACK_ERROR_DELAY_MS)
       })
     return () => window.clearTimeout(timer)
