@@ -180,11 +180,9 @@ export async function attempt<T>(
   } catch (error) {
     // openapi-fetch throws a SyntaxError for a success whose body is not JSON: an answer, but unreadable.
     if (!(error instanceof SyntaxError)) return { ok: false, status: 0, message: network }
-    return blank === undefined ? { ok: false, status: 0, message: fallback(0) } : { ok: true, status: 0, data: blank }
   }
-  const { data, error, response } = answer
-  const { status } = response
-  if (!response.ok) return { ok: false, status, message: sentence(error) || fallback(status) }
-  if (data !== undefined && data !== null) return { ok: true, status, data }
-  return blank === undefined ? { ok: false, status, message: fallback(0) } : { ok: true, status, data: blank }
+  const status = answer?.response.status ?? 0
+  if (answer && !answer.response.ok) return { ok: false, status, message: sentence(answer.error) || fallback(status) }
+  const data = answer?.data ?? blank
+  return data === undefined ? { ok: false, status, message: fallback(0) } : { ok: true, status, data }
 }

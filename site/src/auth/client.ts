@@ -265,11 +265,11 @@ export class AuthClient {
   async signInWithToken(token: string): Promise<ApiResult<User>> {
     this.epoch++
     this.accessToken = token
-    // Whatever went wrong, the page says the one callback sentence (the spec's), not the session's.
-    const r = await attempt(() => this.api.GET('/api/auth/me'), MSG.callbackFailed, { sentence: () => undefined, network: MSG.callbackFailed })
+    const r = await attempt(() => this.api.GET('/api/auth/me'), MSG.callbackFailed)
     if (!r.ok) {
       this.clearSession()
-      return r
+      // Whatever went wrong, the page says the spec's one callback sentence.
+      return { ...r, message: MSG.callbackFailed }
     }
     const user = userOf(r.data)
     this.setSession(user)
@@ -280,7 +280,7 @@ export class AuthClient {
   /** Always clears the session, even when the call fails. */
   async logout(): Promise<ApiResult<string>> {
     this.epoch++
-    const r = await attempt(() => this.api.POST('/api/auth/logout', { parseAs: 'text' }), MSG.logoutFailed, { network: MSG.network })
+    const r = await attempt(() => this.api.POST('/api/auth/logout', { parseAs: 'text' }), MSG.formUnexpected)
     this.clearSession()
     return r
   }
@@ -290,11 +290,10 @@ export class AuthClient {
   async resendVerification(): Promise<ApiResult<Sentence>> {
     const user = this.state.user
     // Refused here, before any call (status 0: no answer).
-    const refuse = (message: string) => ({ ok: false as const, status: 0, message })
-    if (!user) return refuse(MSG.resendNoUser)
-    if (user.isVerified) return refuse(MSG.resendAlreadyVerified)
+    if (!user) return { ok: false, status: 0, message: MSG.resendNoUser }
+    if (user.isVerified) return { ok: false, status: 0, message: MSG.resendAlreadyVerified }
     const { email } = user
-    if (!email) return refuse(MSG.resendNoEmail)
+    if (!email) return { ok: false, status: 0, message: MSG.resendNoEmail }
     const r = await attempt(
       () => this.api.POST('/api/auth/resend-verification', { body: { email } }),
       (status) => (status ? MSG.resendFailed : MSG.resendNetwork),

@@ -23,7 +23,6 @@ export const MSG = {
   verificationFailed: 'Verification failed',
   verificationSucceeded: 'Email verified successfully!',
   callbackFailed: 'Authentication failed. Please try again.',
-  logoutFailed: 'CivicSTL could not be told that you signed out; you are signed out on this device.',
   signInToRsvp: 'Please sign in to RSVP for the event.',
   signInToOrganize: 'Please sign in to use the organizer tools.',
   forgotFailed: 'Failed to send the reset link. Please try again.',

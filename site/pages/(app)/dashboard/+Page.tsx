@@ -5,7 +5,6 @@ import { MyData } from '../../../components/MyData'
 import { MyImpact } from '../../../components/MyImpact'
 import { MyRsvps } from '../../../components/MyRsvps'
 import { OrganizerCard } from '../../../components/OrganizerCard'
-import { saidOf } from '../../../src/api/said'
 import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import type { Data } from './+data'
@@ -47,7 +46,7 @@ function Account() {
   const resendVerification = async () => {
     setResend({ busy: true, message: null, ok: false })
     const r = await getAuthClient().resendVerification()
-    setResend({ busy: false, ...saidOf(r) })
+    setResend({ busy: false, ok: r.ok, message: r.ok ? r.data.message : r.message })
   }
 
   return (

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useData } from 'vike-react/useData'
-import type { Said } from '../../../src/api/client'
-import { saidOf } from '../../../src/api/said'
+import type { ApiResult } from '../../../src/api/client'
+import type { Sentence } from '../../../src/auth/client'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { takeFragmentParam } from '../../../src/lib/query'
 import type { Data } from './+data'
+
+/** What the form says: the service's answer, or why the form was not sent (status 0). */
+type Outcome = ApiResult<Sentence>
 
 
 /**
@@ -44,18 +47,18 @@ function EmailForm() {
   // Uncontrolled, read at submit: what a visitor types before hydration stays.
   const emailInput = useRef<HTMLInputElement>(null)
   const [submitting, setSubmitting] = useState(false)
-  const [outcome, setOutcome] = useState<Said | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const email = emailInput.current?.value.trim() ?? ''
     if (!email) {
-      setOutcome({ ok: false, message: MSG.fillAllFields })
+      setOutcome({ ok: false, status: 0, message: MSG.fillAllFields })
       return
     }
     setSubmitting(true)
     setOutcome(null)
-    setOutcome(saidOf(await getAuthClient().forgotPassword(email)))
+    setOutcome(await getAuthClient().forgotPassword(email))
     setSubmitting(false)
   }
 
@@ -78,23 +81,23 @@ function NewPasswordForm({ token }: { token: string }) {
   const passwordInput = useRef<HTMLInputElement>(null)
   const verifyInput = useRef<HTMLInputElement>(null)
   const [submitting, setSubmitting] = useState(false)
-  const [outcome, setOutcome] = useState<Said | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const edit = () => setOutcome(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const [password, verifyPassword] = [passwordInput, verifyInput].map((input) => input.current?.value ?? '')
     if (!password || !verifyPassword) {
-      setOutcome({ ok: false, message: MSG.fillAllFields })
+      setOutcome({ ok: false, status: 0, message: MSG.fillAllFields })
       return
     }
     if (password !== verifyPassword) {
-      setOutcome({ ok: false, message: MSG.passwordsMustMatch })
+      setOutcome({ ok: false, status: 0, message: MSG.passwordsMustMatch })
       return
     }
     setSubmitting(true)
     setOutcome(null)
-    const result = saidOf(await getAuthClient().resetPassword(token, password))
+    const result = await getAuthClient().resetPassword(token, password)
     setOutcome(result)
     // After a success the link is spent: the form stays disabled and points to the sign-in page.
     if (!result.ok) setSubmitting(false)
@@ -125,11 +128,11 @@ function NewPasswordForm({ token }: { token: string }) {
   )
 }
 
-function Message({ outcome }: { outcome: Said | null }) {
+function Message({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null
   return (
     <p className={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
-      {outcome.message}
+      {outcome.ok ? outcome.data.message : outcome.message}
     </p>
   )
 }

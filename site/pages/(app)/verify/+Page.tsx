@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { MSG } from '../../../src/auth/messages'
-import { saidOf } from '../../../src/api/said'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
 import { queryParam, verifiedNext } from '../../../src/lib/query'
@@ -34,7 +33,7 @@ export default function Page() {
     setStatus('verifying')
     const result = await getAuthClient().verifyEmail(token)
     setStatus(result.ok ? 'success' : 'error')
-    setMessage(saidOf(result).message)
+    setMessage(result.ok ? result.data.message : result.message)
     if (result.ok) setNext(verifiedNext(Date.now()))
   }
 
