@@ -10,7 +10,6 @@ import type { Data } from './+data'
 /** What the form says: the service's answer, or why the form was not sent (status 0). */
 type Outcome = ApiResult<Sentence>
 
-
 /**
  * Two steps on one page: without a token, ask for the account's email and send a reset link; the link in
  * that email comes back here with its token in the fragment (#token=...) and asks for the new password.
