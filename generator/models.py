@@ -263,6 +263,17 @@ class Image(Content):
     )
 
 
+class HomeCard(Card):
+    """A card under the home page's hero, leading to the page it speaks of."""
+
+    href: Href = Field(
+        title="Link to",
+        description="The page the card leads to: a path of this site (/features) or a full "
+        "https:// address.",
+        examples=["/features"],
+    )
+
+
 class PageMeta(Content):
     """The title and description that search engines and link previews show."""
 
@@ -342,9 +353,10 @@ class HomePage(PageMeta):
 
     hero: Section = Field(description="The big heading and paragraph at the top of the page.",
                           examples=[{"heading": "Show up for St. Louis", "text": "Find events."}])
-    cards: list[Card] = Field(min_length=3, max_length=3,
-                              description="Exactly three cards under the hero.",
-                              examples=[[{"title": "Find", "text": "Browse events."}] * 3])
+    cards: list[HomeCard] = Field(
+        min_length=3, max_length=3,
+        description="Exactly three cards under the hero, each a link (`title`, `text`, `href`).",
+        examples=[[{"title": "Find", "text": "Browse events.", "href": "/features"}] * 3])
     organizers: Section = Field(description="The section addressed to organizations.",
                                 examples=[{"heading": "For organizers", "text": "Post events."}])
     rsvp_button: Link = Field(

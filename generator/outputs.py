@@ -10,6 +10,7 @@ from generator.models import (
     AccountNav,
     Card,
     Footer,
+    HomeCard,
     ImpactNumber,
     Link,
     PageMeta,
@@ -57,7 +58,7 @@ class HomePageOut(Output):
     title: str
     description: str
     hero: Section
-    cards: list[Card]
+    cards: list[HomeCard]
     organizers: Section
     rsvp_button: Link
     featured: str | None = Field(

@@ -18,10 +18,12 @@ import { Message } from './Message'
 import { getAuthClient, useAuth } from '../src/auth/useAuth'
 
 
-const describe = (t: FollowTarget) => (t.kind === 'cause' ? `the cause “${t.target}”` : `the organization “${t.target}”`)
+/** What a Follow link names, in words: an organization by its name (`name`, when the content knows the slug). */
+const describe = (t: FollowTarget, name: string | undefined) =>
+  t.kind === 'cause' ? `the cause “${t.target}”` : (name ?? `the organization “${t.target}”`)
 
 /** Follow what a Follow link names: at once when signed in, else with an email address (double opt-in). */
-export function FollowLink({ target }: { target: FollowTarget }) {
+export function FollowLink({ target, name }: { target: FollowTarget; name?: string }) {
   const auth = useAuth()
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
@@ -39,7 +41,7 @@ export function FollowLink({ target }: { target: FollowTarget }) {
   if (said?.ok) return <Message said={said} />
   return auth.isAuthenticated ? (
     <section className="card form">
-      <p>Get the upcoming events of {describe(target)} in your weekly email.</p>
+      <p>Get the upcoming events of {describe(target, name)} in your weekly email.</p>
       <button type="button" className="btn" disabled={busy} onClick={() => void submit()}>
         {busy ? 'Following...' : 'Follow'}
       </button>
@@ -47,7 +49,7 @@ export function FollowLink({ target }: { target: FollowTarget }) {
     </section>
   ) : (
     <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
-      <p>Get the upcoming events of {describe(target)} in one email a week. No account needed: we email you a link to confirm first.</p>
+      <p>Get the upcoming events of {describe(target, name)} in one email a week. No account needed: we email you a link to confirm first.</p>
       <div className="field">
         <label htmlFor="follow-email">Email</label>
         <input id="follow-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />

@@ -109,9 +109,15 @@ export default function Page() {
       </p>
       <section className="section" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">Upcoming Events</h2>
-        {shownUpcoming.length === 0 ? (
-          <p>{filtered ? 'No upcoming events match these filters.' : 'No upcoming events right now. Check back soon!'}</p>
+        {shownUpcoming.length === 0 && filtered ? (
+          <p className="empty-filter">
+            No upcoming events match these filters.{' '}
+            <button type="button" className="btn btn-secondary" onClick={() => changeFilter(NO_FILTER)}>
+              Clear the filters
+            </button>
+          </p>
         ) : null}
+        {shownUpcoming.length === 0 && !filtered ? <p>No upcoming events right now. Check back soon!</p> : null}
         {shownUpcoming.map(({ first: event, more }) => (
           <FeedEventCard
             key={event.slug}

@@ -45,7 +45,7 @@ function purposeOfUrl(): Purpose {
  * Opening a link changes nothing: each change is a button.
  */
 export default function Page() {
-  const { meta } = useData<Data>()
+  const { meta, organizations } = useData<Data>()
   const [purpose, setPurpose] = useState<Purpose>({ kind: 'reading' })
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [busy, setBusy] = useState(false)
@@ -92,7 +92,7 @@ export default function Page() {
         </LinkAction>
       ) : null}
       {purpose.kind === 'preferences' ? <PreferencesForm key={purpose.token} token={purpose.token} /> : null}
-      {purpose.kind === 'follow' ? <FollowLink target={purpose.target} /> : null}
+      {purpose.kind === 'follow' ? <FollowLink target={purpose.target} name={purpose.target.kind === 'organization' ? organizations[purpose.target.target] : undefined} /> : null}
       {purpose.kind === 'mine' ? <MyFollowList /> : null}
       <Message said={outcome} />
       {outcome?.follows?.length ? (

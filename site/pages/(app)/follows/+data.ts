@@ -1,6 +1,9 @@
+import { loadOrganizationIndex } from '../../../src/content/load'
 import { appShell } from '../../../src/content/pageData'
 
 export function data() {
-  return appShell('/follows')
+  // A Follow link names an organization by its slug (?organization=keenstl): the page says its name.
+  const organizations = Object.fromEntries(loadOrganizationIndex().map((o) => [o.id, o.name]))
+  return { ...appShell('/follows'), organizations }
 }
 export type Data = ReturnType<typeof data>

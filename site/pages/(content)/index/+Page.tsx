@@ -2,22 +2,55 @@ import { useData } from 'vike-react/useData'
 import type { Data } from './+data'
 
 export default function Page() {
-  const { home, choices } = useData<Data>()
+  const { home, choices, next, partners, partnerCount } = useData<Data>()
   const [, href, label] = choices[0]!
   return (
     <div className="container">
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">{home.hero.heading}</h1>
-        <p>{home.hero.text}</p>
-        <a className="btn" href={href} data-choices={JSON.stringify(choices)}>{label}</a>
+      <section className="hero home-hero" aria-labelledby="home-title">
+        <div className="home-intro">
+          <h1 id="home-title">{home.hero.heading}</h1>
+          <p>{home.hero.text}</p>
+          <a className="btn" href={href} data-choices={JSON.stringify(choices)}>{label}</a>
+        </div>
+        <section className="next-events" aria-labelledby="next-title">
+          <h2 id="next-title">Next events</h2>
+          {next.length === 0 ? <p>No upcoming events right now. Check back soon!</p> : null}
+          <ol>
+            {next.map((e) => (
+              <li key={e.path}>
+                <a href={e.path}>{e.title}</a>
+                <span className="muted">
+                  {e.date}
+                  <span className="next-more"> · {e.time} · {e.host}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <a href="/features">All upcoming events</a>
+        </section>
+      </section>
+      <section className="section partners" aria-labelledby="partners-title">
+        <div className="partners-head">
+          <h2 id="partners-title">Our partners</h2>
+          <a href="/organizations">All {partnerCount} partners</a>
+        </div>
+        <ul>
+          {partners.map((p) => (
+            <li key={p.link}>
+              <a href={p.link} title={p.name}>
+                <img src={p.logo} alt={p.name} width={48} height={48} />
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
       <section className="section" aria-label="Highlights">
         <div className="grid grid-3">
           {home.cards.map((card) => (
-            <article className="card" key={card.title}>
+            <a className="card card-link" href={card.href} key={card.title}>
               <h2>{card.title}</h2>
               <p>{card.text}</p>
-            </article>
+            </a>
           ))}
         </div>
       </section>

@@ -1,12 +1,33 @@
-import { loadEvents, loadHome, loadSite } from '../../../src/content/load'
+import { loadEvents, loadHome, loadOrganizationIndex, loadSite } from '../../../src/content/load'
 import { shell, siteFeed } from '../../../src/content/pageData'
 import { buttonChoices } from '../../../src/events/featured'
+import { groupBySeries, hasEnded } from '../../../src/events/schedule'
+
+// The hero lists this many events, soonest first, and the partners' row this many logos: both fit a phone's
+// first screen with the hero's words and button.
+const NEXT_EVENTS = 3
+const PARTNER_LOGOS = 12
 
 export function data() {
   const home = loadHome()
+  const now = Date.now()
+  const { events } = loadEvents()
   // The build's clock picks the button; src/nav.js picks again from the same choices with the browser's.
-  const choices = buttonChoices(loadEvents().events, home.featured, home.rsvp_button, Date.now())
+  const choices = buttonChoices(events, home.featured, home.rsvp_button, now)
+  // One line per event or series (its next date), in events.json's order: by start.
+  const next = groupBySeries(events.filter((e) => !hasEnded(e.end, now)))
+    .slice(0, NEXT_EVENTS)
+    .map(({ first: e }) => ({ path: e.path, title: e.title, date: e.date_text, time: e.time_text, host: e.host.name }))
+  const organizations = loadOrganizationIndex()
+  const partners = organizations.slice(0, PARTNER_LOGOS).map((o) => ({ name: o.name, link: o.link, logo: o.logo.src }))
   const feed = siteFeed(loadSite().name)
-  return { ...shell('/', { title: home.title, description: home.description, feed }), home, choices }
+  return {
+    ...shell('/', { title: home.title, description: home.description, feed }),
+    home,
+    choices,
+    next,
+    partners,
+    partnerCount: organizations.length,
+  }
 }
 export type Data = ReturnType<typeof data>
