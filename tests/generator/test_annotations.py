@@ -24,9 +24,9 @@ FEATURED_MESSAGE = (
     "'inclusive-sports-clinic' ended on 2025-07-27; the home page's button names the next "
     "upcoming event instead. Name an upcoming event or series, or remove `featured:`."
 )
-FEATURED_LINE = f"content/pages/home.yaml:27:11: warning: featured: {FEATURED_MESSAGE}"
+FEATURED_LINE = f"content/pages/home.yaml:30:11: warning: featured: {FEATURED_MESSAGE}"
 FEATURED_ANNOTATION = (
-    "::warning file=content/pages/home.yaml,line=27,col=11,title=Content warning in featured::"
+    "::warning file=content/pages/home.yaml,line=30,col=11,title=Content warning in featured::"
     f"featured: {FEATURED_MESSAGE}"
 )
 
@@ -86,10 +86,10 @@ def test_without_ci_there_are_no_annotations(
 
 
 def test_a_warning_is_annotated_as_a_warning() -> None:
-    warning = ContentWarning("content/pages/home.yaml", 27, 11, "featured",
+    warning = ContentWarning("content/pages/home.yaml", 30, 11, "featured",
                              "'a,b' ended: 100% past.")
     assert warning.annotation("content/pages/home.yaml") == (
-        "::warning file=content/pages/home.yaml,line=27,col=11,title=Content warning in featured::"
+        "::warning file=content/pages/home.yaml,line=30,col=11,title=Content warning in featured::"
         "featured: 'a,b' ended: 100%25 past."
     )
 
@@ -99,8 +99,8 @@ def test_warnings_come_with_errors_as_annotations_before_the_summary(
     run_cli: Callable[..., tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    edit("pages/home.yaml", "  href: /features\n",
-         "  href: /features\nfeatured: inclusive-sports-clinic\n")
+    edit("pages/home.yaml", "\n  href: /features\n",
+         "\n  href: /features\nfeatured: inclusive-sports-clinic\n")
     status, stdout, stderr = run_cli("check", "--format", "github", "--content", "content")
     assert status == 0
     assert stderr.splitlines() == [FEATURED_LINE]

@@ -120,11 +120,11 @@ def test_featured_event_must_exist(content: Path, edit: Callable[[str, str, str]
                                    run_cli: Callable[..., tuple[int, str, str]],
                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    edit("pages/home.yaml", "  href: /features\n", "  href: /features\nfeatured: no-such-event\n")
+    edit("pages/home.yaml", "\n  href: /features\n", "\n  href: /features\nfeatured: no-such-event\n")
     status, _, stderr = run_cli("check", "--content", "content")
     assert status == 1
     assert stderr.splitlines()[0] == (
-        "content/pages/home.yaml:27:11: featured: expected the file name of an event or series "
+        "content/pages/home.yaml:30:11: featured: expected the file name of an event or series "
         f"in content/events/, found 'no-such-event'. {FEATURED_HINT}"
     )
 
@@ -139,11 +139,11 @@ def test_a_featured_event_that_has_ended_is_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    edit("pages/home.yaml", "  href: /features\n", f"  href: /features\nfeatured: {featured}\n")
+    edit("pages/home.yaml", "\n  href: /features\n", f"\n  href: /features\nfeatured: {featured}\n")
     status, stdout, stderr = run_cli("build", "--content", "content", "--out", "out")
     assert status == 0, stderr
     assert stderr.splitlines() == [
-        f"content/pages/home.yaml:27:11: warning: featured: '{featured}' ended {ended}; the "
+        f"content/pages/home.yaml:30:11: warning: featured: '{featured}' ended {ended}; the "
         f"home page's button names the next upcoming event instead. {FEATURED_HINT}"
     ]
     assert stdout.startswith("Built ")
@@ -159,6 +159,6 @@ def test_an_upcoming_featured_series_builds_without_a_word(
     monkeypatch.chdir(tmp_path)
     edit("events/keen-swim.yaml", "date: 2025-10-04", "date: 2099-10-03")
     edit("events/keen-swim.yaml", "except: [2025-11-01]", "except: [2099-10-31]")
-    edit("pages/home.yaml", "  href: /features\n", "  href: /features\nfeatured: keen-swim\n")
+    edit("pages/home.yaml", "\n  href: /features\n", "\n  href: /features\nfeatured: keen-swim\n")
     status, _, stderr = run_cli("check", "--content", "content")
     assert (status, stderr) == (0, "")
