@@ -45,7 +45,8 @@ CASES = [
         "'http://www.stlouis-mo.gov/pool'. Link to a page of this site as a path (/features) or to "
         "another site with its full https:// address.",
     ]),
-    ("internal link with wrong case", "pages/home.yaml", "\n  href: /features", "\n  href: /Features", [
+    ("internal link with wrong case", "pages/home.yaml", "\n  href: /features",
+     "\n  href: /Features", [
         "content/pages/home.yaml:29:9: rsvp_button.href: expected a link to a page of this site, "
         "found '/Features'. Did you mean /features? Paths are case-sensitive.",
     ]),

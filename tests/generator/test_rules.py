@@ -120,7 +120,8 @@ def test_featured_event_must_exist(content: Path, edit: Callable[[str, str, str]
                                    run_cli: Callable[..., tuple[int, str, str]],
                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    edit("pages/home.yaml", "\n  href: /features\n", "\n  href: /features\nfeatured: no-such-event\n")
+    edit("pages/home.yaml", "\n  href: /features\n",
+         "\n  href: /features\nfeatured: no-such-event\n")
     status, _, stderr = run_cli("check", "--content", "content")
     assert status == 1
     assert stderr.splitlines()[0] == (
@@ -139,7 +140,8 @@ def test_a_featured_event_that_has_ended_is_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    edit("pages/home.yaml", "\n  href: /features\n", f"\n  href: /features\nfeatured: {featured}\n")
+    edit("pages/home.yaml", "\n  href: /features\n",
+         f"\n  href: /features\nfeatured: {featured}\n")
     status, stdout, stderr = run_cli("build", "--content", "content", "--out", "out")
     assert status == 0, stderr
     assert stderr.splitlines() == [
