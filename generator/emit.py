@@ -32,9 +32,10 @@ from generator.checks.run import APP_ROUTES
 from generator.clock import now
 from generator.local_times import slot_moments
 from generator.models import SOCIAL_DOMAINS, BeforeYouGo, Event, Image, Organization
+from generator.rule_words import rule_text
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
-from generator.slots import parse_time_range, slot_id, time_text
+from generator.slots import parse_clock_range, parse_time_range, slot_id, time_text
 from generator.validate import Project
 
 # Profiles per organizations/profiles-<n>.json: about 1 MB, one file per prerender read.
@@ -225,7 +226,9 @@ class Emitter:
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
                                  logo=self.logos[event.host], email=host.model.email),
             date=day.isoformat(), date_text=date_text(day),
-            time_text=event.slots[0].time if len(slots) == 1 else time_text(first, last),
+            # One way to write a time on every page: 1:00PM-3:00PM is shown as 1:00-3:00 PM.
+            time_text=parse_clock_range(event.slots[0].time).text() if len(slots) == 1
+            else time_text(first, last),
             location=event.location, place=places.place(event.location),
             map_url=MAP_SEARCH + quote(event.location),
             rsvp=event.rsvp, start=min(moments).astimezone(self.zone).isoformat(),
@@ -244,7 +247,8 @@ class Emitter:
             feed += live
             self.cancelled += off
             if entry.model.is_series:
-                series.append(self._series(slug, live, off))
+                rule = rule_text(entry.model.repeat or "", entry.model.date)
+                series.append(self._series(slug, live, off, rule))
         feed.sort(key=lambda e: (e.start, e.slug))
         slots = {
             slot.id: outputs.SlotRecord(
@@ -262,8 +266,8 @@ class Emitter:
                                  guest_rsvp_event=self.site.guest_rsvp_event,
                                  events=feed, series=series, slots=dict(sorted(slots.items())))
 
-    def _series(self, slug: str, live: list[outputs.EventOut],
-                off: list[outputs.EventOut]) -> outputs.SeriesOut:
+    def _series(self, slug: str, live: list[outputs.EventOut], off: list[outputs.EventOut],
+                rule: str | None) -> outputs.SeriesOut:
         first = (live or off)[0]
         dates = sorted(
             (outputs.SeriesDateOut(slug=e.slug, path=e.path, date=e.date, date_text=e.date_text,
@@ -275,7 +279,8 @@ class Emitter:
             slug=slug, path=f"/events/{slug}", title=first.title, description=first.description,
             description_html=first.description_html, description_text=first.description_text,
             host=first.host, location=first.location, place=first.place,
-            time_text=first.time_text, dates=dates,
+            time_text=first.time_text, rule_text=rule,
+            before_you_go=first.before_you_go, dates=dates,
         )
 
     def _previews(self, profiles: dict[str, outputs.OrganizationOut]) -> None:

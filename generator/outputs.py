@@ -338,6 +338,13 @@ class SeriesOut(Output):
     location: str
     place: PlaceOut
     time_text: str
+    rule_text: str | None = Field(
+        default=None,
+        description="The repeat rule in words (\"Every second Saturday of the month\"); null when "
+        "it cannot be said simply, and the dates alone say it (generator/rule_words.py).",
+    )
+    before_you_go: BeforeYouGoOut | None = Field(
+        default=None, description="The series' know-before-you-go details, the same on every date.")
     dates: list[SeriesDateOut]
 
 

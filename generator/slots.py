@@ -42,6 +42,12 @@ class ClockRange(NamedTuple):
             return clock_text(time) + (f" {zone}" if zone else "")
         return f"{one(self.start, start_zone)}-{one(self.end, end_zone)}"
 
+    def text(self) -> str:
+        """The range as pages show it (time_text), or with its zone names when it has any."""
+        if self.start_zone or self.end_zone:
+            return self.written(self.start_zone, self.end_zone)
+        return time_text(self.start, self.end)
+
 
 def slot_id(event_slug: str, time_label: str) -> str:
     """Return the RSVP id for one slot of an event (see the module docstring)."""
