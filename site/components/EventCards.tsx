@@ -146,10 +146,12 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
   )
 }
 
-/** Event finished, its RSVP count (Loading... until loaded), thank-you note and gallery. */
-export function PastDetails({ event }: { event: EventItem }) {
+/** Event finished, thank-you note and gallery; with `total`, the RSVP count (Loading... until loaded): the feed's
+ * past card, as the spec has it. An event's own page shows none, the count of who came being unknown there. */
+export function PastDetails({ event, total = true }: { event: EventItem; total?: boolean }) {
   const [count, setCount] = useState<number | null>(null)
   useEffect(() => {
+    if (!total) return
     let cancelled = false
     const client = getAuthClient()
     void rsvpStats(client.api, event.slug).then((r) => {
@@ -159,13 +161,13 @@ export function PastDetails({ event }: { event: EventItem }) {
     return () => {
       cancelled = true
     }
-  }, [event.slug])
+  }, [event.slug, total])
   return (
     <>
       <p>
         <strong>Event finished</strong>
       </p>
-      <p>Total RSVPs: {count === null ? 'Loading...' : count}</p>
+      {total ? <p>Total RSVPs: {count === null ? 'Loading...' : count}</p> : null}
       {event.thank_you ? <p>{event.thank_you}</p> : null}
       <Gallery photos={event.gallery} />
     </>

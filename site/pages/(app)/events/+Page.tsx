@@ -3,7 +3,9 @@ import { useData } from 'vike-react/useData'
 import { BeforeYouGo } from '../../../components/BeforeYouGo'
 import { EventHeader, Gallery, PastDetails, SlotList, SpotsLeft } from '../../../components/EventCards'
 import { RichText } from '../../../components/RichText'
+import { Img } from '../../../components/Img'
 import { RsvpDialog } from '../../../components/LazyRsvpDialog'
+import { spotsText } from '../../../src/api/rsvp'
 import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
 import { hasEnded, limitedIds } from '../../../src/events/schedule'
 import type { Data, EventData, SeriesData } from './+data'
@@ -13,30 +15,45 @@ export default function Page() {
   return data.kind === 'series' ? <SeriesPage data={data} /> : <EventPage data={data} />
 }
 
-/** A series' overview: its description and every date, linking to each date's page. */
-function SeriesPage({ data: { series, calendar, builtAt } }: { data: SeriesData }) {
-  const now = useClientNow() ?? builtAt
+// The next dates of a series whose spots left are asked for (one request each).
+const SPOTS_DATES = 6
+
+/** A series' overview: host and logo, the rule in words, before you go, and every date with spots left. */
+function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: SeriesData }) {
+  const clientNow = useClientNow()
+  const now = clientNow ?? builtAt
   const upcoming = series.dates.filter((d) => !hasEnded(d.end, now))
   const past = series.dates.filter((d) => hasEnded(d.end, now))
+  const spotIds = clientNow === null ? '' : upcoming.filter((d) => !d.cancelled && limited.includes(d.slug))
+    .slice(0, SPOTS_DATES).map((d) => d.slug).join(' ')
+  const { stats: spots } = useSpotsLeft(spotIds)
   return (
     <div className="container">
       <p>
         <a href="/features">All events</a>
       </p>
       <h1>{series.title}</h1>
-      <p>
-        Hosted by <a href={series.host.link}>{series.host.name}</a>
-      </p>
-      <p>
-        {series.time_text} · <span className="muted">{series.location}</span>
-      </p>
+      <div className="event-head">
+        <Img image={series.host.logo} />
+        <div>
+          <p>
+            Hosted by <a href={series.host.link}>{series.host.name}</a>
+          </p>
+          <p>{series.rule_text ? `${series.rule_text}, ${series.time_text}` : series.time_text}</p>
+          <p className="muted">{series.location}</p>
+        </div>
+      </div>
       <RichText html={series.description_html} />
+      <BeforeYouGo before={series.before_you_go} />
       <section className="section" aria-labelledby="dates-title">
         <h2 id="dates-title">Upcoming dates</h2>
         {upcoming.length === 0 ? <p>No upcoming dates right now. Check back soon!</p> : null}
         <ul>
           {upcoming.map((d) => (
-            <li key={d.slug}>{d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}</li>
+            <li key={d.slug}>
+              {d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}
+              {spots[d.slug] && spotsText(spots[d.slug]!) ? <> · <SpotsLeft stats={spots[d.slug]} /></> : null}
+            </li>
           ))}
         </ul>
       </section>
@@ -90,7 +107,7 @@ function EventPage({ data }: { data: EventData }) {
           <RichText html={event.description_html} />
           <BeforeYouGo before={event.before_you_go} />
           {finished ? (
-            <PastDetails event={event} />
+            <PastDetails event={event} total={false} />
           ) : (
             <>
               {openSlots.length > 0 && !isGuestEvent ? (
@@ -107,26 +124,31 @@ function EventPage({ data }: { data: EventData }) {
           )}
         </div>
       </article>
-      <section className="section" aria-labelledby="calendar-title">
-        <h2 id="calendar-title">Add to calendar</h2>
-        <p>
-          <a className="btn btn-secondary" href={calendar.href} download={`${event.slug}.ics`}>
-            Add to calendar (.ics)
-          </a>
-        </p>
-      </section>
-      <section className="section" aria-labelledby="share-title">
-        <h2 id="share-title">Share</h2>
-        <ul className="share-links">
-          {share.map((s) => (
-            <li key={s.label}>
-              <a href={s.href} target={s.href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
-                {s.label}
+      {/* A finished event is shown for what happened: nothing to add to a calendar or to share. */}
+      {finished ? null : (
+        <>
+          <section className="section" aria-labelledby="calendar-title">
+            <h2 id="calendar-title">Add to calendar</h2>
+            <p>
+              <a className="btn btn-secondary" href={calendar.href} download={`${event.slug}.ics`}>
+                Add to calendar (.ics)
               </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+            </p>
+          </section>
+          <section className="section" aria-labelledby="share-title">
+            <h2 id="share-title">Share</h2>
+            <ul className="share-links">
+              {share.map((s) => (
+                <li key={s.label}>
+                  <a href={s.href} target={s.href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
       {event.series ? (
         <section className="section" aria-labelledby="dates-title">
           <h2 id="dates-title">Other dates</h2>

@@ -4,6 +4,7 @@ import { loadEvents } from '../../../src/content/load'
 import { forBrowser, metaDescription, shell } from '../../../src/content/pageData'
 import type { EventRecord, EventsFile, SeriesRecord } from '../../../src/content/types'
 import { calendarLinks } from '../../../src/events/calendar'
+import { limitedIds } from '../../../src/events/schedule'
 import { shareLinks } from '../../../src/events/schema'
 
 // One index per events.json (the file is read once per build; `vike dev` re-reads it on each request).
@@ -34,7 +35,7 @@ export function data(pageContext: PageContextServer) {
   const { bySeries } = index(file)
   const record = pageRecord(pageContext.urlPathname)
   if (!record) throw render(404)
-  if ('series' in record) return seriesData(record.series)
+  if ('series' in record) return seriesData(record.series, bySeries.get(record.series.slug) ?? [])
   const { event } = record
   const base = shell(event.path, {
     title: `${event.title}, ${event.date_text}`,
@@ -56,8 +57,8 @@ export function data(pageContext: PageContextServer) {
     builtAt: Date.now(),
   }
 }
-/** A series' overview: what it is, who hosts it, and every date (cancelled ones marked). */
-function seriesData(series: SeriesRecord) {
+/** A series' overview: what it is, who hosts it, and every date (cancelled ones marked); `occurrences`: its events. */
+function seriesData(series: SeriesRecord, occurrences: readonly EventRecord[]) {
   const base = shell(series.path, {
     title: series.title,
     description: metaDescription(`${series.time_text}, ${series.location}. ${series.description_text}`),
@@ -66,6 +67,8 @@ function seriesData(series: SeriesRecord) {
     ...base,
     kind: 'series' as const,
     series: forBrowser(series),
+    // The dates whose spots left are worth asking for: those with a slot of limited capacity.
+    limited: occurrences.filter((e) => limitedIds([e]).length > 0).map((e) => e.slug),
     calendar: calendarLinks(base.site.url, `/organizations/${series.host.slug}/calendar.ics`),
     builtAt: Date.now(),
   }
