@@ -44,7 +44,7 @@ function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: Se
         </div>
       </div>
       <RichText html={series.description_html} />
-      <BeforeYouGo before={series.before_you_go} />
+      <BeforeYouGo before={series.before_you_go ?? null} />
       <section className="section" aria-labelledby="dates-title">
         <h2 id="dates-title">Upcoming dates</h2>
         {upcoming.length === 0 ? <p>No upcoming dates right now. Check back soon!</p> : null}
