@@ -28,6 +28,8 @@ from tests.e2e.helpers import (
 from tests.e2e.steps import RSVP_SUCCESS, auth_headers, slot_item
 
 pytestmark = pytest.mark.e2e
+# The slot's RSVP button ("RSVP", then "RSVP'd!"), not its other questions (under 18?).
+RSVP_BUTTON = re.compile(r"^RSVP")
 
 SIGN_IN_TO_RSVP = "Please sign in to RSVP for the event."
 
@@ -55,7 +57,7 @@ def test_upcoming_event_page_rsvp_through_sign_in(
     expect(upcoming.get_by_text("No upcoming events right now")).to_have_count(0)
     first_card = upcoming.locator("article").first
     expect(first_card.get_by_role("heading", name=event["title"])).to_be_visible()
-    expect(slot_item(page, slot["id"]).get_by_role("button")).to_have_text("RSVP")
+    expect(slot_item(page, slot["id"]).get_by_role("button", name=RSVP_BUTTON)).to_have_text("RSVP")
 
     first_card.get_by_role("link", name=event["title"]).click()
     wait_path(page, event["path"])
@@ -72,7 +74,7 @@ def test_upcoming_event_page_rsvp_through_sign_in(
     data = json.loads(found.group(1))
     assert (data["@type"], data["startDate"]) == ("Event", event["start"])
 
-    button = slot_item(page, slot["id"]).get_by_role("button")
+    button = slot_item(page, slot["id"]).get_by_role("button", name=RSVP_BUTTON)
     expect(button).to_have_text("RSVP")
     button.click()
     wait_path(page, "/login")
@@ -81,7 +83,7 @@ def test_upcoming_event_page_rsvp_through_sign_in(
 
     # Back on the same event page, the RSVP completes by itself.
     wait_path(page, event["path"])
-    button = slot_item(page, slot["id"]).get_by_role("button")
+    button = slot_item(page, slot["id"]).get_by_role("button", name=RSVP_BUTTON)
     expect(button).to_have_text("RSVP'd!", timeout=15_000)
     expect(button).to_be_disabled()
     watch.wait_dialog(page, RSVP_SUCCESS)
