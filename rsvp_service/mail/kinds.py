@@ -20,7 +20,7 @@ from rsvp_service.mail.message import Kind
 from rsvp_service.mail.rsvp_notices import Notice
 
 BUILDERS: dict[str, Kind[Any]] = {
-    rsvp_notices.CONFIRMATION: Kind(rsvp_notices.AboutRsvp, rsvp_notices.build_confirmation),
+    rsvp_notices.CONFIRMATION: Kind(rsvp_notices.Confirmation, rsvp_notices.build_confirmation),
     rsvp_notices.WAITLISTED: Kind(Notice, rsvp_notices.build_waitlisted),
     rsvp_notices.PROMOTED: Kind(Notice, rsvp_notices.build_promoted),
     rsvp_notices.CANCELLED: Kind(Notice, rsvp_notices.build_cancelled),

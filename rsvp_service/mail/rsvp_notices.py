@@ -55,6 +55,12 @@ class AboutRsvp(Payload):
     checkin_code: str | None = None
 
 
+class Confirmation(AboutRsvp):
+    """A confirmation's payload: also how long a minor's seat is held for a guardian's consent."""
+
+    held_hours: float | None = None
+
+
 class Notice(AboutRsvp):
     """A notice's payload: also the place on the waitlist, and whether the RSVP held a seat."""
 
@@ -64,12 +70,15 @@ class Notice(AboutRsvp):
 
 def confirmation_mail(
     slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None,
-    checkin_code: str | None = None, user_id: int | None = None,
+    checkin_code: str | None = None, user_id: int | None = None, held_hours: float | None = None,
 ) -> Mail:
-    """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent)."""
-    return Mail(CONFIRMATION, email, AboutRsvp(
+    """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent).
+
+    `held_hours`: the seat waits that long for a guardian's consent (a minor's RSVP).
+    """
+    return Mail(CONFIRMATION, email, Confirmation(
         slot_id=slot_id, first_name=first_name, last_name=last_name, cancel_token=cancel_token,
-        checkin_code=checkin_code), user_id)
+        checkin_code=checkin_code, held_hours=held_hours), user_id)
 
 
 def notice_mail(
@@ -104,7 +113,8 @@ Calendar = Literal["invite", "cancel"] | None
 
 
 def _draft(context: MailContext, queued: QueuedMail, about: AboutRsvp, *, subject: str,
-           lead: str, calendar: Calendar, template: str = "rsvp_notice") -> Draft:
+           lead: str, calendar: Calendar, template: str = "rsvp_notice",
+           held_hours: str | None = None) -> Draft:
     settings = context.settings
     slot = context.catalogue.slots.get(about.slot_id)
     if slot is None:
@@ -115,7 +125,7 @@ def _draft(context: MailContext, queued: QueuedMail, about: AboutRsvp, *, subjec
     checkin, inline = email_block(queued.id, about.checkin_code)
     text, html = render(
         template, slot=slot, first_name=about.first_name, lead=lead, subject=subject,
-        calendar=calendar, site_url=links.site(settings),
+        calendar=calendar, site_url=links.site(settings), held_hours=held_hours,
         cancel_url=cancel_url(settings, about.cancel_token), **checkin,
     )
     attachments: tuple[Attachment, ...] = ()
@@ -137,10 +147,14 @@ def _taken_off(notice: Notice) -> Calendar:
     return "cancel" if notice.seated else None
 
 
-def build_confirmation(context: MailContext, queued: QueuedMail, about: AboutRsvp) -> Draft:
+def build_confirmation(context: MailContext, queued: QueuedMail, about: Confirmation) -> Draft:
     """Say what the confirmation of one RSVP says (with the .ics), from the catalogue's slot."""
-    return _draft(context, queued, about, subject="Your RSVP: {title}, {date}", lead="",
-                  calendar="invite", template="rsvp_confirmation")
+    # A minor's seat is theirs only once a guardian approves: the email says so, not "registered".
+    held = None if about.held_hours is None else f"{about.held_hours:g}"
+    subject = ("Your RSVP: {title}, {date}" if held is None
+               else "Your RSVP waits for a guardian's consent: {title}, {date}")
+    return _draft(context, queued, about, subject=subject, lead="", calendar="invite",
+                  template="rsvp_confirmation", held_hours=held)
 
 
 def build_waitlisted(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:

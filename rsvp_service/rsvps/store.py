@@ -216,7 +216,8 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
     person: dict[str, Any] = {"email": rsvp.email, "first_name": rsvp.first_name,
                               "last_name": rsvp.last_name, "cancel_token": token}
     if place.position is None:
-        mail = rsvp_notices.confirmation_mail(rsvp.slot_id, checkin_code=code,
+        held = rsvp.consent.hold_hours if rsvp.consent is not None else None
+        mail = rsvp_notices.confirmation_mail(rsvp.slot_id, checkin_code=code, held_hours=held,
                                               user_id=rsvp.user_id, **person)
     else:
         mail = rsvp_notices.notice_mail(rsvp_notices.WAITLISTED, rsvp.slot_id,

@@ -41,6 +41,18 @@ async def _asked(client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings
     return token_in(mail, LINK)
 
 
+async def test_the_minors_own_confirmation_says_the_seat_waits_for_the_guardian(
+    client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,
+) -> None:
+    await _asked(client, mailbox, settings)
+    [mail] = await arrived(mailbox, "mia@example.org", "Your RSVP")
+    assert mail["Subject"] == "Your RSVP waits for a guardian's consent: Tiny Workshop, May 1, 2025"
+    for kind in ("plain", "html"):
+        text = mail.get_body((kind,)).get_content()  # type: ignore[union-attr]
+        assert "your spot is held for 48 hours until they approve." in text
+        assert "registered" not in text
+
+
 async def _state() -> tuple[Decision | None, RsvpStatus]:
     record = await GuardianConsent.get().select_related("rsvp")
     return record.decision, record.rsvp.status

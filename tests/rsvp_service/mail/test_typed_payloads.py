@@ -70,7 +70,7 @@ async def test_a_payload_is_checked_when_its_email_is_queued(app: Starlette) -> 
     wrong = Mail(rsvp_notices.CONFIRMATION, "ann@example.org",
                  follow_notices.FollowsToConfirm(follower_id=5, labels=["KEEN St. Louis"]))
     async with in_transaction() as connection:
-        with pytest.raises(TypeError, match="FollowsToConfirm, not the AboutRsvp"):
+        with pytest.raises(TypeError, match="FollowsToConfirm, not the Confirmation"):
             await enqueue(wrong, connection=connection)
     assert not await OutboxMessage.all().exists()
 
