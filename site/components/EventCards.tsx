@@ -101,30 +101,10 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
           <li className="slot" key={slot.id} data-event-id={slot.id}>
             <span id={`slot-${slot.id}`}>{slot.time}</span>
             <SpotsLeft stats={spots[slot.id]} id={`spots-${slot.id}`} />
-            {asGuest && open === slot.id && filling ? (
-              <Suspense fallback={null}>
-                <GuestForm
-                  slotId={slot.id}
-                  label={waitlist ? RSVP_MSG.joinWaitlist : 'Submit RSVP'}
-                  busy={s.status === 'submitting'}
-                  onSubmit={(guest) => onRsvp(slot.id, waitlist, [], guest)}
-                />
-              </Suspense>
-            ) : (
-              <button
-                type="button"
-                className="btn"
-                disabled={!retry}
-                aria-describedby={spots[slot.id] && spotsText(spots[slot.id]!) ? `slot-${slot.id} spots-${slot.id}` : `slot-${slot.id}`}
-                onClick={() => (asGuest ? setOpen(slot.id) : onRsvp(slot.id, waitlist, guests[slot.id] ?? []))}
-              >
-                {waitlist ? RSVP_MSG.joinWaitlist : BUTTON_TEXT[s.status]}
-              </button>
-            )}
-            {/* A party comes with a signed-in RSVP (a guest's form takes one person). */}
-            {filling && !asGuest && (slot.max_guests_per_rsvp ?? 0) > 0 ? (
+            {/* The slot's questions come before the button that sends their answers (a guest's form too). */}
+            {filling && (slot.max_guests_per_rsvp ?? 0) > 0 ? (
               <Reveal label="Bringing others?">
-                <BringGuests slotId={slot.id} max={slot.max_guests_per_rsvp ?? 0} names={guests[slot.id] ?? []}
+                <BringGuests slotId={slot.id} max={slot.max_guests_per_rsvp ?? 0} asGuest={asGuest} names={guests[slot.id] ?? []}
                   onChange={(names) => setGuests((prev) => ({ ...prev, [slot.id]: names }))} />
               </Reveal>
             ) : null}
@@ -133,6 +113,26 @@ export function SlotList({ event, slots, status, spots, onRsvp }: {
                 <Guardian slotId={slot.id} asGuest={asGuest} />
               </Reveal>
             ) : null}
+            {asGuest && open === slot.id && filling ? (
+              <Suspense fallback={null}>
+                <GuestForm
+                  slotId={slot.id}
+                  label={waitlist ? RSVP_MSG.joinWaitlist : 'Submit RSVP'}
+                  busy={s.status === 'submitting'}
+                  onSubmit={(guest) => onRsvp(slot.id, waitlist, guests[slot.id], guest)}
+                />
+              </Suspense>
+            ) : (
+              <button
+                type="button"
+                className="btn"
+                disabled={!retry}
+                aria-describedby={spots[slot.id] && spotsText(spots[slot.id]!) ? `slot-${slot.id} spots-${slot.id}` : `slot-${slot.id}`}
+                onClick={() => (asGuest ? setOpen(slot.id) : onRsvp(slot.id, waitlist, guests[slot.id]))}
+              >
+                {waitlist ? RSVP_MSG.joinWaitlist : BUTTON_TEXT[s.status]}
+              </button>
+            )}
             {(s.status === 'full' || s.status === 'error') && s.message ? (
               <p className="error" role="alert" id={slotMessageId(slot.id)} tabIndex={-1}>{s.message}</p>
             ) : null}

@@ -64,9 +64,9 @@ export type GuestRsvp = { firstName: string; lastName: string; email: string; ph
 
 /**
  * A guest's RSVP: POST /rsvp for the slot `eventId`, or without it (the popup: the service uses the guest
- * event); `waitlist` joins the waitlist after a full slot's refusal.
+ * event); `waitlist` joins the waitlist after a full slot's refusal; `guests`: as for `rsvpAsUser`.
  */
-export function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false, eventId?: string): Promise<RsvpResult> {
+export function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false, eventId?: string, guests: readonly string[] = []): Promise<RsvpResult> {
   const body: Body<'/api/rsvp', 'post'> = {
     ...(eventId ? { eventId } : {}),
     email: form.email.trim(),
@@ -75,6 +75,7 @@ export function rsvpAsGuest(api: Api, form: GuestRsvp, waitlist = false, eventId
     phone: form.phone.trim() || null,
     ...(waitlist ? { waitlist: true } : {}),
     ...consentFields(eventId),
+    ...(guests.length > 0 ? { guests: guests.map((name) => ({ name: name.trim() })) } : {}),
   }
   // A guest's RSVP never speaks for a signed-in account.
   return postRsvp(api, body, (status) => (status === 0 ? RSVP_MSG.popupError : RSVP_MSG.popupDefault), PUBLIC)

@@ -106,7 +106,7 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     const send = user
       ? () => rsvpAsUser(client, eventId, user, waitlist, guests)
       : guest
-        ? () => rsvpAsGuest(client.api, guest, waitlist, eventId)
+        ? () => rsvpAsGuest(client.api, guest, waitlist, eventId, guests)
         : null
     if (!send) {
       rememberRsvpPage(eventId, window.location.pathname)
