@@ -56,7 +56,7 @@ describe('the feed card and the event page', () => {
     // The icon is the class's CSS picture (::before, never read out); the words are the item's only text.
     expect(html.match(/<li.*?<\/li>/g)).toEqual([
       '<li class="i-wheelchair">Partly wheelchair accessible</li>', '<li class="i-age">Ages 14 and up</li>',
-      '<li class="i-consent">Under 18: a guardian&#x27;s consent</li>', '<li class="i-indoor">Indoors and outdoors</li>',
+      '<li class="i-consent">Volunteers under 18 need a guardian&#x27;s consent</li>', '<li class="i-indoor">Indoors and outdoors</li>',
     ])
   })
   it('says nothing when the event says nothing', () => {

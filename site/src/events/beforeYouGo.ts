@@ -15,7 +15,7 @@ export function facts(b: BeforeYouGo | null): Fact[] {
   if (b.wheelchair) out.push({ icon: 'wheelchair', label: 'Wheelchair access', text: WHEELCHAIR[b.wheelchair.access] })
   const age = b.minimum_age
   if (age !== null) out.push({ icon: 'age', label: 'Age', text: age ? `Ages ${age} and up` : 'All ages welcome' })
-  if (b.guardian_consent) out.push({ icon: 'consent', label: 'Guardian consent', text: "Under 18: a guardian's consent" })
+  if (b.guardian_consent) out.push({ icon: 'consent', label: 'Guardian consent', text: "Volunteers under 18 need a guardian's consent" })
   if (b.setting) out.push({ icon: b.setting === 'outdoor' ? 'outdoor' : 'indoor', label: 'Indoor or outdoor', text: SETTING[b.setting] })
   return out
 }
