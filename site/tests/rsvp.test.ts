@@ -63,13 +63,13 @@ describe('RSVP as a signed-in user', () => {
       'With 2 guests: Sam Roe, Guest 2 of Ada King · 2 of 3 here')
     expect(partyText({ partySize: 2, guests: ['Guest 1 of Ada King'], present: null })).toBe('With 1 guest: Guest 1 of Ada King')
   })
-  it('a 409 is an RSVP already made, in the service\'s words; other failures are errors', async () => {
+  it('a 409 is an RSVP already made, in the spec\'s sentence; other failures are errors', async () => {
     const state = async (post: () => Response) => slotStateOf(await rsvpAsUser((await signedIn(post)).client, id, USER), true)
-    expect(await state(() => json({ error: 'dup' }, 409))).toEqual({ status: 'done', message: 'dup' })
+    expect(await state(() => json({ error: 'dup' }, 409))).toEqual({ status: 'done', message: RSVP_MSG.already })
     expect(await state(() => json({ error: 'ended' }, 410))).toEqual({ status: 'error', message: 'ended' })
     expect(await state(() => json({}, 500))).toEqual({ status: 'error', message: RSVP_MSG.failed })
   })
-  it('alert texts are the spec\'s', () => {
+  it('the slot\'s and the popup\'s texts are the spec\'s', () => {
     expect(RSVP_MSG.already).toBe("You have already RSVP'd to this event!")
     expect(RSVP_MSG.success).toBe("You have RSVP'd! A confirmation email will be sent!")
     expect(RSVP_MSG.failed).toBe('Failed to submit RSVP. Please try again.')

@@ -97,7 +97,7 @@ describe('waitlist: signed-in slot RSVP', () => {
     expect(slotStateOf(created(RSVP_MSG.success), true)).toEqual({ status: 'done', message: RSVP_MSG.success })
     const held = "You have RSVP'd! A confirmation email will be sent! We have emailed your parent or guardian: your spot is held for 48 hours until they approve."
     expect(slotStateOf(created(held), true)).toEqual({ status: 'done', message: held })
-    expect(slotStateOf({ ok: false, status: 409, message: "You have already RSVP'd to this event." }, true)).toEqual({ status: 'done', message: "You have already RSVP'd to this event." })
+    expect(slotStateOf({ ok: false, status: 409, message: "You have already RSVP'd to this event." }, true)).toEqual({ status: 'done', message: RSVP_MSG.already })
     const offline = await signedIn(() => { throw new TypeError('offline') })
     expect(slotStateOf(await rsvpAsUser(offline.client, id, USER), true)).toEqual({ status: 'error', message: RSVP_MSG.failed })
     const ended = 'This time slot has ended; RSVPs are closed.'

@@ -1,6 +1,7 @@
 """Steps the journeys share: signing in (through the API or in a tab), an RSVP made through the
-API as set-up, a time slot's list item on an event page and an event's card, an email's cancel
-link, the roles CLI, a QR code held up to the fake camera, and the slot layout check."""
+API as set-up, a time slot's list item and its message on an event page and an event's card, an
+email's cancel link, the roles CLI, a QR code held up to the fake camera, and the slot layout
+check."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.helpers import (
     PYTHON,
     ROOT,
     Account,
+    PageWatch,
     Server,
     Session,
     body_text,
@@ -27,7 +29,7 @@ from tests.e2e.helpers import (
     wait_path,
 )
 
-# The alert an RSVP made on an event page or the feed ends with.
+# The spec's sentence for an RSVP made on an event page or the feed (in the slot, never an alert).
 RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
 CANCEL_LINK = re.compile(r"https?://[^\s\"'<>]+/cancel#token=[^\s\"'<>]+")
 
@@ -63,6 +65,20 @@ def rsvp_through_api(server: Server, account: Account, slot_id: str) -> None:
 def slot_item(page: Page, slot_id: str) -> Locator:
     """The list item of one time slot (its time, spots left, button, forms and waitlist offer)."""
     return page.locator(f"main li[data-event-id={json.dumps(slot_id)}]")
+
+
+def slot_message(page: Page, slot_id: str) -> Locator:
+    """A time slot's own message: its confirmation, waitlist place or error."""
+    return page.locator(f"[id={json.dumps(f'slot-message-{slot_id}')}]")
+
+
+def expect_rsvp_made(page: Page, watch: PageWatch, slot_id: str, text: str = RSVP_SUCCESS) -> None:
+    """The slot's own message says `text`, focused, and no browser alert said anything."""
+    message = slot_message(page, slot_id)
+    expect(message).to_contain_text(text)
+    expect(message).to_be_focused()
+    # The page shows its message after any alert it would raise, so none can come later.
+    assert watch.dialogs == [], f"the RSVP raised browser alerts: {watch.dialogs}"
 
 
 def cancel_path(message: EmailMessage) -> str:

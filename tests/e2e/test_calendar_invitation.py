@@ -28,7 +28,7 @@ from tests.e2e.helpers import (
     settle,
     verified_account,
 )
-from tests.e2e.steps import RSVP_SUCCESS, cancel_path, signed_in_page, slot_item
+from tests.e2e.steps import cancel_path, expect_rsvp_made, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -88,7 +88,7 @@ def test_an_imported_invitation_leaves_the_calendar_when_the_rsvp_is_cancelled_b
     settle(page)  # the RSVP button acts once the page has hydrated
     item = slot_item(page, SLOT)
     item.get_by_role("button", name="RSVP", exact=True).click()
-    watch.wait_dialog(page, RSVP_SUCCESS)
+    expect_rsvp_made(page, watch, SLOT)
 
     confirmation = mailbox.wait_for(account.email, event["title"])
     method, invitation = calendar_file(confirmation)

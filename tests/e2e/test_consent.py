@@ -35,7 +35,7 @@ from tests.e2e.helpers import (
     verified_account,
     visit,
 )
-from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_item
+from tests.e2e.steps import auth_headers, expect_rsvp_made, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -109,8 +109,7 @@ def test_a_guardian_approves_a_minors_rsvp_by_the_emailed_link(
     item.get_by_label("Parent's or guardian's email").fill(guardian)
     item.get_by_role("button", name="RSVP", exact=True).click()
     expect(message).to_contain_text(HELD)
-    expect(message).to_be_focused()
-    watch.wait_dialog(page, RSVP_SUCCESS)
+    expect_rsvp_made(page, watch, slot["id"])
     visit(page, "/dashboard")
     expect(page.get_by_text(AWAITING)).to_be_visible()
 
@@ -168,7 +167,7 @@ def test_an_unanswered_consent_expires_and_the_waitlist_moves_up(
     say_under_18(item, guardian)
     item.get_by_role("button", name="RSVP", exact=True).click()
     expect(page.locator(f'[id="slot-message-{slot["id"]}"]')).to_contain_text(HELD)
-    watch.wait_dialog(page, RSVP_SUCCESS)
+    expect_rsvp_made(page, watch, slot["id"])
     path = consent_path(mailbox, guardian, event["title"])
     minor = noa.email
 

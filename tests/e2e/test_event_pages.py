@@ -25,7 +25,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import RSVP_SUCCESS, auth_headers, slot_item
+from tests.e2e.steps import auth_headers, expect_rsvp_made, slot_item
 
 pytestmark = pytest.mark.e2e
 # The slot's RSVP button ("RSVP", then "RSVP'd!"), not its other questions (under 18?).
@@ -86,7 +86,7 @@ def test_upcoming_event_page_rsvp_through_sign_in(
     button = slot_item(page, slot["id"]).get_by_role("button", name=RSVP_BUTTON)
     expect(button).to_have_text("RSVP'd!", timeout=15_000)
     expect(button).to_be_disabled()
-    watch.wait_dialog(page, RSVP_SUCCESS)
+    expect_rsvp_made(page, watch, slot["id"])
     status, body = live_server.api(
         "GET", "/api/rsvp/check?" + urlencode({"eventId": slot["id"], "email": account.email}),
         headers=auth_headers(live_server, account),

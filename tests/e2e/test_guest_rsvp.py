@@ -21,7 +21,12 @@ from tests.e2e.helpers import (
     verification_link,
     visit,
 )
-from tests.e2e.steps import RSVP_SUCCESS, WIDTHS, assert_inside_its_card, slot_item
+from tests.e2e.steps import (
+    WIDTHS,
+    assert_inside_its_card,
+    expect_rsvp_made,
+    slot_item,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -142,7 +147,7 @@ def test_a_guest_rsvps_in_the_slot_then_registers_and_finds_it_on_the_dashboard(
     other.get_by_role("button", name="RSVP", exact=True).click()
     expect(other.get_by_role("button", name="RSVP'd!")).to_be_disabled()
     expect(other.get_by_label("First Name")).to_have_count(0)
-    watch.wait_dialog(page, RSVP_SUCCESS)
+    expect_rsvp_made(page, watch, other_data["id"])
     assert watch.page_errors == []
 
 

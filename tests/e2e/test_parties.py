@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from rsvp_service.rsvps.routes import CREATED_PARTY
 from tests.e2e.helpers import (
     Account,
     Mailbox,
@@ -16,7 +17,7 @@ from tests.e2e.helpers import (
     Session,
     verified_account,
 )
-from tests.e2e.steps import RSVP_SUCCESS, auth_headers, signed_in_page, slot_item
+from tests.e2e.steps import auth_headers, expect_rsvp_made, signed_in_page, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -75,7 +76,7 @@ def test_a_party_of_three_fills_the_slot_and_a_waiting_party_moves_up_whole(
     expect(guests.get_by_label("Guest 2's name (optional)")).to_have_value("")
     item.get_by_role("button", name="RSVP", exact=True).click()
     expect(item.get_by_role("button", name="RSVP'd!")).to_be_disabled(timeout=15_000)
-    session.watch(page).wait_dialog(page, RSVP_SUCCESS)
+    expect_rsvp_made(page, session.watch(page), slot["id"], CREATED_PARTY.format(guests="2 guests"))
     expect(item.get_by_role("group", name="Bringing others?")).to_have_count(0)
     expect(item.get_by_role("button", name="Bringing others?")).to_have_count(0)
 

@@ -26,7 +26,7 @@ from tests.e2e.helpers import (
     visit,
     wait_path,
 )
-from tests.e2e.steps import RSVP_SUCCESS, auth_headers, card_of, guest_event
+from tests.e2e.steps import RSVP_SUCCESS, auth_headers, card_of, expect_rsvp_made, guest_event
 
 pytestmark = pytest.mark.e2e
 
@@ -76,8 +76,8 @@ def test_signed_out_clinic_rsvp_goes_through_sign_in(
     button = slot_button(page, slot["time"])
     expect(button).to_have_text("RSVP'd!", timeout=15_000)
     expect(button).to_be_disabled()
-    watch.wait_dialog(page, RSVP_SUCCESS)
     # The button is disabled now; focus goes to the slot's own confirmation, on screen.
+    expect_rsvp_made(page, watch, slot["id"])
     confirmation = page.locator(f'[id="slot-message-{slot["id"]}"]')
     expect(confirmation).to_have_text(RSVP_SUCCESS)
     expect(confirmation).to_be_focused()

@@ -15,13 +15,13 @@ export type SlotState = { status: SlotStatus; message?: string }
 
 /**
  * The next state of a slot from an RSVP attempt's result, in the service's words. A signed-in person's
- * plain 409 is an RSVP already made (the spec's RSVP'd!); a guest's shows as the refusal it is.
+ * plain 409 is an RSVP already made (the spec's RSVP'd! and its sentence); a guest's shows as the refusal it is.
  */
 export function slotStateOf(result: RsvpResult, signedIn: boolean): SlotState {
   if (result.ok) return { status: result.data.status === 'waitlisted' ? 'waitlisted' : 'done', message: result.data.message }
   if (result.full) return { status: 'full', message: result.message }
   if (result.position !== undefined) return { status: 'waitlisted', message: result.message }
-  if (signedIn && result.status === 409) return { status: 'done', message: result.message }
+  if (signedIn && result.status === 409) return { status: 'done', message: RSVP_MSG.already }
   return { status: 'error', message: result.message }
 }
 
@@ -122,12 +122,9 @@ export function useSlotRsvp(openSlotKey: string, clientNow: number | null, onCha
     if (guest && !user && confirmed && !confirmed.consent) state.message = RSVP_MSG.popupSuccess(guest.firstName.trim(), guest.email.trim())
     setSlot(eventId, state)
     onChange?.(eventId)
-    // Full, waitlisted and failed answers show in the slot (full with its Join the waitlist button); the
-    // spec's alerts tell a signed-in person their RSVP is made.
-    if (user && confirmed) window.alert(RSVP_MSG.success)
-    else if (user && state.status === 'done') window.alert(RSVP_MSG.already)
-    // The button is disabled now, so focus would fall to the page's top: it goes to the slot's own
-    // confirmation (or error), scrolled into view, where the person is looking.
+    // Every answer shows in the slot, never in a browser alert. The button is disabled now, so focus would
+    // fall to the page's top: it goes to the slot's own confirmation (or error), scrolled into view, where
+    // the person is looking.
     const shown = document.getElementById(slotMessageId(eventId))
     if (shown) {
       shown.focus({ preventScroll: true })
