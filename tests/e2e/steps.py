@@ -17,6 +17,7 @@ from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.helpers import (
+    CONSENT_EVENT,
     PYTHON,
     ROOT,
     Account,
@@ -172,3 +173,19 @@ def assert_inside_its_card(slot: Locator, state: str, width: int) -> None:
     assert layout["slotInCard"], f"{state} at {width} px: the slot leaves its card"
     assert layout["outside"] == [], f"{state} at {width} px: outside the slot: {layout['outside']}"
     assert layout["overlaps"] == [], f"{state} at {width} px: overlapping: {layout['overlaps']}"
+
+
+# The paged build's event that asks for a guardian's consent, the time its journeys run at, and
+# what the volunteer is told while the seat waits.
+CONSENT_NOW = "2027-10-01T10:00:00-05:00"
+HELD = "your spot is held for 48 hours until they approve."
+AWAITING = "Awaiting consent: your parent or guardian has the link to approve."
+
+
+def consent_event(build: tuple[Path, Path]) -> dict[str, Any]:
+    """The event of the paged build that asks for a guardian's consent."""
+    _, content = build
+    events = json.loads((content / "events.json").read_text(encoding="utf-8"))["events"]
+    event: dict[str, Any] = next(e for e in events if e["slug"] == CONSENT_EVENT)
+    assert event["before_you_go"]["guardian_consent"] is True
+    return event

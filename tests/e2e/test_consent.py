@@ -14,18 +14,15 @@ per slot (conftest's CONSENT_EVENT; no real event asks yet):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, expect
 
 from rsvp_service.rsvps.routes import GUARDIAN_IS_YOU
 from tests.e2e.helpers import (
-    CONSENT_EVENT,
     Account,
     Mailbox,
     Server,
@@ -35,24 +32,21 @@ from tests.e2e.helpers import (
     verified_account,
     visit,
 )
-from tests.e2e.steps import auth_headers, expect_rsvp_made, signed_in_page, slot_item
+from tests.e2e.steps import (
+    AWAITING,
+    CONSENT_NOW,
+    HELD,
+    auth_headers,
+    consent_event,
+    expect_rsvp_made,
+    signed_in_page,
+    slot_item,
+)
 
 pytestmark = pytest.mark.e2e
 
-CONSENT_NOW = "2027-10-01T10:00:00-05:00"
 AFTER_HOLD = "2027-10-03T11:00:00-05:00"  # 49 hours on: past the default 48-hour hold
 LINK = re.compile(r"https?://[^/\s]+(/consent#token=[0-9]+-[a-z2-7]+)")
-HELD = "your spot is held for 48 hours until they approve."
-AWAITING = "Awaiting consent: your parent or guardian has the link to approve."
-
-
-def consent_event(build: tuple[Path, Path]) -> dict[str, Any]:
-    """The event of the paged build that asks for a guardian's consent."""
-    _, content = build
-    events = json.loads((content / "events.json").read_text(encoding="utf-8"))["events"]
-    event: dict[str, Any] = next(e for e in events if e["slug"] == CONSENT_EVENT)
-    assert event["before_you_go"]["guardian_consent"] is True
-    return event
 
 
 def say_under_18(item: Locator, guardian: str) -> None:

@@ -25,15 +25,19 @@ from tests.e2e.helpers import (
     visit,
 )
 from tests.e2e.steps import (
+    AWAITING,
+    CONSENT_NOW,
+    HELD,
     RSVP_SUCCESS,
+    WIDTHS,
+    assert_inside_its_card,
     auth_headers,
+    consent_event,
     expect_rsvp_made,
     signed_in_page,
     slot_item,
     slot_message,
 )
-from tests.e2e.test_consent import AWAITING, CONSENT_NOW, HELD, consent_event
-from tests.e2e.test_first_contact import WIDTHS, _assert_inside_its_card
 
 pytestmark = pytest.mark.e2e
 
@@ -96,7 +100,7 @@ def test_a_signed_out_guest_brings_friends_up_to_the_guest_limit(
     assert_above_and_tappable(count, submit, "the guests' count", width)
     assert_above_and_tappable(item.get_by_label("Guest 2's name (optional)"), submit,
                               "a guest's name", width)
-    _assert_inside_its_card(item, "guest with guests", width)
+    assert_inside_its_card(item, "guest with guests", width)
 
     email = unique_email(f"party{width}")
     item.get_by_label("First Name").fill("Gina")
@@ -136,13 +140,13 @@ def test_a_minors_fields_sit_above_the_rsvp_and_the_seat_is_said_to_wait(
     field = item.get_by_label("Parent's or guardian's email")
     expect(field).to_be_focused()
     assert_above_and_tappable(field, rsvp, "the guardian's email", width)
-    _assert_inside_its_card(item, "guardian's email", width)
+    assert_inside_its_card(item, "guardian's email", width)
 
     guardian = unique_email("ivy-guardian")
     field.fill(guardian)
     rsvp.click()
     expect_rsvp_made(page, watch, slot["id"], HELD)
-    _assert_inside_its_card(item, "held", width)
+    assert_inside_its_card(item, "held", width)
 
     # The minor's own email says the seat waits for the guardian: not "registered".
     confirmation = body_text(
@@ -185,4 +189,4 @@ def test_a_signed_in_rsvp_answers_in_the_slot_and_never_in_an_alert(
     expect_rsvp_made(page, watch, second["id"], ALREADY)
     expect(slot_message(page, second["id"])).to_have_text(ALREADY)
     expect(item.get_by_role("button", name="RSVP'd!")).to_be_disabled()
-    _assert_inside_its_card(item, "already", width)
+    assert_inside_its_card(item, "already", width)
