@@ -1,11 +1,16 @@
 // The dashboard's "Your RSVPs": upcoming (with the check-in code and QR, .ics and Cancel), waitlist places,
-// then past ones. A checked-in RSVP says so and cannot be cancelled.
-import { useCallback, useEffect, useState } from 'react'
+// then past ones. A checked-in RSVP says so and cannot be cancelled. Until the account's address is
+// verified, the guest RSVPs made with it are not the account's yet: the list says verifying brings them in.
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { calendarFile, cancelMyRsvp, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
-import { getAuthClient } from '../src/auth/useAuth'
+import { getAuthClient, useAuth } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 
+const GUESTS_AFTER_VERIFYING = 'Verify your email address and the RSVPs you made as a guest with it will appear here.'
+
 export function MyRsvps() {
+  const { user } = useAuth()
+  const heading = useRef<HTMLHeadingElement>(null)
   const [rsvps, setRsvps] = useState<MyRsvp[] | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -17,19 +22,28 @@ export function MyRsvps() {
   }, [])
   useEffect(load, [load])
 
+  // The cancelled RSVP's item goes away: keyboard focus moves to the list's heading, not the page.
   const cancelled = (message: string) => {
     setNotice(message)
+    heading.current?.focus()
     load()
   }
+  const unverified = user ? !user.isVerified : false
   const { upcoming, past } = splitRsvps(rsvps ?? [])
   return (
     <section className="section card" aria-labelledby="rsvps-title">
-      <h2 id="rsvps-title">Your RSVPs</h2>
+      <h2 id="rsvps-title" ref={heading} tabIndex={-1}>
+        Your RSVPs
+      </h2>
       {notice ? <p className="success" role="status">{notice}</p> : null}
       {failed ? (
         <p className="error" role="alert">{failed}</p>
       ) : rsvps === null ? (
         <p>Loading...</p>
+      ) : rsvps.length === 0 && unverified ? (
+        <p>
+          You have no RSVPs on this account yet. {GUESTS_AFTER_VERIFYING} <a href="/features">Find an event</a>
+        </p>
       ) : rsvps.length === 0 ? (
         <p>
           You have no RSVPs yet. <a href="/features">Find an event</a>
@@ -60,6 +74,7 @@ export function MyRsvps() {
               </ul>
             </>
           ) : null}
+          {unverified ? <p className="muted">{GUESTS_AFTER_VERIFYING}</p> : null}
         </>
       )}
     </section>
@@ -97,6 +112,17 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const label = `${rsvp.title}, ${rsvp.date_text}, ${rsvp.time}`
+  // Keyboard focus follows the confirm step: onto its first button when it opens, back to Cancel
+  // when it closes, and onto "Yes, cancel" again when cancelling failed.
+  const confirmFirst = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const [focusNext, setFocusNext] = useState<'confirm' | 'cancel' | null>(null)
+  useEffect(() => {
+    if (busy || focusNext === null) return
+    const target = focusNext === 'confirm' ? confirmFirst : cancelButton
+    target.current?.focus()
+    setFocusNext(null)
+  }, [busy, focusNext])
 
   const download = async () => {
     setError(null)
@@ -110,7 +136,14 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
     const r = await cancelMyRsvp(getAuthClient(), rsvp.id)
     setBusy(false)
     if (r.ok) onCancelled(r.data.message)
-    else setError(r.message)
+    else {
+      setError(r.message)
+      setFocusNext('confirm')
+    }
+  }
+  const confirm = (open: boolean) => {
+    setConfirming(open)
+    setFocusNext(open ? 'confirm' : 'cancel')
   }
 
   return (
@@ -138,15 +171,15 @@ function UpcomingRsvp({ rsvp, onCancelled }: { rsvp: MyRsvp; onCancelled: (messa
             <span className="confirm-text">
               {rsvp.status === 'waitlisted' ? 'Leave the waitlist?' : 'Cancel this RSVP? Your spot goes to the next person waiting.'}
             </span>{' '}
-            <button type="button" className="btn" disabled={busy} onClick={() => void cancel()}>
+            <button type="button" className="btn" ref={confirmFirst} disabled={busy} onClick={() => void cancel()}>
               {busy ? 'Cancelling...' : 'Yes, cancel'}
             </button>{' '}
-            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirming(false)}>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => confirm(false)}>
               Keep it
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-secondary" aria-describedby={`my-rsvp-${rsvp.id}`} onClick={() => setConfirming(true)}>
+          <button type="button" className="btn btn-secondary" ref={cancelButton} aria-describedby={`my-rsvp-${rsvp.id}`} onClick={() => confirm(true)}>
             Cancel
           </button>
         )}
