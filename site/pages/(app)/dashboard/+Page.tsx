@@ -57,14 +57,15 @@ function Account() {
           <dt>Name</dt>
           <dd>{user.name}</dd>
           <dt>Role</dt>
-          <dd>{user.role}</dd>
+          <dd>{roleName(user.role)}</dd>
           <dt>Email</dt>
           <dd>{user.email}</dd>
         </dl>
         <p>
           <a href="/follows">What you follow</a>: organizations and causes whose upcoming events come in your weekly email.
         </p>
-        <button type="button" className="btn" onClick={logout} disabled={loggingOut}>
+        {/* Signing out is rarely what the dashboard is for: a secondary button. */}
+        <button type="button" className="btn btn-secondary" onClick={logout} disabled={loggingOut}>
           Logout
         </button>
       </section>
@@ -72,7 +73,7 @@ function Account() {
         <section className="section card" aria-labelledby="verify-title">
           <h2 id="verify-title">Verify your account</h2>
           <p>Check your inbox for the verification email, or send a new one.</p>
-          <button type="button" className="btn btn-secondary" onClick={resendVerification} disabled={resend.busy}>
+          <button type="button" className="btn" onClick={resendVerification} disabled={resend.busy}>
             Resend Verification
           </button>
           {resend.message ? (
@@ -89,3 +90,8 @@ function Account() {
   )
 }
 
+
+/** A role as people read it: `volunteer` -> `Volunteer`. */
+function roleName(role: string): string {
+  return role.charAt(0).toUpperCase() + role.slice(1)
+}
