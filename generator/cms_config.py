@@ -2,8 +2,10 @@
 
 Each field of the editor's forms comes from the same JSON Schema editors' YAML files are checked
 with (generator/schemas.py): its label from the title, its hint from the description, required
-flags, list lengths, choices, dates, pictures and rich text. Only what a schema cannot say is
-added here: which field names another file (an event's host), and the address of a new entry.
+flags, list lengths, choices, dates, pictures and rich text. Which field names another file (an
+event's host, the home page's featured event) is the schemas' own list: the editor offers those
+files by name. Only what a schema cannot say is added here: the address of a new entry, and the
+words of the editor's messages and counts.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import yaml
 from generator.checks.run import RESERVED_SEGMENTS, SLUG_PATTERN
 from generator.models import COLOUR_PATTERN, IMAGE_PATTERN
 from generator.registry import EVENT, ORGANIZATION, PAGES, ContentType, page_stem
-from generator.schemas import content_schema
+from generator.schemas import CHOICES, content_schema
 
 CONTENT_ROOT = "content"
-# Fields that name another file, by (content type, field): the editor offers a list of them
-# instead of a text box, so a host cannot be misspelt.
-RELATIONS = {(EVENT.name, "host"): ORGANIZATION}
+# A date as the generator reads it, typed as text: the browser's date picker shows the day in
+# its own order (mm/dd/yyyy) beside a time zone and a Now button, none of which a day has.
+DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+DATE_MESSAGE = "Write the date as year-month-day, such as 2026-06-13."
+# The schemas' words for a field naming another file; the editor names no file, it offers a list.
+FILE_NAME_WORDS = re.compile(r"its file name in [\w/]+, without \.yaml")
 # The field that makes a new entry's file name; the editor's format never writes it into the file.
 SLUG_FIELD = "slug"
 RICH_TEXT_BUTTONS = ["bold", "italic", "link", "bulleted-list", "numbered-list"]
@@ -99,13 +104,20 @@ class _Schema:
         if not required or nullable:
             field["required"] = False
             required = False
-        target = RELATIONS.get((self.kind.name, ".".join(path)))
-        if target is not None:
+        choice = CHOICES.get((self.kind.name, ".".join(path)))
+        if choice is not None:
+            # A list of the files by name instead of a text box, so a host cannot be misspelt.
+            target, label = choice
             field.update(widget="relation", collection=target.entries_folder,
-                         value_field="{{slug}}", search_fields=["name"],
-                         display_fields=["name"])
+                         value_field="{{slug}}", search_fields=[label], display_fields=[label])
+            if "hint" in field:
+                field["hint"] = FILE_NAME_WORDS.sub(
+                    f"type part of its {label} and choose it from the list", field["hint"])
             return field
         field.update(self.widget(node, prop, path, required))
+        if field["widget"] == "list":
+            # Decap counts a list's items as "1 slot", "2 slots".
+            field["label_singular"] = _singular(field["label"])
         return field
 
     def widget(self, node: dict[str, Any], prop: dict[str, Any], path: tuple[str, ...],
@@ -129,10 +141,8 @@ class _Schema:
                 widget["max"] = node["maximum"]
             return widget
         if node.get("format") == "date":
-            # Saved as plain year-month-day text; the picker works in UTC so no time zone
-            # can move the day.
-            return {"widget": "datetime", "format": "YYYY-MM-DD", "date_format": "YYYY-MM-DD",
-                    "time_format": False, "picker_utc": True, "default": ""}
+            # `date` tells the file format (site/src/admin/yamlFormat.ts) to write it unquoted.
+            return {"widget": "string", "pattern": [DATE_PATTERN, DATE_MESSAGE], "date": True}
         if node.get("contentMediaType") == "text/markdown":
             return {"widget": "markdown", "buttons": RICH_TEXT_BUTTONS, "editor_components": [],
                     "modes": ["rich_text", "raw"], "sanitize_preview": True}
@@ -181,6 +191,15 @@ class _Schema:
 def _label(name: str, prop: Mapping[str, Any]) -> str:
     title = prop.get("title")
     return str(title) if title else name.replace("_", " ").capitalize()
+
+
+def _singular(label: str) -> str:
+    """One of a list's items, as the editor counts them: "Slots" -> "Slot"."""
+    if label.endswith(("sses", "shes", "ches", "xes")):
+        return label[:-2]
+    if label.endswith("s") and not label.endswith("ss"):
+        return label[:-1]
+    return label
 
 
 def _pattern_message(examples: list[Any]) -> str:

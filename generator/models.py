@@ -817,7 +817,7 @@ class Event(Content):
         default=None, description="Series only: how many dates it has.", examples=[12],
     )
     except_: list[dt.date] = Field(
-        default=[], alias="except",
+        default=[], alias="except", title="Skipped dates",
         description="Series only: dates of the series that do not take place.",
         examples=[["2027-07-17"]],
     )

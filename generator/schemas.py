@@ -60,8 +60,9 @@ def _markdown(node: Any) -> None:
             _markdown(value)
 
 
-# (schema, field) -> the kind of file whose slugs it names, and the field that names each file.
-_CHOICES: dict[tuple[str, str], tuple[ContentType, str]] = {
+# (schema, field) -> the kind of file whose slugs it names, and the field that names each file;
+# the web editor offers the same files by that name (generator/cms_config.py).
+CHOICES: dict[tuple[str, str], tuple[ContentType, str]] = {
     (EVENT.name, "host"): (ORGANIZATION, "name"),
     (HOME.name, "featured"): (EVENT, "title"),
 }
@@ -104,7 +105,7 @@ def content_schema(name: str, root: Path | None = None) -> dict[str, Any]:
     folder, it lists the organizations and events that fields name (see the module docstring)."""
     schema = CONTENT_MODELS[name].model_json_schema(mode="validation")
     _markdown(schema)
-    for (schema_name, field), (kind, label) in _CHOICES.items():
+    for (schema_name, field), (kind, label) in CHOICES.items():
         choices = _choices(root, kind, label) if root is not None and schema_name == name else {}
         if choices:  # an empty list would refuse every value: the pattern stays
             _enumerate(schema["properties"][field], choices)

@@ -59,7 +59,16 @@ def _compare(schema: dict[str, Any], node: dict[str, Any], fields: list[dict[str
         required = field["name"] in node.get("required", []) and not nullable and not optional
         at = f"{where}.{field['name']}"
         assert field.get("required", True) is required, at
-        assert field.get("hint") == prop.get("description"), at
+        if field["widget"] == "relation":
+            # The schema names a file; the form offers the files by name instead.
+            assert cms_config.FILE_NAME_WORDS.search(prop["description"]), at
+            assert field["hint"] == cms_config.FILE_NAME_WORDS.sub(
+                f"type part of its {field['search_fields'][0]} and choose it from the list",
+                prop["description"]), at
+        else:
+            assert field.get("hint") == prop.get("description"), at
+        if field["widget"] == "list":
+            assert field["label_singular"] != field["label"] or not field["label"].endswith("s")
         if field["widget"] == "object":
             _compare(schema, target, field["fields"], not required, at)
         if field["widget"] == "list":
@@ -119,8 +128,11 @@ def test_widgets_follow_the_schema_types() -> None:
         assert rich["buttons"] == ["bold", "italic", "link", "bulleted-list", "numbered-list"]
         assert rich["editor_components"] == []
     for date in (event["date"], event["until"], event["except"]["field"]):
-        assert (date["widget"], date["format"], date["time_format"]) == (
-            "datetime", "YYYY-MM-DD", False)
+        # Typed as the generator reads it, with the check's order (no mm/dd/yyyy picker).
+        assert (date["widget"], date["date"]) == ("string", True)
+        pattern, message = date["pattern"]
+        assert re.search(pattern, "2026-06-13") and not re.search(pattern, "06/13/2026")
+        assert message == "Write the date as year-month-day, such as 2026-06-13."
     assert "default" not in event["except"]["field"]  # else a new event starts with one date
     assert (event["capacity"]["widget"], event["capacity"]["value_type"],
             event["capacity"]["min"]) == ("number", "int", 1)
@@ -142,6 +154,25 @@ def test_an_event_host_is_chosen_among_the_organizations() -> None:
     # The value saved is the organization's file name, what `host:` holds.
     assert host["value_field"] == "{{slug}}"
     assert host["search_fields"] == ["name"]
+    assert "file name" not in host["hint"]
+
+
+def test_the_featured_event_is_chosen_among_the_events_by_title() -> None:
+    home = next(f for f in _collection("pages")["files"] if f["name"] == "home")["fields"]
+    featured = next(f for f in _all_fields(home) if f["name"] == "featured")
+    assert (featured["widget"], featured["collection"], featured["value_field"],
+            featured["search_fields"], featured["required"]) == (
+        "relation", EVENT.entries_folder, "{{slug}}", ["title"], False)
+    assert "file name" not in featured["hint"]
+
+
+def test_lists_count_their_items_in_words_that_agree() -> None:
+    event = {f["name"]: f for f in _collection("events")["fields"]}
+    assert (event["slots"]["label"], event["slots"]["label_singular"]) == ("Slots", "Slot")
+    assert (event["except"]["label"], event["except"]["label_singular"]) == (
+        "Skipped dates", "Skipped date")
+    organization = {f["name"]: f for f in _collection("organizations")["fields"]}
+    assert organization["legacy_paths"]["label_singular"] == "Old address"
 
 
 def test_every_pattern_accepts_the_examples_its_message_gives() -> None:
