@@ -8,12 +8,17 @@
 // the media folder the generated CMS config names), symlinks resolved. decap-server never
 // listens: there is no second port a rebinding page could reach instead.
 //
+// A save the content check refuses is not written: the editor shows the check's own sentences
+// (content-check.mjs), so nothing reaches content/ or a pull request that `make check` refuses.
+//
 // Environment: PORT (8081), SITE_ORIGIN (http://HOST:PORT of the site), MODE (fs or git),
-// GIT_REPO_DIRECTORY (the repository; content/ in it), LOG_LEVEL.
+// GIT_REPO_DIRECTORY (the repository; content/ in it), CHECK_PYTHON (content-check.mjs),
+// LOG_LEVEL.
 import fs from 'node:fs'
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { refusals } from './content-check.mjs'
 
 const require = createRequire(import.meta.url)
 // decap-server's own express, the version its handlers were built against.
@@ -60,6 +65,8 @@ const REFUSED = {
   notFound: `This editor backend answers only POST ${API_PATH}; nothing is here.`,
   tooLarge: 'The request is larger than 50 MB; save smaller files.',
   badJson: 'The request was not valid JSON; reload the editor and try again.',
+  checkFailed: 'The content check could not run, so nothing was saved; the editor backend\'s log says why.',
+  check: (sentences) => `Not saved, because the content check refuses it: ${sentences.join(' ')}`,
 }
 
 /** Every file or folder path a decap-server request names, by action (undefined: unknown). */
@@ -136,9 +143,11 @@ function confined(name) {
   }
 }
 
-function refuse(res, status, sentence) {
+/** Answer with a sentence; `origin`, once checked, may read it (the editor shows it). */
+function refuse(res, status, sentence, origin) {
   const body = JSON.stringify({ error: sentence })
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) })
+  const readable = origin === undefined ? {} : { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...readable })
   res.end(body)
 }
 
@@ -177,6 +186,17 @@ const server = http.createServer(async (req, res) => {
   const paths = pathsOf(body?.action, body?.params)
   if (paths === undefined) return refuse(res, 403, REFUSED.action)
   if (!paths.every(confined)) return refuse(res, 403, REFUSED.path)
+  if (body.action === 'persistEntry') {
+    const { entry, dataFiles = [entry], assets = [] } = body.params
+    let sentences
+    try {
+      sentences = await refusals(contentRoot, dataFiles, assets)
+    } catch (error) {
+      console.error(error)
+      return refuse(res, 500, REFUSED.checkFailed, origin)
+    }
+    if (sentences.length) return refuse(res, 422, REFUSED.check(sentences), origin)
+  }
   // body-parser skips a request already read: decap-server's handlers get this body as checked.
   req.body = body
   req._body = true

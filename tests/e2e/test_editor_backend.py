@@ -3,8 +3,8 @@
 decap-server answers whoever reaches 127.0.0.1: a page whose name rebinds to 127.0.0.1 (DNS
 rebinding) or another site in the same browser. Its guard (admin/local-backend.mjs) answers only
 requests naming it by a loopback Host, from the site serving /admin (Origin), and reads and
-writes only inside content/. Plain HTTP against the real guard and decap-server processes, over
-a git repository holding content/.
+writes only inside content/; and it writes nothing the content check refuses. Plain HTTP against
+the real guard and decap-server processes, over a git repository holding content/.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import base64
 import http.client
 import json
 import os
+import shutil
 import socket
 import subprocess
 from collections.abc import Iterator
@@ -20,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
-from tests.e2e.editor import DecapServer, make_repository, start_decap_server
+from tests.e2e.editor import DecapServer, check, make_repository, start_decap_server
 from tests.e2e.helpers import ROOT
 
 pytestmark = pytest.mark.slow
@@ -161,16 +163,42 @@ def test_reads_and_writes_outside_content_are_refused_and_nothing_is_written(
 
 def test_the_editor_saves_into_content(backend: tuple[Path, DecapServer]) -> None:
     repo, decap = backend
-    path = "content/organizations/probe.yml"
+    path = "content/organizations/keenstl.yaml"
+    before = (repo / path).read_text()
+    tagline = yaml.safe_load(before)["tagline"]
+    raw = before.replace(f"tagline: {tagline}\n", "tagline: Probe Crew.\n")
     picture = "content/images/organizations/probe/probe-1.jpg"
 
-    saved = _post(decap, _persist(path), {"Origin": SITE_ORIGIN})
+    saved = _post(decap, _persist(path, raw), {"Origin": SITE_ORIGIN})
     uploaded = _post(decap, _media(picture), {"Origin": SITE_ORIGIN})
 
     assert saved == (200, {"message": "entry persisted"})
     assert uploaded[0] == 200
-    assert (repo / path).read_text() == ORGANIZATION
+    assert raw != before
+    assert (repo / path).read_text() == raw
     assert (repo / picture).read_bytes() == b"#!/bin/sh\n"
+
+
+def test_a_save_the_content_check_refuses_writes_nothing(
+    backend: tuple[Path, DecapServer],
+) -> None:
+    """An organization with a name alone: refused with the check's own sentences, unwritten."""
+    repo, decap = backend
+    path = "content/organizations/probe.yaml"
+    before = _tree(repo)
+
+    status, body = _post(decap, _persist(path), {"Origin": SITE_ORIGIN})
+
+    folder = repo.parent / "checked"
+    shutil.copytree(repo / "content", folder / "content")
+    (folder / path).write_text(ORGANIZATION)
+    result = check(folder / "content")
+    sentences = [line.split(": ", 1)[1] for line in result.stderr.splitlines()
+                 if line.startswith(f"{path}:")]
+    assert status == 422 and len(sentences) > 1, (status, body, result.stderr)
+    assert body == {"error": "Not saved, because the content check refuses it: "
+                             + " ".join(sentences)}
+    assert _tree(repo) == before
 
 
 def test_make_admin_starts_the_guard_for_its_own_site() -> None:
