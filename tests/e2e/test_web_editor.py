@@ -160,7 +160,7 @@ def _add_to_list(page: Page, button: str, **values: str) -> None:
 
 
 def _upload(page: Page, picture: Path, alt: str) -> None:
-    page.get_by_role("button", name="Add photos").click()
+    page.get_by_role("button", name="Add photo").click()
     page.get_by_role("button", name="Choose an image").last.click()
     page.locator("input[type=file]").set_input_files(picture)
     expect(page.get_by_text(picture.name)).to_be_visible()
@@ -179,7 +179,7 @@ def test_an_editor_adds_an_organization_through_the_form(
     page.get_by_label("Address (new entries only)").fill("rivercrew")
     page.get_by_label("Kind").click()
     page.get_by_text("nonprofit", exact=True).click()
-    _add_to_list(page, "Add causes", item="sports")
+    _add_to_list(page, "Add cause", item="sports")
     page.get_by_label("Primary").fill("#1f4e8c")
     page.get_by_label("Accent").fill("#f2b705")
     page.get_by_label("Tagline").fill("Rowing on the Mississippi for every teenager.")
@@ -188,8 +188,8 @@ def test_an_editor_adds_an_organization_through_the_form(
     page.keyboard.press("Control+b")
     page.keyboard.type("No experience needed.")
     page.keyboard.press("Control+b")
-    _add_to_list(page, "Add future goals", item="A second boathouse")
-    _add_to_list(page, "Add programs", item="Summer rowing camp")
+    _add_to_list(page, "Add future goal", item="A second boathouse")
+    _add_to_list(page, "Add program", item="Summer rowing camp")
     _upload(page, _photo(tmp_path / "rivercrew-1.jpg", (31, 78, 140)),
             "Two rowers on the river at dawn")
     _upload(page, _photo(tmp_path / "rivercrew-2.jpg", (242, 183, 5)),
@@ -199,7 +199,7 @@ def test_an_editor_adds_an_organization_through_the_form(
                         ("The river", "Crews see the Mississippi up close."),
                         ("Fitness", "Rowing works every muscle.")]:
         _add_to_list(page, "Add core impact", title=title, text=text)
-    _add_to_list(page, "Add impact numbers", value="120",
+    _add_to_list(page, "Add impact number", value="120",
                  label="teenagers on the water each summer")
 
     _save(page)
@@ -269,7 +269,7 @@ def test_an_event_host_is_chosen_from_the_organizations(
     # Not "Guests per RSVP": the RSVP select itself.
     page.get_by_role("combobox", name=re.compile(r"^RSVP")).click()
     page.get_by_text("guest", exact=True).click()
-    _add_to_list(page, "Add slots", time="9:00-11:00 AM")
+    _add_to_list(page, "Add slot", time="9:00-11:00 AM")
 
     _save(page)
     _publish(page)
@@ -384,3 +384,103 @@ def test_make_admin_says_save_and_writes_into_content(
         assert _unexpected(watch, local) == []
     finally:
         files.stop()
+
+
+
+NEW_EVENT = "content/events/river-clean-up-paddle.yaml"
+WITHOUT_SLOTS = """\
+# yaml-language-server: $schema=../schemas/event.schema.json
+title: River Clean-up Paddle
+host: keenstl
+date: 2026-06-13
+location: Alton Marina, Alton, IL
+description: Paddle along the shore and pick up litter.
+"""
+DATE_MESSAGE = "Write the date as year-month-day, such as 2026-06-13."
+
+
+def _check_sentence(repo: Path, folder: Path, path: str, text: str) -> str:
+    """What `python -m generator check` says about `path` holding `text`, after its location."""
+    shutil.copytree(repo / "content", folder / "content")
+    (folder / path).write_text(text)
+    result = check(folder / "content")
+    assert result.returncode == 1, result.stdout
+    lines = [line for line in result.stderr.splitlines() if line.startswith(f"{path}:")]
+    assert len(lines) == 1, result.stderr
+    # content/events/x.yaml:2:1: slots: expected ... -> slots: expected ...
+    return lines[0].split(": ", 1)[1]
+
+
+def test_an_event_without_slots_is_stopped_with_the_checks_sentence(
+    editor: Editor, new_session: Callable[..., Session], tmp_path: Path,
+) -> None:
+    """The form's words are plain English: no "Changes saved" on a blank entry, the host chosen by
+    name, a date typed as year-month-day, counts that agree with their number. Saving an event
+    with no slots is refused in the content check's own sentence and writes nothing; with a slot,
+    it saves."""
+    sentence = _check_sentence(editor.repo, tmp_path, NEW_EVENT, WITHOUT_SLOTS)
+    page, watch, _ = _open(new_session(editor.server), editor)
+    page.get_by_role("link", name="Events").click()
+    page.get_by_role("link", name="Create entry of type Event").click()
+    expect(page.get_by_label("Title", exact=True)).to_be_visible()
+    expect(page.get_by_text("Changes saved", exact=True)).to_have_count(0)
+    expect(page.get_by_text("No unsaved changes", exact=True)).to_be_visible()
+    expect(page.get_by_text("0 slots", exact=True)).to_be_visible()
+    expect(page.get_by_text("0 skipped dates", exact=True)).to_be_visible()
+    expect(page.get_by_text(re.compile(r"file name in organizations"))).to_have_count(0)
+
+    page.get_by_label("Title", exact=True).fill("River Clean-up Paddle")
+    page.get_by_label("Host").click()
+    page.keyboard.type("KEEN")
+    page.get_by_text("KEEN St. Louis", exact=True).click()
+    date = page.get_by_label("Date", exact=True)
+    # Typed as the hint says, not picked in the browser's month/day/year.
+    assert date.get_attribute("type") in (None, "text")
+    expect(page.get_by_role("button", name="Now")).to_have_count(0)
+    expect(page.get_by_text("UTC", exact=True)).to_have_count(0)
+    date.fill("06/13/2026")
+    page.get_by_label("Location").fill("Alton Marina, Alton, IL")
+    page.locator("[data-slate-editor]").first.click()
+    page.keyboard.type("Paddle along the shore and pick up litter.")
+    page.get_by_role("button", name="Save").click()
+    # Decap's own check: the pattern's sentence alone, as written (not in capitals).
+    message = page.get_by_text(DATE_MESSAGE, exact=True)
+    expect(message).to_be_visible()
+    assert message.evaluate("e => getComputedStyle(e).textTransform") == "none"
+    # Decap puts the caret back where it was after each change: fill() would add to the text.
+    date.press("Control+a")
+    date.press("Delete")
+    expect(date).to_have_value("")
+    date.press_sequentially("2026-06-13")
+    expect(date).to_have_value("2026-06-13")
+    expect(message).to_have_count(0)
+
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text(sentence)).to_be_visible(timeout=20_000)
+    assert _branches(editor.repo) == ["main"]
+    assert not (editor.repo / NEW_EVENT).exists()
+
+    _add_to_list(page, "Add slot", time="9:00-11:00 AM")
+    expect(page.get_by_text("1 slot", exact=True)).to_be_visible()
+    _save(page)
+    saved = git(editor.repo, "show", f"cms/events/river-clean-up-paddle:{NEW_EVENT}")
+    assert saved == WITHOUT_SLOTS + "slots:\n  - time: 9:00-11:00 AM\n"
+    _publish(page)
+    result = check(editor.repo / "content")
+    assert result.returncode == 0, result.stderr
+    # The two refused saves, as the tab saw them: Decap rejects its save promise, with nothing
+    # for its own check (the date) and with decap-server's 422 answer for the content check.
+    refused = [p for p in _unexpected(watch, editor) if "422" not in p]
+    assert refused == ["uncaught exception: undefined", "uncaught exception: Object"], refused
+
+
+def test_the_home_pages_featured_event_is_chosen_by_title(
+    editor: Editor, new_session: Callable[..., Session],
+) -> None:
+    page, watch, _ = _open(new_session(editor.server), editor)
+    page.goto("/admin#/collections/pages/entries/home")
+    featured = page.get_by_label("Featured event")
+    featured.click()
+    page.keyboard.type("Inclusive Sports")
+    expect(page.get_by_text("Inclusive Sports Clinic", exact=True)).to_be_visible()
+    assert _unexpected(watch, editor) == []

@@ -44,8 +44,20 @@ type Phrases = { [key: string]: string | Phrases }
 const CONFIG_URL = '/admin/config.yml'
 // Decap merges a locale's phrases over its English ones: ours are English with a few changes.
 const LOCALE = 'en-civicstl'
-// Decap's "＋" before "Organization" is a character few fonts have (an empty box on Debian's).
-const PHRASES: Phrases = { collection: { collectionTop: { newButton: 'New %{collectionLabel}' } } }
+const PHRASES: Phrases = {
+  // Decap's "＋" before "Organization" is a character few fonts have (an empty box on Debian's).
+  collection: { collectionTop: { newButton: 'New %{collectionLabel}' } },
+  editor: {
+    // The configuration's pattern messages are whole sentences (generator/cms_config.py):
+    // Decap's "<field> didn't match the pattern: <sentence>." would wrap them in another.
+    editorControlPane: { widget: { regexPattern: '%{pattern}' } },
+    // Decap says "Changes saved" for a new entry nobody has saved yet.
+    editorToolbar: { changesSaved: 'No unsaved changes' },
+  },
+}
+// Decap writes a field's errors in capitals, which makes a sentence hard to read.
+// (ul[...] outweighs the single class of Decap's own rule, which comes later.)
+const STYLE = 'ul[class*="-ControlErrorsList"]{text-transform:none}'
 // Where Decap looks for decap-server (decap-cms-core's detectProxyServer).
 const LOCAL_HOSTS = ['localhost', '127.0.0.1']
 
@@ -92,8 +104,10 @@ async function start(): Promise<void> {
   for (const collection of config.collections) {
     collection.description = [collection.description, saving.sentence].filter(Boolean).join(' ')
   }
-  // A shallow merge: the two change different parts of Decap's phrases (collection, editor).
-  cms.registerLocale(LOCALE, { ...PHRASES, ...saving.phrases })
+  cms.registerLocale(LOCALE, merged(PHRASES, saving.phrases))
+  const style = document.createElement('style')
+  style.textContent = STYLE
+  document.head.append(style)
   for (const collection of config.collections) {
     if (!collection.format?.startsWith('civicstl-')) continue
     const fields = collection.fields ?? (collection.files ?? []).flatMap((file) => file.fields)
@@ -128,6 +142,16 @@ async function writesFiles(config: Record<string, unknown>): Promise<boolean> {
     // No decap-server: Decap uses GitHub, with pull requests.
     return false
   }
+}
+
+/** `extra`'s phrases over `base`'s, part by part. */
+function merged(base: Phrases, extra: Phrases): Phrases {
+  const result: Phrases = { ...base }
+  for (const [key, value] of Object.entries(extra)) {
+    const under = result[key]
+    result[key] = typeof value === 'string' || typeof under !== 'object' ? value : merged(under, value)
+  }
+  return result
 }
 
 /** The form field a collection names new files after (`slug: '{{fields.slug}}'`), if any. */

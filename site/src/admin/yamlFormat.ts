@@ -39,6 +39,8 @@ export interface FieldConfig {
   widget?: string
   field?: FieldConfig
   fields?: FieldConfig[]
+  /** A year-month-day date typed as text (generator/cms_config.py): written unquoted. */
+  date?: boolean
 }
 
 /** Decap's custom format interface. */
@@ -84,7 +86,7 @@ export function shapeOf(fields: FieldConfig[]): Shape {
 }
 
 function fieldShape(field: FieldConfig): Shape {
-  if (field.widget === 'datetime') return { keys: [], children: {}, date: true }
+  if (field.date === true) return { keys: [], children: {}, date: true }
   if (field.widget === 'list') {
     const item = field.fields ? shapeOf(field.fields) : field.field ? fieldShape(field.field) : undefined
     return { keys: [], children: {}, ...(item ? { item } : {}) }
