@@ -118,6 +118,10 @@ class _Schema:
         if field["widget"] == "list":
             # Decap counts a list's items as "1 slot", "2 slots".
             field["label_singular"] = _singular(field["label"])
+            if "field" in field:
+                # One item of "Skipped dates" is a "Skipped date".
+                field["field"] = {"name": "item", "label": field["label_singular"],
+                                  **field["field"]}
         return field
 
     def widget(self, node: dict[str, Any], prop: dict[str, Any], path: tuple[str, ...],
@@ -174,8 +178,8 @@ class _Schema:
         else:
             # An item's examples are the items of the list's examples.
             examples = [x for ex in node.get("examples", []) if isinstance(ex, list) for x in ex]
-            item = {"name": "item", "label": _label(path[-1], {}),
-                    **self.widget(items, {**items, "examples": examples}, path)}
+            # Its label is the list's singular (field()).
+            item = {"name": "item", **self.widget(items, {**items, "examples": examples}, path)}
             # Decap starts a new entry's list with one item when its item has a default.
             item.pop("default", None)
             widget["field"] = item
