@@ -185,6 +185,9 @@ class _Schema:
             widget["field"] = item
             # Collapsed, an item shows its value, not the list's label ("Causes") on every line.
             widget["summary"] = "{{fields.item}}"
+        # Decap refuses too few items but not none, even in a required list (decap-cms issues
+        # 5381 and 7383): the local backend's content check refuses an event with no slots
+        # (admin/content-check.mjs), and on GitHub the pull request's check does.
         if "minItems" in node:
             widget["min"] = node["minItems"]
         if "maxItems" in node:
