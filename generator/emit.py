@@ -20,6 +20,7 @@ from generator import (
     calendars,
     civic_index,
     cms_config,
+    dated,
     images,
     outputs,
     panels,
@@ -31,7 +32,7 @@ from generator import (
 from generator.checks.run import APP_ROUTES
 from generator.clock import now
 from generator.local_times import slot_moments
-from generator.models import SOCIAL_DOMAINS, BeforeYouGo, Event, Image, Organization
+from generator.models import SOCIAL_DOMAINS, BeforeYouGo, DatedPage, Event, Image, Organization
 from generator.rule_words import rule_text
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
@@ -112,14 +113,20 @@ class Emitter:
     def build(self) -> dict[str, bytes]:
         """Return {relative path: bytes} for every file of the output tree."""
         project = self.project
+        built = now()
+        pages = {name: entry.model for name, entry in project.pages.items()}
+        nav = dated.navigation(self.site.nav, pages, built.astimezone(self.zone).date())
         self.files["site.json"] = _json(outputs.SiteOut.model_validate(
-            self.site.model_dump(exclude={"security_contact"})))
+            self.site.model_dump(exclude={"security_contact"}) | {"nav": nav}))
         page_models: dict[str, type[BaseModel]] = {
             "home": outputs.HomePageOut, "about": outputs.AboutPageOut,
             "tornado": outputs.TornadoPageOut,
         }
-        for name, entry in project.pages.items():
-            out = page_models[name].model_validate(entry.model.model_dump())
+        for name, page in pages.items():
+            fields = page.model_dump()
+            if isinstance(page, DatedPage):
+                fields["date_text"] = date_text(page.date)
+            out = page_models[name].model_validate(fields)
             self.files[f"pages/{name}.json"] = _json(out)
         events = self._events()
         self.feed = events.events
@@ -143,7 +150,6 @@ class Emitter:
         self.files.update(civic_index.files(
             index, [list(e.model.causes) for e in project.organizations.values()]))
         self.files["events.json"] = _json(events)
-        built = now()
         self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
                                           list(project.organizations), built))
         self.files.update(self._atom(events.events, built))

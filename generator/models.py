@@ -364,9 +364,9 @@ class HomePage(PageMeta):
         examples=[{"label": "See upcoming events", "href": "/features"}])
     featured: Slug | None = Field(
         default=None, title="Featured event",
-        description="The event or series the main button invites people to RSVP for: its file "
-        "name in content/events/, without .yaml. Once it has ended, or when none is named, the "
-        "button names the next upcoming event instead.",
+        description="Optional: the event or series the main button prefers to the soonest "
+        "upcoming one when its next date is at most two weeks later: its file name in "
+        "content/events/, without .yaml. Once it has ended, the button names the soonest event.",
         examples=["st-patrick-lunch-service"])
 
 
@@ -415,8 +415,25 @@ class ExternalLink(Content):
                        examples=["Shelter and emergency help."])
 
 
-class TornadoPage(PageMeta):
-    """content/pages/tornado.yaml."""
+class DatedPage(PageMeta):
+    """A page whose news ages: dated, and in the navigation until its review (see dated.py)."""
+
+    date: dt.date = Field(
+        description="The day the page's news happened or was written (year-month-day); the page "
+        "shows it, so visitors know how old the news is.",
+        examples=["2025-05-16"],
+    )
+    review_by: dt.date = Field(
+        title="Review by",
+        description="The day (year-month-day) after which the page leaves the header's "
+        "navigation, still reachable at its address with its date shown. Move it later to keep "
+        "the page in the navigation.",
+        examples=["2025-11-16"],
+    )
+
+
+class TornadoPage(DatedPage):
+    """content/pages/tornado.yaml: the Tornado Relief page."""
 
     hero: Section = Field(description="The heading and paragraph at the top of the page.",
                           examples=[{"heading": "Tornado relief", "text": "How to help."}])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -103,6 +104,9 @@ class TornadoPageOut(Output):
 
     title: str
     description: str
+    date: dt.date
+    date_text: str = Field(description="`date` as the site shows it: May 16, 2025.")
+    review_by: dt.date
     hero: Section
     links: list[ExternalLinkOut]
     message: Section
