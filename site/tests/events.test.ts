@@ -138,44 +138,57 @@ describe("the home page's button", () => {
   const events = [
     event('clinic', '2025-07-27T15:50:00-05:00'),
     event('lunch-2026-12-02', '2026-12-02T13:00:00-06:00', 'lunch'),
+    event('lunch-2026-12-09', '2026-12-09T13:00:00-06:00', 'lunch'),
     event('kits', '2027-01-16T13:30:00-06:00'),
     event('lunch-2027-01-20', '2027-01-20T13:00:00-06:00', 'lunch'),
   ]
   const fallback = { label: 'See upcoming events', href: '/features' }
+  const pick = async (featured: string | null, built: string, seen = built) => {
+    const { buttonChoices, pickChoice } = await import('../src/events/featured')
+    return pickChoice(buttonChoices(events, featured, fallback, at(built)), at(seen))?.[1]
+  }
 
-  it('names the featured event first while it is upcoming, then the others by start', async () => {
+  it('lists the upcoming dates by start, marking the featured ones, then the fallback', async () => {
     const { buttonChoices } = await import('../src/events/featured')
     expect(buttonChoices(events, 'kits', fallback, at('2026-11-24T12:00:00Z'))).toEqual([
-      ['2027-01-16T13:30:00-06:00', '/events/kits', 'RSVP for KITS'],
-      ['2026-12-02T13:00:00-06:00', '/events/lunch-2026-12-02', 'RSVP for LUNCH-2026-12-02'],
-      ['2027-01-20T13:00:00-06:00', '/events/lunch-2027-01-20', 'RSVP for LUNCH-2027-01-20'],
-      [null, '/features', 'See upcoming events'],
+      ['2026-12-02T13:00:00-06:00', '/events/lunch-2026-12-02', 'RSVP for LUNCH-2026-12-02', false],
+      ['2026-12-09T13:00:00-06:00', '/events/lunch-2026-12-09', 'RSVP for LUNCH-2026-12-09', false],
+      ['2027-01-16T13:30:00-06:00', '/events/kits', 'RSVP for KITS', true],
+      ['2027-01-20T13:00:00-06:00', '/events/lunch-2027-01-20', 'RSVP for LUNCH-2027-01-20', false],
+      [null, '/features', 'See upcoming events', false],
     ])
   })
+  it('names the soonest event over a featured one seven weeks out', async () => {
+    expect(await pick('kits', '2026-11-24T12:00:00Z')).toBe('/events/lunch-2026-12-02')
+  })
+  it('names the featured event once it is at most two weeks after the soonest', async () => {
+    expect(await pick('kits', '2027-01-05T12:00:00Z')).toBe('/events/kits')
+    expect(await pick('kits', '2026-11-24T12:00:00Z', '2027-01-05T12:00:00Z')).toBe('/events/kits')
+  })
   it('never names the past: a past featured event, or none, gives the next upcoming one', async () => {
-    const { buttonChoices } = await import('../src/events/featured')
-    const now = at('2026-11-24T12:00:00Z')
     for (const featured of ['clinic', null, 'no-such-event']) {
-      expect(buttonChoices(events, featured, fallback, now)[0]).toEqual(
-        ['2026-12-02T13:00:00-06:00', '/events/lunch-2026-12-02', 'RSVP for LUNCH-2026-12-02'])
+      expect(await pick(featured, '2026-11-24T12:00:00Z')).toBe('/events/lunch-2026-12-02')
     }
   })
-  it("a featured series names its next date", async () => {
-    const { buttonChoices } = await import('../src/events/featured')
-    const choices = buttonChoices(events, 'lunch', fallback, at('2026-12-03T00:00:00Z'))
-    expect(choices.map((c) => c[1])).toEqual(['/events/lunch-2027-01-20', '/events/kits', '/features'])
+  it('a featured series counts by its next date', async () => {
+    expect(await pick('lunch', '2026-12-03T00:00:00Z')).toBe('/events/lunch-2026-12-09')
+    // Its next date after the 9th is four days after the kits: close enough.
+    expect(await pick('lunch', '2026-12-03T00:00:00Z', '2026-12-10T00:00:00Z')).toBe('/events/lunch-2027-01-20')
   })
-  it("the browser picks again with its own clock, down to the fallback when every event has ended", async () => {
-    const { buttonChoices, pickChoice } = await import('../src/events/featured')
-    const choices = buttonChoices(events, 'kits', fallback, at('2026-11-24T12:00:00Z'))
-    expect(pickChoice(choices, at('2026-11-25T00:00:00Z'))?.[1]).toBe('/events/kits')
-    expect(pickChoice(choices, at('2027-01-16T19:31:00Z'))?.[1]).toBe('/events/lunch-2027-01-20')
-    expect(pickChoice(choices, at('2027-02-01T00:00:00Z'))?.[1]).toBe('/features')
+  it('the browser picks again with its own clock, down to the fallback when every event has ended', async () => {
+    const built = '2026-11-24T12:00:00Z'
+    expect(await pick('kits', built, '2027-01-16T19:31:00Z')).toBe('/events/lunch-2027-01-20')
+    expect(await pick('kits', built, '2027-02-01T00:00:00Z')).toBe('/features')
   })
-  it('offers at most MAX_CHOICES events', async () => {
+  it('offers a dozen other dates, and more until one outlasts the featured series', async () => {
     const { buttonChoices, MAX_CHOICES } = await import('../src/events/featured')
-    const many = Array.from({ length: 40 }, (_, i) => event(`e${i}`, `2030-01-${String(i % 28 + 1).padStart(2, '0')}T12:00:00Z`))
+    const day = (i: number) => `2030-01-${String(i + 1).padStart(2, '0')}T12:00:00Z`
+    const many = Array.from({ length: 28 }, (_, i) => event(`e${i}`, day(i), i % 2 ? 'weekly' : null))
     expect(buttonChoices(many, null, fallback, 0)).toHaveLength(MAX_CHOICES + 1)
+    const choices = buttonChoices(many, 'weekly', fallback, 0)
+    expect(choices.filter((c) => c[3])).toHaveLength(MAX_CHOICES)
+    const lastFeatured = choices.filter((c) => c[3]).at(-1)![0]!
+    expect(choices.filter((c) => !c[3] && c[0]! > lastFeatured)).toHaveLength(1)
   })
 })
 

@@ -117,7 +117,7 @@ def test_the_home_button_never_sends_anyone_to_the_past(
     bare = new_session(live_server, width=width, javascript=False).new_page()
     bare.goto("/")
     choices = json.loads(bare.locator("[data-choices]").get_attribute("data-choices") or "[]")
-    first_end, first_href, _ = choices[0]
+    first_end, first_href, *_ = choices[0]
     moved = _home_button_goes_to_an_upcoming_event(live_server, new_session, events,
                                                    _later(first_end), width)
     assert moved != first_href

@@ -2,15 +2,16 @@ import { useData } from 'vike-react/useData'
 import type { Data } from './+data'
 
 export default function Page() {
-  const { home, choices, next, partners, partnerCount } = useData<Data>()
-  const [, href, label] = choices[0]!
+  const { home, choices, button, next, partners, partnerCount } = useData<Data>()
   return (
     <div className="container">
       <section className="hero home-hero" aria-labelledby="home-title">
         <div className="home-intro">
           <h1 id="home-title">{home.hero.heading}</h1>
           <p>{home.hero.text}</p>
-          <a className="btn" href={href} data-choices={JSON.stringify(choices)}>{label}</a>
+          <a className="btn" href={button.href} data-choices={JSON.stringify(choices)}>
+            {button.label}
+          </a>
         </div>
         <section className="next-events" aria-labelledby="next-title">
           <h2 id="next-title">Next events</h2>

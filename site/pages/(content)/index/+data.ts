@@ -1,6 +1,6 @@
 import { loadEvents, loadHome, loadOrganizationIndex, loadSite } from '../../../src/content/load'
 import { shell, siteFeed } from '../../../src/content/pageData'
-import { buttonChoices } from '../../../src/events/featured'
+import { buttonChoices, pickChoice } from '../../../src/events/featured'
 import { groupBySeries, hasEnded } from '../../../src/events/schedule'
 
 // The hero lists this many events, soonest first, and the partners' row this many logos: both fit a phone's
@@ -14,6 +14,7 @@ export function data() {
   const { events } = loadEvents()
   // The build's clock picks the button; src/nav.js picks again from the same choices with the browser's.
   const choices = buttonChoices(events, home.featured, home.rsvp_button, now)
+  const [, href, label] = pickChoice(choices, now)!
   // One line per event or series (its next date), in events.json's order: by start.
   const next = groupBySeries(events.filter((e) => !hasEnded(e.end, now)))
     .slice(0, NEXT_EVENTS)
@@ -25,6 +26,7 @@ export function data() {
     ...shell('/', { title: home.title, description: home.description, feed }),
     home,
     choices,
+    button: { href, label },
     next,
     partners,
     partnerCount: organizations.length,
