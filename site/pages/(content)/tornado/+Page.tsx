@@ -7,6 +7,9 @@ export default function Page() {
     <div className="container">
       <section className="hero" aria-labelledby="tornado-title">
         <h1 id="tornado-title">{tornado.hero.heading}</h1>
+        <p className="muted">
+          Written <time dateTime={tornado.date}>{tornado.date_text}</time>.
+        </p>
         <p>{tornado.hero.text}</p>
       </section>
       <section className="section" aria-labelledby="resources-title">
