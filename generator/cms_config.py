@@ -19,7 +19,9 @@ from typing import Any
 import yaml
 
 from generator.checks.run import RESERVED_SEGMENTS, SLUG_PATTERN
+from generator.errors import ContentError
 from generator.models import COLOUR_PATTERN, IMAGE_PATTERN
+from generator.pydantic_errors import missing
 from generator.registry import EVENT, ORGANIZATION, PAGES, ContentType, page_stem
 from generator.schemas import CHOICES, content_schema
 
@@ -115,6 +117,11 @@ class _Schema:
                     f"type part of its {label} and choose it from the list", field["hint"])
             return field
         field.update(self.widget(node, prop, path, required))
+        if field["widget"] == "list" and required and field.get("min") and len(path) == 1:
+            # Decap saves a required list left empty (decap-cms issues 5381 and 7383), and the
+            # format leaves it out of the file: site/src/admin/requiredLists.ts refuses the save
+            # with what the check would say of the missing field.
+            field["empty_message"] = ContentError("", 0, 0, name, *missing(name)).sentence()
         if field["widget"] == "list":
             # Decap counts a list's items as "1 slot", "2 slots".
             field["label_singular"] = _singular(field["label"])
@@ -185,9 +192,8 @@ class _Schema:
             widget["field"] = item
             # Collapsed, an item shows its value, not the list's label ("Causes") on every line.
             widget["summary"] = "{{fields.item}}"
-        # Decap refuses too few items but not none, even in a required list (decap-cms issues
-        # 5381 and 7383): the local backend's content check refuses an event with no slots
-        # (admin/content-check.mjs), and on GitHub the pull request's check does.
+        # Decap refuses too few items but not none, even in a required list: field() adds the
+        # check's sentence for none.
         if "minItems" in node:
             widget["min"] = node["minItems"]
         if "maxItems" in node:

@@ -26,11 +26,14 @@ class ContentError:
     found: str
     hint: str
 
+    def sentence(self) -> str:
+        """The error without its place: field, what was expected and found, what to do."""
+        field = self.field or "(whole file)"
+        return f"{field}: expected {self.expected}, found {self.found}. {self.hint}"
+
     def format(self) -> str:
         """Render the error as one line that editors and CI annotations can read."""
-        where = f"{self.file}:{self.line}:{self.column}"
-        field = self.field or "(whole file)"
-        return f"{where}: {field}: expected {self.expected}, found {self.found}. {self.hint}"
+        return f"{self.file}:{self.line}:{self.column}: {self.sentence()}"
 
     def annotation(self, file: str) -> str:
         """Render the error as a GitHub Actions workflow command, shown on the line in the diff.
@@ -40,8 +43,7 @@ class ContentError:
         props = {"file": file, "line": self.line, "col": self.column,
                  "title": f"Content error in {self.field or 'the file'}"}
         rendered = ",".join(f"{key}={_escape_property(str(value))}" for key, value in props.items())
-        message = f"{self.field or '(whole file)'}: expected {self.expected}, found {self.found}. "
-        return f"::error {rendered}::{_escape_data(message + self.hint)}"
+        return f"::error {rendered}::{_escape_data(self.sentence())}"
 
 
 @dataclass(frozen=True, order=True)

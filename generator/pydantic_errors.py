@@ -84,6 +84,12 @@ def _names(model: type[BaseModel]) -> list[str]:
     return sorted(info.alias or name for name, info in model.model_fields.items())
 
 
+def missing(name: str) -> tuple[str, str, str]:
+    """What the check says of a required field left out: expected, found and what to do."""
+    return (f"the required field `{name}`", "no such field in this block",
+            f"Add `{name}:` here (see content/README.md for what it holds).")
+
+
 def _typos(model: type[BaseModel], raw: list[Any]) -> set[tuple[Any, ...]]:
     """Where a required field is missing because it is there misspelled: one message, not two."""
     meant = set()
@@ -113,9 +119,7 @@ def translate(doc: Document, model: type[BaseModel], exc: ValidationError) -> li
             expected, found, hint = ctx["expected"], ctx["found"], ctx["hint"]
         elif kind == "missing":
             line, column = doc.mark(loc[:-1])
-            expected = f"the required field `{loc[-1]}`"
-            found = "no such field in this block"
-            hint = f"Add `{loc[-1]}:` here (see content/README.md for what it holds)."
+            expected, found, hint = missing(str(loc[-1]))
         elif kind == "extra_forbidden":
             line, column = doc.mark(loc, key=True)
             owner, _ = _walk(model, loc[:-1])

@@ -298,3 +298,36 @@ def test_the_build_publishes_the_configuration_beside_the_editor(
     status, printed, _ = run_cli("cms-config", "--content", str(content), "--local-port", "9092")
     assert status == 0
     assert printed == published.replace("localhost:8081", "localhost:9092")
+
+
+# A file of each folder's type in the valid fixtures, to leave a list out of.
+EXAMPLES = {"event": "forest-park-cleanup.yaml", "organization": "keenstl.yaml"}
+
+
+def _required_lists() -> Iterator[Any]:
+    """Each form's required lists, with the sentence the editor refuses an empty one with."""
+    for kind, fields in FORMS:
+        for field in fields:
+            if "empty_message" in field:
+                yield pytest.param(kind, field["name"], field["empty_message"],
+                                   id=f"{kind.name}-{field['name']}")
+
+
+@pytest.mark.parametrize(("kind", "name", "sentence"), list(_required_lists()))
+def test_a_required_list_left_empty_is_refused_in_the_checks_sentence(
+    kind: ContentType, name: str, sentence: str, content: Path,
+    run_cli: Callable[..., tuple[int, str, str]],
+) -> None:
+    """The editor's sentence for an empty required list is what `check` prints once the format
+    has left the list out of the file (site/src/admin/requiredLists.ts)."""
+    file = kind.file or f"{kind.entries_folder}/{EXAMPLES[kind.name]}"
+    path = content / file
+    text = path.read_text()
+    without = re.sub(rf"^{name}:.*\n(?:[ \-#].*\n|\n)*", "", text, count=1, flags=re.M)
+    assert without != text
+    path.write_text(without)
+    status, _, printed = run_cli("check", "--content", str(content))
+    assert status == 1
+    assert [line.split(": ", 1)[1] for line in printed.splitlines()
+            if line.startswith(f"content/{file}:")] == [sentence]
+

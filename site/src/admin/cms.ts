@@ -2,9 +2,12 @@
 //
 // Loaded as a classic script before Decap's bundle: it stops Decap's automatic start, then, once
 // the bundle is there, registers one format per collection (src/admin/yamlFormat.ts, told the
-// collection's fields by the generated config.yml) and starts Decap with that configuration.
+// collection's fields by the generated config.yml), refuses a save the content check would
+// refuse for a required list left empty (src/admin/requiredLists.ts) and starts Decap with that
+// configuration.
 import { parse } from 'yaml'
 import { ownFolder, withEntryPictures, type Widget } from './entryPictures'
+import { refuseEmptyLists } from './requiredLists'
 import { contentFormat, shapeOf, type FieldConfig, type Formatter } from './yamlFormat'
 
 interface CollectionConfig {
@@ -15,7 +18,7 @@ interface CollectionConfig {
   slug?: string
   identifier_field?: string
   fields?: FieldConfig[]
-  files?: { fields: FieldConfig[] }[]
+  files?: { name: string; fields: FieldConfig[] }[]
 }
 
 interface EntryMap {
@@ -115,6 +118,8 @@ async function start(): Promise<void> {
   }
   const image = cms.getWidget('image')
   if (image) cms.registerWidget(withEntryPictures(image))
+  // Decap runs these in order; an error thrown stops the save and is shown to the editor.
+  cms.registerEventListener({ name: 'preSave', handler: ({ entry }) => refuseEmptyLists(entry, config.collections) })
   cms.registerEventListener({ name: 'preSave', handler: ({ entry }) => newEntryData(entry, config.collections) })
   cms.init({ config: { ...config, locale: LOCALE, load_config_file: false } })
 }
