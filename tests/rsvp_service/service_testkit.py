@@ -277,6 +277,12 @@ def child_processes(pid: int) -> list[tuple[int, str]]:
     return found
 
 
+def children(pid: int) -> list[int]:
+    """The pids of process `pid`'s children (Linux's /proc, over all its threads)."""
+    return [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()]
+
+
 def process_alive(pid: int) -> bool:
     """Whether process `pid` still runs (a zombie has exited; only its parent's wait is missing)."""
     try:

@@ -6,6 +6,7 @@ who can send it again under the same Message-ID."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import threading
 from collections import Counter
@@ -17,8 +18,10 @@ from mail_testkit import ServerMailbox, recipients, smtp_server
 from service_testkit import (
     GUEST_SLOT,
     ServiceProcess,
+    children,
     empty_rsvp_tables,
     eventually,
+    process_alive,
     query_rows,
     rsvp,
     run_command,
@@ -116,8 +119,17 @@ async def test_a_sender_killed_before_the_relays_answer_holds_the_message_for_an
                                          json=rsvp(GUEST_SLOT, email="kim@example.org"))
             assert answer.status_code == 201
             assert await asyncio.to_thread(handler.holding.wait, 30)
-            first.process.send_signal(signal.SIGKILL)
+            # The sender is the service's worker process: killed with its parent, as when the
+            # machine dies. Left to its lifeline, an orphaned sender could still take the
+            # relay's answer once released below, and record the message as sent.
+            family = [first.process.pid, *children(first.process.pid)]
+            for pid in family:
+                os.kill(pid, signal.SIGKILL)
             first.process.wait(timeout=30)
+
+            async def all_dead() -> bool:
+                return not any(process_alive(pid) for pid in family)
+            await eventually(all_dead, seconds=30)
         finally:
             first.stop()
             handler.release.set()
