@@ -74,7 +74,7 @@ def _needs_own_words(text: str, what: str) -> bool:
 def _encoded_words(name: str, text: str, policy: Any) -> str:
     """Return text as UTF-8 encoded words, folded to the policy's line length."""
     limit = policy.max_line_length or sys.maxsize
-    return Header(text, "utf-8", maxlinelen=min(limit, 998), header_name=name).encode(
+    return Header(text, "utf-8", maxlinelen=min(limit, MAX_LINE), header_name=name).encode(
         linesep=policy.linesep
     )
 
@@ -139,7 +139,7 @@ class PeoplesTo(_OwnWords, UniqueAddressHeader, BaseHeader):
         [address] = self.addresses
         words = _encoded_words(self.name, address.display_name, policy)
         last_line = words.rpartition(policy.linesep)[2]
-        fits = len(last_line) + len(address.addr_spec) + 3 <= (policy.max_line_length or 998)
+        fits = len(last_line) + len(address.addr_spec) + 3 <= (policy.max_line_length or MAX_LINE)
         gap = " " if fits else f"{policy.linesep} "
         return f"{self.name}: {words}{gap}<{address.addr_spec}>{policy.linesep}"
 
@@ -187,7 +187,7 @@ class ListIdentity(UniqueUnstructuredHeader, BaseHeader):
         found = ONE_LIST.fullmatch(str(self))
         assert found is not None
         phrase, list_id = found["phrase"].strip(), found["list_id"]
-        if ENCODED_WORD_START in phrase or PRINTABLE.fullmatch(phrase) is None:
+        if has_encoded_word_start(phrase) or PRINTABLE.fullmatch(phrase) is None:
             phrase = _encoded_words(self.name, phrase, policy)
         elif ATOMS.fullmatch(phrase) is None:
             phrase = f'"{quote(phrase)}"'
@@ -197,7 +197,7 @@ class ListIdentity(UniqueUnstructuredHeader, BaseHeader):
 class Verbatim(UniqueUnstructuredHeader, BaseHeader):
     """A header whose value, printable ASCII already folded, is written exactly as it is given.
 
-    Made with `verbatim(...)`: the email package refuses line breaks in values it is handed.
+    Made by calling the class: the email package refuses line breaks in values it is handed.
     """
 
     max_count: ClassVar[Literal[1]] = 1
@@ -215,11 +215,6 @@ class Verbatim(UniqueUnstructuredHeader, BaseHeader):
     def fold(self, *, policy: Any) -> str:
         """Write the value as it is: it was signed as it is."""
         return f"{self.name}: {self}{policy.linesep}"
-
-
-def verbatim(name: str, value: str) -> Verbatim:
-    """Return a header written exactly as given (the value may already be folded)."""
-    return Verbatim(name, value)
 
 
 def _registry() -> HeaderRegistry:

@@ -47,7 +47,7 @@ class DkimSigner:
             as_bytes(message), self.selector.encode(), self.domain.encode(), self.key,
             include_headers=names, canonicalize=(b"relaxed", b"relaxed"))
         value = signature.decode("ascii").removeprefix(f"{headers.DKIM_SIGNATURE}: ")
-        message[headers.DKIM_SIGNATURE] = headers.verbatim(
+        message[headers.DKIM_SIGNATURE] = headers.Verbatim(
             headers.DKIM_SIGNATURE, value.removesuffix("\r\n"))
 
 
