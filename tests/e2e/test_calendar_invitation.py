@@ -138,6 +138,9 @@ def test_a_cancelled_date_in_the_feed_links_to_the_series_page_saying_so(
     page = new_session(pinned_server).new_page()
     feed = page.request.get(f"{pinned_server.url}/calendar.ics")
     assert feed.ok and feed.headers["content-type"].startswith("text/calendar")
+    # As a calendar app receives it: the raw lines, not only icalendar's reading of its own.
+    assert b"\r\nREFRESH-INTERVAL;VALUE=DURATION:PT12H\r\n" in feed.body()
+    assert b"\r\nSTATUS:CANCELLED\r\n" in feed.body()
     cal = icalendar.Calendar.from_ical(feed.body())
     assert cal["REFRESH-INTERVAL"].to_ical() == b"PT12H"
     cancelled = [v for v in cal.walk("VEVENT") if v["STATUS"] == "CANCELLED"]

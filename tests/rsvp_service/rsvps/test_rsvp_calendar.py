@@ -42,6 +42,10 @@ async def test_two_slots_are_two_entries_and_a_cancellation_takes_one_off(
     two = entries[f"{CLINIC_SLOTS[1]}@civicstl.org"]
     assert two.decoded("DTSTART") == datetime(2025, 7, 27, 19, 0, tzinfo=UTC)
     assert two.decoded("DTEND") == datetime(2025, 7, 27, 19, 50, tzinfo=UTC)
+    # The same times as the bytes a calendar app reads, not only icalendar's reading of its own.
+    assert any(b"\r\nDTSTART:20250727T190000Z\r\n" in data
+               and b"\r\nDTEND:20250727T195000Z\r\n" in data
+               for _, data in calendar_parts(mailbox, "kim@example.org", "Your RSVP"))
     # Made with its message: the email's Date (when it was queued, so a retry sends the same).
     assert two.decoded("DTSTAMP") == two.decoded("LAST-MODIFIED") in sent_at
 
