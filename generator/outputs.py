@@ -156,7 +156,7 @@ class OrganizationOut(Output):
         "HTML the site inserts as is."
     )
     description_text: str = Field(
-        description="The description as plain text (rich_text.plain): links as their text, no "
+        description="The description as plain text (RichText.text): links as their text, no "
         "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
     )
     future_goals: list[str]
@@ -265,7 +265,7 @@ class EventOut(Output):
         "HTML the site inserts as is."
     )
     description_text: str = Field(
-        description="The description as plain text (rich_text.plain): links as their text, no "
+        description="The description as plain text (RichText.text): links as their text, no "
         "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
     )
     host: HostOut
@@ -335,7 +335,7 @@ class SeriesOut(Output):
         "HTML the site inserts as is."
     )
     description_text: str = Field(
-        description="The description as plain text (rich_text.plain): links as their text, no "
+        description="The description as plain text (RichText.text): links as their text, no "
         "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
     )
     host: HostOut

@@ -4,8 +4,8 @@ Rendered at build time by markdown-it-py with raw HTML disabled, so `<script>` i
 shown as text, never run; the site shows only this output as HTML. parse() names the HTML tags it
 showed as text, for the check's warning. Headings, quotes, code and tables are not enabled: their
 Markdown stays plain text. Images are parsed only to be named (the check refuses them), never
-rendered. Places that take no HTML (meta descriptions, JSON-LD, calendar files) get plain() of
-the same parse: the text a reader sees.
+rendered. Places that take no HTML (meta descriptions, JSON-LD, calendar files) get its `text`
+from the same parse: the text a reader sees.
 """
 
 from __future__ import annotations
@@ -73,11 +73,6 @@ def _held(token: Token) -> str:
     if token.type == "image":
         return f"![{token.content}]({token.attrGet('src') or ''})"
     return token.content
-
-
-def plain(text: str) -> str:
-    """The text as a reader of its HTML sees it: links as their words, one line per list item."""
-    return _plain(_SAFE.parse(text))
 
 
 def _plain(tokens: list[Token]) -> str:
