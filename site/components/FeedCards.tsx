@@ -1,69 +1,52 @@
-// The Event Feed's cards: an event with its slots (and its series' later dates), the guest event's popup
-// card, and a past event. Apart from EventCards.tsx, so event pages don't load what only the feed shows.
-import type { ComponentProps } from 'react'
-import type { RsvpStats } from '../src/api/rsvp'
-import type { EventItem, Slot } from '../src/content/types'
-import type { SlotState } from '../src/events/useSlotRsvp'
+// The Event Feed's card of an event: header, description, know-before-you-go badges, then what fits its
+// time: upcoming, its slots' forms (the guest event's popup form) and its series' later dates; past, Event
+// finished with its RSVP count and photos. Both parts are in the HTML, one hidden: the build's clock chose,
+// and src/light/feed.ts chooses again with the browser's.
+import type { EventItem } from '../src/content/types'
+import { isFamilyFriendly } from '../src/events/accessFilter'
+import { hasEnded } from '../src/events/schedule'
 import { BeforeYouGoBadges } from './BeforeYouGoBadges'
-import { EventHeader, PastDetails, SlotList, SpotsLeft } from './EventCards'
+import { EventHeader, Gallery, PastDetails } from './EventCards'
 import { RichText } from './RichText'
+import { PopupRsvp, SlotItems } from './SlotForms'
 
-const MORE_DATES = 4
+/** How many later dates of a series a card links. */
+export const MORE_DATES = 4
 
-/** An upcoming event on the feed with its slots (and its series' later dates); `onOpen`: the guest event's
- * card, whose one RSVP button opens the popup form instead. */
-export function FeedEventCard({ more = [], onOpen, ...props }: {
-  event: EventItem
-  slots: Slot[]
-  status: Record<string, SlotState>
-  spots: Record<string, RsvpStats>
-  onRsvp: ComponentProps<typeof SlotList>['onRsvp']
-  more?: EventItem[]
-  onOpen?: () => void
-}) {
+/** A later date of a series, as its card links it: [date (YYYY-MM-DD), end, path, date_text]. */
+export type MoreDate = [string, string, string, string]
+
+/** `more`: the series' later dates; `popup`: the guest event's card, whose RSVP opens the popup form. */
+export function FeedCard({ event, more, popup, now }: { event: EventItem; more: MoreDate[]; popup: boolean; now: number }) {
+  const ended = hasEnded(event.end, now)
+  const later = more.filter(([, end]) => !hasEnded(end, now))
+  const b = event.before_you_go
   return (
-    <article className="event-card" aria-labelledby={`event-${props.event.slug}`}>
-      <EventHeader event={props.event} />
-      <RichText html={props.event.description_html} />
-      <BeforeYouGoBadges before={props.event.before_you_go} />
-      {onOpen ? (
-        <>
-          <SpotsLeft stats={props.spots[props.event.slots[0]?.id ?? '']} block />
-          <button type="button" className="btn" aria-haspopup="dialog" onClick={onOpen}>
-            RSVP
-          </button>
-        </>
-      ) : (
-        <SlotList {...props} />
-      )}
-      {more.length > 0 ? (
-        <p className="more-dates">
-          More dates:{' '}
-          {more.slice(0, MORE_DATES).map((e, i) => (
-            <span key={e.slug}>
-              {i > 0 ? ', ' : null}
-              <a href={e.path}>{e.date_text}</a>
-            </span>
-          ))}
-          {more.length > MORE_DATES ? ` and ${more.length - MORE_DATES} more` : null}
-        </p>
-      ) : null}
-    </article>
-  )
-}
-
-export function PastEventCard({ event }: { event: EventItem }) {
-  return (
-    <article className="event-card" aria-labelledby={`past-${event.slug}`}>
-      <h3 id={`past-${event.slug}`}>
-        <a href={event.path}>{event.title}</a>
-      </h3>
+    <article className="event-card" aria-labelledby={`event-${event.slug}`} data-start={event.start} data-end={event.end} data-date={event.date}
+      data-host={event.host.slug} data-family={isFamilyFriendly(event) ? 'yes' : undefined}
+      data-wheelchair={b?.wheelchair?.access === 'yes' ? 'yes' : undefined}>
+      <EventHeader event={event} />
       <RichText html={event.description_html} />
-      <p>
-        <span>{event.date_text}</span>, <span>{event.time_text}</span>
-      </p>
-      <p className="muted">{event.location}</p>
-      <PastDetails event={event} />
+      <BeforeYouGoBadges before={b} />
+      <div data-part="upcoming" hidden={ended || undefined}>
+        {popup ? <PopupRsvp event={event} /> : <SlotItems event={event} now={now} />}
+        {more.length > 0 ? (
+          <p className="more-dates" data-more={JSON.stringify(more)} hidden={later.length === 0 || undefined}>
+            More dates:{' '}
+            {later.slice(0, MORE_DATES).map(([date, , path, text], i) => (
+              <span key={date}>
+                {i > 0 ? ', ' : null}
+                <a href={path}>{text}</a>
+              </span>
+            ))}
+            {later.length > MORE_DATES ? ` and ${later.length - MORE_DATES} more` : null}
+          </p>
+        ) : null}
+      </div>
+      <div data-part="past" hidden={!ended || undefined}>
+        <PastDetails event={event} />
+        <Gallery photos={event.gallery} />
+      </div>
     </article>
   )
 }

@@ -1,8 +1,11 @@
 // Measures the JavaScript one HTML page loads on first load: external scripts and modulepreloads
-// (read through readAsset) plus inline scripts; JSON data scripts don't count. `modules` lists the ES
+// (read through readAsset), the modules those import statically (the browser loads them before the module
+// runs, preloaded or not: an HTML-only page's +client entry has no modulepreload links), plus inline
+// scripts; JSON data scripts don't count. `modules` lists the ES
 // modules among them (Vike's entries and chunks): the framework, which content pages must not load.
 import zlib from 'node:zlib'
 
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length
 const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(2).find((v) => v !== undefined)
 
@@ -33,6 +36,18 @@ export function measure(html, readAsset) {
     const as = (attr(m[0], 'as') || '').toLowerCase()
     if (rel === 'modulepreload' || (rel === 'preload' && as === 'script')) files.add(attr(m[0], 'href'))
     if (rel === 'modulepreload') modules.add(attr(m[0], 'href'))
+  }
+  // The modules' static imports, each once (import() is on demand: see onDemand).
+  const queue = [...modules]
+  while (queue.length) {
+    const from = queue.shift()
+    for (const m of readAsset(from).toString('utf8').matchAll(STATIC_IMPORT)) {
+      const target = new URL(m[1], `http://site${from}`).pathname
+      if (files.has(target)) continue
+      files.add(target)
+      modules.add(target)
+      queue.push(target)
+    }
   }
   let raw = inlineRaw
   let gzip = inlineGzip

@@ -1,6 +1,9 @@
 // Page-weight budget of the built site (build/site or $SITE_OUT_DIR), per route:
 //  - content pages (/, /about, /tornado, the profiles, 404): no framework JavaScript at all (no ES module:
 //    Vike's entries and chunks are modules), and at most 2 KB of JavaScript in all (the classic nav script);
+//  - light pages (the Event Feed and the event pages, issue 39): HTML-only pages with a small enhancement
+//    of their forms (+client.ts), no React: at most 50 KB of JavaScript gzipped on first load, and the
+//    feed at most 80 KB of HTML raw (its content once, no serialized page context);
 //  - interactive pages: at most 110 KB of JavaScript gzipped on first load (scripts + modulepreloads),
 //    or the budget ROUTE_BUDGETS gives the route (each with its reason), and at most `lazyMax` gzipped of
 //    JavaScript loaded on demand (import()) where a route says so.
@@ -15,19 +18,16 @@ import { measure, onDemand } from './budget-lib.mjs'
 
 const CONTENT_MAX_RAW = 2 * 1024
 const INTERACTIVE_MAX_GZIP = 110 * 1024
+const LIGHT_MAX_GZIP = 50 * 1024
+// The feed's HTML (the event pages are a fraction of it).
+const HTML_MAX_RAW = { '/features': 80 * 1024 }
 const INTERACTIVE = new Set([
-  '/features', '/organizations', '/login', '/register', '/dashboard', '/verify', '/auth/callback', '/reset-password', '/cancel',
+  '/organizations', '/login', '/register', '/dashboard', '/verify', '/auth/callback', '/reset-password', '/cancel',
   '/consent', '/organize', '/organize/checkin', '/organize/roles', '/verify-hours', '/follows',
 ])
 const KB = 1024
 // Issue 14's pages: their own budgets and why.
 const ROUTE_BUDGETS = {
-  '/features': {
-    max: 111 * KB,
-    reason:
-      'the feed is the event pages (110 KB) plus its own filters: issue 23 added family-friendly and wheelchair filters and ' +
-      'Follow links after every other trim (the party fields and guest form load on demand, the filters sit in the feed\'s own chunk)',
-  },
   '/organize': {
     max: 110 * KB,
     reason: 'an organizer on a phone at the event: no heavier than any interactive page (framework + events, roster, CSV, message form)',
@@ -48,8 +48,8 @@ const ROUTE_BUDGETS = {
 
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
 const pages = [...routes.map((r) => r.path), '/404']
-// Event and series pages (pages/(app)/events) hydrate: interactive, like the Event Feed.
-const eventPages = new Set(routes.filter((r) => r.kind === 'event' || r.kind === 'series').map((r) => r.path))
+// The feed and the event and series pages (pages/(app)/events): light.
+const light = new Set(['/features', ...routes.filter((r) => r.kind === 'event' || r.kind === 'series').map((r) => r.path)])
 
 const read = (src) => fs.readFileSync(path.join(outDir, src.replace(/^\//, '').split(/[?#]/)[0]))
 const results = []
@@ -64,9 +64,15 @@ for (const p of pages) {
   const html = fs.readFileSync(file, 'utf8')
   const m = measure(html, read)
   let lazy = null
-  const kind = INTERACTIVE.has(p) || eventPages.has(p) ? 'interactive' : 'content'
+  const kind = light.has(p) ? 'light' : INTERACTIVE.has(p) ? 'interactive' : 'content'
   const problems = []
-  if (kind === 'content') {
+  const htmlMax = HTML_MAX_RAW[p]
+  if (htmlMax !== undefined && Buffer.byteLength(html) > htmlMax) problems.push(`${Buffer.byteLength(html)} B of HTML > ${htmlMax} B`)
+  if (kind === 'light') {
+    if (m.gzip > LIGHT_MAX_GZIP) problems.push(`${m.gzip} B gzipped > ${LIGHT_MAX_GZIP} B`)
+    const react = m.files.filter((f) => /__reactContainer|react-dom/.test(read(f).toString('utf8')))
+    if (react.length) problems.push(`loads React: ${react.join(', ')}`)
+  } else if (kind === 'content') {
     const framework = m.modules
     if (framework.length) problems.push(`loads framework JS: ${framework.join(', ')}`)
     if (m.raw > CONTENT_MAX_RAW) problems.push(`${m.raw} B of JS > ${CONTENT_MAX_RAW} B`)
@@ -81,19 +87,19 @@ for (const p of pages) {
     }
   }
   if (problems.length) failed = true
-  results.push({ path: p, kind, raw: m.raw, gzip: m.gzip, lazyGzip: lazy, scripts: m.files.length, problems })
+  results.push({ path: p, kind, html: Buffer.byteLength(html), raw: m.raw, gzip: m.gzip, lazyGzip: lazy, scripts: m.files.length, problems })
 }
 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(results, null, 2))
 } else {
   const kb = (n) => (n / 1024).toFixed(1).padStart(6)
-  console.log(`${'route'.padEnd(22)} ${'kind'.padEnd(12)} ${'raw KB'.padStart(6)} ${'gz KB'.padStart(6)}  files`)
+  console.log(`${'route'.padEnd(22)} ${'kind'.padEnd(12)} ${'HTML KB'.padStart(7)} ${'raw KB'.padStart(6)} ${'gz KB'.padStart(6)}  files`)
   for (const r of results) {
     if (r.error) console.log(`${r.path.padEnd(22)} ERROR ${r.error}`)
     else {
       const later = r.lazyGzip === null || r.lazyGzip === undefined ? '' : `  (+${(r.lazyGzip / 1024).toFixed(1)} KB gz on demand)`
-      console.log(`${r.path.padEnd(22)} ${r.kind.padEnd(12)} ${kb(r.raw)} ${kb(r.gzip)}  ${r.scripts}${later}${r.problems.length ? '  FAIL: ' + r.problems.join('; ') : ''}`)
+      console.log(`${r.path.padEnd(22)} ${r.kind.padEnd(12)} ${kb(r.html).padStart(7)} ${kb(r.raw)} ${kb(r.gzip)}  ${r.scripts}${later}${r.problems.length ? '  FAIL: ' + r.problems.join('; ') : ''}`)
     }
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { hasEnded, partitionEvents } from '../src/events/schedule'
 import { splitName } from '../src/lib/names'
 import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
-import { slotStateOf } from '../src/events/useSlotRsvp'
+import { slotStateOf } from '../src/events/slotRsvp'
 import { partyText } from '../components/PartyGuests'
 import { USER, json, makeClient } from './helpers'
 

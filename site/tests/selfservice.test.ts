@@ -4,7 +4,7 @@ import { attachmentName, type Api } from '../src/api/client'
 import { CANCEL_MSG, confirmCancel, previewCancel } from '../src/api/cancel'
 import { EXPORT_FILE, calendarFile, cancelMyRsvp, deleteAccount, fetchFile, myRsvps, splitRsvps, type MyRsvp } from '../src/api/me'
 import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, rsvpStats, spotsText } from '../src/api/rsvp'
-import { slotStateOf, slotStates } from '../src/events/useSlotRsvp'
+import { slotStateOf, slotStates } from '../src/events/slotRsvp'
 import { limitedIds } from '../src/events/schedule'
 import { USER, fakeFetch, json, makeClient, offlineApi, publicApi } from './helpers'
 
@@ -107,7 +107,7 @@ describe('waitlist: signed-in slot RSVP', () => {
     expect(slotStateOf(result, true)).toEqual({ status: 'error', message: ended })
   })
   it('a slot known to be full offers its waitlist before any RSVP attempt', async () => {
-    const { shownState } = await import('../components/EventCards')
+    const { shownState } = await import('../src/events/slotRsvp')
     const full = { count: 3, capacity: 3, remaining: 0, waitlist: 1 }
     expect(shownState(undefined, full)).toEqual({ status: 'full' })
     expect(shownState(undefined, { ...full, count: 2, remaining: 1 })).toEqual({ status: 'idle' })

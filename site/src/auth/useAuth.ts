@@ -1,30 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { AuthClient, type AuthState } from './client'
-import { API_BASE } from './config'
+import type { AuthState } from './client'
+import { getAuthClient } from './instance'
 
-let client: AuthClient | null = null
-
-/** The browser's single auth client (created on first use). */
-export function getAuthClient(): AuthClient {
-  if (!client) {
-    const browser = typeof window !== 'undefined'
-    client = new AuthClient({
-      apiBase: API_BASE,
-      fetch: (request) => fetch(request),
-      storage: browser ? safeLocalStorage() : null,
-      events: browser ? window : null,
-    })
-  }
-  return client
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
+export { getAuthClient }
 
 const SERVER_STATE: AuthState = { user: null, isAuthenticated: false, loading: true, error: null }
 

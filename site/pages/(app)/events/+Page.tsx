@@ -1,32 +1,32 @@
-import { useCallback, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { BeforeYouGo } from '../../../components/BeforeYouGo'
-import { EventHeader, Gallery, PastDetails, SlotList, SpotsLeft } from '../../../components/EventCards'
+import { EventHeader, Gallery, PastDetails } from '../../../components/EventCards'
 import { RichText } from '../../../components/RichText'
 import { Img } from '../../../components/Img'
-import { RsvpDialog } from '../../../components/LazyRsvpDialog'
-import { spotsText } from '../../../src/api/rsvp'
-import { useClientNow, useSlotRsvp, useSpotsLeft } from '../../../src/events/useSlotRsvp'
-import { hasEnded, limitedIds } from '../../../src/events/schedule'
+import { PopupRsvp, SlotItems } from '../../../components/SlotForms'
+import { hasEnded } from '../../../src/events/schedule'
 import type { Data, EventData, SeriesData } from './+data'
 
+// HTML only (+config.ts): the RSVP forms work without JavaScript; +client.ts enhances the page
+// (src/light/eventPage.ts): the browser's clock decides again, spots left and the RSVP states.
 export default function Page() {
   const data = useData<Data>()
   return data.kind === 'series' ? <SeriesPage data={data} /> : <EventPage data={data} />
 }
 
-// The next dates of a series whose spots left are asked for (one request each).
-const SPOTS_DATES = 6
+// The next dates of an event's series it links.
+const OTHER_DATES = 6
 
-/** A series' overview: host and logo, the rule in words, before you go, and every date with spots left. */
+/** A series' overview: host and logo, the rule in words, before you go, and every date (each with its end,
+ * and `data-limited` where spots left are worth asking for). */
 function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: SeriesData }) {
-  const clientNow = useClientNow()
-  const now = clientNow ?? builtAt
-  const upcoming = series.dates.filter((d) => !hasEnded(d.end, now))
-  const past = series.dates.filter((d) => hasEnded(d.end, now))
-  const spotIds = clientNow === null ? '' : upcoming.filter((d) => !d.cancelled && limited.includes(d.slug))
-    .slice(0, SPOTS_DATES).map((d) => d.slug).join(' ')
-  const { stats: spots } = useSpotsLeft(spotIds)
+  const upcoming = series.dates.filter((d) => !hasEnded(d.end, builtAt))
+  const past = series.dates.filter((d) => hasEnded(d.end, builtAt))
+  const item = (d: SeriesData['series']['dates'][number]) => (
+    <li key={d.slug} data-end={d.end} data-slug={d.slug} data-limited={!d.cancelled && limited.includes(d.slug) ? '' : undefined}>
+      {d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}
+    </li>
+  )
   return (
     <div className="container">
       <p>
@@ -47,26 +47,13 @@ function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: Se
       <BeforeYouGo before={series.before_you_go ?? null} />
       <section className="section" aria-labelledby="dates-title">
         <h2 id="dates-title">Upcoming dates</h2>
-        {upcoming.length === 0 ? <p>No upcoming dates right now. Check back soon!</p> : null}
-        <ul>
-          {upcoming.map((d) => (
-            <li key={d.slug}>
-              {d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}
-              {spots[d.slug] && spotsText(spots[d.slug]!) ? <> · <SpotsLeft stats={spots[d.slug]} /></> : null}
-            </li>
-          ))}
-        </ul>
+        {upcoming.length === 0 ? <p data-empty="">No upcoming dates right now. Check back soon!</p> : null}
+        <ul data-dates="upcoming">{upcoming.map(item)}</ul>
       </section>
-      {past.length > 0 ? (
-        <section className="section" aria-labelledby="past-dates-title">
-          <h2 id="past-dates-title">Past dates</h2>
-          <ul>
-            {past.map((d) => (
-              <li key={d.slug}>{d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <section className="section" aria-labelledby="past-dates-title" hidden={past.length === 0 || undefined}>
+        <h2 id="past-dates-title">Past dates</h2>
+        <ul data-dates="past">{past.map(item)}</ul>
+      </section>
       <p>
         <a href={calendar.webcal}>Subscribe to {series.host.name}'s calendar</a>
       </p>
@@ -74,23 +61,15 @@ function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: Se
   )
 }
 
+/** An event's page: what, where, its slots' forms (the guest event's popup form) while it is upcoming, and
+ * what happened once it has ended; both are in the HTML, the build's clock chose, the browser's chooses again. */
 function EventPage({ data }: { data: EventData }) {
   const { event, isGuestEvent, dates, calendar, share, builtAt } = data
-  const clientNow = useClientNow()
-  const now = clientNow ?? builtAt
-  const finished = hasEnded(event.end, now)
-  const openSlots = finished ? [] : event.slots.filter((s) => !hasEnded(s.end, now))
-  // The popup's event (site.yaml's guest_rsvp_event, one slot) keeps its RSVP button; others list their slots.
-  const popupSlot = isGuestEvent ? openSlots[0] : undefined
-  const spotIds = clientNow === null ? '' : limitedIds([{ slots: openSlots }]).join(' ')
-  const { stats: spots, refresh: refreshSpots } = useSpotsLeft(spotIds)
-  const { status, rsvp } = useSlotRsvp(isGuestEvent ? '' : openSlots.map((s) => s.id).join(' '), clientNow, refreshSpots)
-  const [popupOpen, setPopupOpen] = useState(false)
-  const closePopup = useCallback(() => setPopupOpen(false), [])
-  const otherDates = dates.filter((d) => !hasEnded(d.end, now)).slice(0, 6)
+  const finished = hasEnded(event.end, builtAt)
+  const otherDates = dates.filter((d) => !hasEnded(d.end, builtAt))
 
   return (
-    <div className="container">
+    <div className="container" data-end={event.end}>
       <p>
         <a href="/features">All events</a>
       </p>
@@ -106,55 +85,44 @@ function EventPage({ data }: { data: EventData }) {
           </p>
           <RichText html={event.description_html} />
           <BeforeYouGo before={event.before_you_go} />
-          {finished ? (
+          <div data-part="past" hidden={!finished || undefined}>
             <PastDetails event={event} total={false} />
-          ) : (
-            <>
-              {openSlots.length > 0 && !isGuestEvent ? (
-                <SlotList event={event} slots={openSlots} status={status} spots={spots} onRsvp={rsvp} />
-              ) : null}
-              {popupSlot ? <SpotsLeft stats={spots[popupSlot.id]} block /> : null}
-              {popupSlot ? (
-                <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setPopupOpen(true)}>
-                  RSVP
-                </button>
-              ) : null}
-              <Gallery photos={event.gallery} />
-            </>
-          )}
+          </div>
+          <div data-part="upcoming" hidden={finished || undefined}>
+            {isGuestEvent ? <PopupRsvp event={event} /> : <SlotItems event={event} now={builtAt} />}
+          </div>
+          <Gallery photos={event.gallery} />
         </div>
       </article>
       {/* A finished event is shown for what happened: nothing to add to a calendar or to share. */}
-      {finished ? null : (
-        <>
-          <section className="section" aria-labelledby="calendar-title">
-            <h2 id="calendar-title">Add to calendar</h2>
-            <p>
-              <a className="btn btn-secondary" href={calendar.href} download={`${event.slug}.ics`}>
-                Add to calendar (.ics)
-              </a>
-            </p>
-          </section>
-          <section className="section" aria-labelledby="share-title">
-            <h2 id="share-title">Share</h2>
-            <ul className="share-links">
-              {share.map((s) => (
-                <li key={s.label}>
-                  <a href={s.href} target={s.href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
-                    {s.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </>
-      )}
+      <div data-part="upcoming" hidden={finished || undefined}>
+        <section className="section" aria-labelledby="calendar-title">
+          <h2 id="calendar-title">Add to calendar</h2>
+          <p>
+            <a className="btn btn-secondary" href={calendar.href} download={`${event.slug}.ics`}>
+              Add to calendar (.ics)
+            </a>
+          </p>
+        </section>
+        <section className="section" aria-labelledby="share-title">
+          <h2 id="share-title">Share</h2>
+          <ul className="share-links">
+            {share.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} target={s.href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
       {event.series ? (
         <section className="section" aria-labelledby="dates-title">
           <h2 id="dates-title">Other dates</h2>
-          <ul>
-            {otherDates.map((d) => (
-              <li key={d.path}>
+          <ul data-dates="other">
+            {dates.map((d) => (
+              <li key={d.path} data-end={d.end} hidden={!otherDates.slice(0, OTHER_DATES).includes(d) || undefined}>
                 <a href={d.path}>{d.date_text}</a>
               </li>
             ))}
@@ -164,7 +132,6 @@ function EventPage({ data }: { data: EventData }) {
           </p>
         </section>
       ) : null}
-      {popupOpen ? <RsvpDialog event={event} onClose={closePopup} onDone={refreshSpots} /> : null}
     </div>
   )
 }
