@@ -55,3 +55,20 @@ export function arrange(first: Element, wanted: readonly Element[]): void {
   }
   while (prev.nextElementSibling) prev.nextElementSibling.remove()
 }
+
+// Where each element shown or taken out by `present` goes back (a comment left in its place).
+const marks = new WeakMap<Element, Comment>()
+
+/** `el` in the page (`on`) or taken out, back in its own place when shown again. Taken out rather than
+ * hidden: what is on the page is what applies (a reader, a search or a test finds nothing else). */
+export function present(el: HTMLElement, on: boolean): void {
+  let mark = marks.get(el)
+  if (!mark) {
+    mark = document.createComment('')
+    el.before(mark)
+    marks.set(el, mark)
+  }
+  el.hidden = false
+  if (on && !el.isConnected) mark.after(el)
+  else if (!on) el.remove()
+}

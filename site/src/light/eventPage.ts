@@ -3,7 +3,7 @@
 import { rsvpStats, spotsText } from '../api/rsvp'
 import { getAuthClient } from '../auth/instance'
 import { hasEnded } from '../events/schedule'
-import { arrange, make } from './dom'
+import { arrange, make, present } from './dom'
 import { enhancePopup } from './popup'
 import { enhanceSlots } from './slots'
 
@@ -48,14 +48,16 @@ export function enhanceEventPage(doc: Document): void {
   if (!page) return
   const now = Date.now()
   const finished = hasEnded(page.dataset.end!, now)
-  page.querySelectorAll<HTMLElement>('[data-part="upcoming"]').forEach((el) => (el.hidden = finished))
-  page.querySelectorAll<HTMLElement>('[data-part="past"]').forEach((el) => (el.hidden = !finished))
-  page.querySelectorAll<HTMLElement>('li.slot[data-end]').forEach((li) => (li.hidden = hasEnded(li.dataset.end!, now)))
+  page.querySelectorAll<HTMLElement>('[data-part="upcoming"]').forEach((el) => present(el, !finished))
+  page.querySelectorAll<HTMLElement>('[data-part="past"]').forEach((el) => present(el, finished))
+  const open = [...page.querySelectorAll<HTMLElement>('li.slot[data-end]')].filter((li) => {
+    const on = !finished && !hasEnded(li.dataset.end!, now)
+    present(li, on)
+    return on
+  })
   const other = page.querySelectorAll<HTMLElement>('[data-dates="other"] li[data-end]')
   let shown = 0
-  other.forEach((li) => {
-    li.hidden = hasEnded(li.dataset.end!, now) || shown++ >= OTHER_DATES
-  })
+  other.forEach((li) => present(li, !hasEnded(li.dataset.end!, now) && shown++ < OTHER_DATES))
 
   const client = getAuthClient()
   const popupDetails = page.querySelector<HTMLElement>('[data-popup]')
@@ -64,6 +66,7 @@ export function enhanceEventPage(doc: Document): void {
   }
   const popup = popupDetails ? enhancePopup(popupDetails, loadPopupSpots) : null
   const slots = enhanceSlots(page)
+  slots.setOpen(open.map((li) => li.dataset.eventId!))
   if (finished) return
   // Spots left of the open slots with a capacity (and of the popup's one slot).
   slots.loadSpots(slots.openIds().filter((id) => slots.views.get(id)!.li.hasAttribute('data-capacity')))

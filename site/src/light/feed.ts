@@ -5,7 +5,7 @@ import { rsvpStats } from '../api/rsvp'
 import { getAuthClient } from '../auth/instance'
 import { monthLabel } from '../events/calendar'
 import { hasEnded } from '../events/schedule'
-import { arrange, make } from './dom'
+import { arrange, make, present } from './dom'
 import { enhancePopup } from './popup'
 import { enhanceSlots } from './slots'
 
@@ -104,6 +104,13 @@ export function enhanceFeed(doc: Document): void {
   const noUpcoming = make('p', {}, 'No upcoming events right now. Check back soon!')
   const noPast = make('p', {}, 'No past events yet.')
 
+  // Each card's parts, found once (those not applying are taken out of the page).
+  const parts = new Map(cards.map((c) => [c, {
+    upcoming: c.querySelector<HTMLElement>('[data-part="upcoming"]')!,
+    past: c.querySelector<HTMLElement>('[data-part="past"]')!,
+    slots: [...c.querySelectorAll<HTMLElement>('li.slot[data-end]')],
+    more: c.querySelector<HTMLElement>('[data-more]'),
+  }]))
   const askedSpots = new Set<string>()
   const askedTotals = new Set<string>()
   const render = () => {
@@ -113,14 +120,20 @@ export function enhanceFeed(doc: Document): void {
     const later = new Map(cards.map((c) => [c, moreOf(c).filter(([, end]) => !hasEnded(end, now))]))
     const upcoming = cards.filter((c) => !ended(c)).sort((a, b) => start(a) - start(b))
     const past = cards.filter(ended).sort((a, b) => start(b) - start(a))
+    const open: string[] = []
     for (const c of cards) {
       const done = ended(c)
-      c.querySelector<HTMLElement>('[data-part="upcoming"]')!.hidden = done
-      c.querySelector<HTMLElement>('[data-part="past"]')!.hidden = !done
-      c.querySelectorAll<HTMLElement>('li.slot[data-end]').forEach((li) => (li.hidden = hasEnded(li.dataset.end!, now)))
-      const more = c.querySelector<HTMLElement>('[data-more]')
+      const { upcoming: next, past: finished, slots: items, more } = parts.get(c)!
+      present(next, !done)
+      present(finished, done)
+      for (const li of items) {
+        const gone = hasEnded(li.dataset.end!, now)
+        present(li, !gone)
+        if (!done && !gone) open.push(li.dataset.eventId!)
+      }
       if (more) paintMore(more, later.get(c)!)
     }
+    slots.setOpen(open)
     // The month filter offers only months that hold upcoming events (past events stay listed below).
     const months = [...new Set(upcoming.flatMap((c) => [c.dataset.date!, ...later.get(c)!.map(([date]) => date)]).map((d) => d.slice(0, 7)))].sort()
     const month = control('month') as HTMLSelectElement
@@ -142,7 +155,7 @@ export function enhanceFeed(doc: Document): void {
     arrange(pastSection.querySelector('h2')!, shownPast.length ? shownPast : [noPast])
 
     // Spots left only for what is shown; each asked once (an RSVP refreshes its own).
-    const spots = shownUpcoming.flatMap((c) => [...c.querySelectorAll<HTMLElement>('li.slot[data-capacity]')].filter((li) => !li.hidden).map((li) => li.dataset.eventId!))
+    const spots = shownUpcoming.flatMap((c) => [...c.querySelectorAll<HTMLElement>('li.slot[data-capacity]')].map((li) => li.dataset.eventId!))
     slots.loadSpots(spots.filter((id) => !askedSpots.has(id)))
     spots.forEach((id) => askedSpots.add(id))
     if (popup && !askedSpots.has(popup.slotId) && shownUpcoming.some((c) => c.contains(main.querySelector('[aria-haspopup="dialog"]')))) {

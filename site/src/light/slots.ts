@@ -49,8 +49,6 @@ const offer = (label: string) => make('button', { type: 'button', className: 'li
 
 const signedIn = () => getAuthClient().getState().user !== null
 
-/** Whether a slot is on screen and open: its item shown, not inside anything hidden (an ended card's part). */
-const isOpen = (v: SlotView) => v.li.isConnected && !v.li.closest('[hidden]')
 
 function readGuest(v: SlotView): GuestRsvp {
   const value = (name: string) => v.fields?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? ''
@@ -127,12 +125,18 @@ function paint(v: SlotView): void {
   }
 }
 
-/** The slots of a page, enhanced: `rsvp(id)` sends one, `loadSpots(ids)` asks their spots left, `openIds()`
- * lists those on screen; `onAnswer(id)` is called after each answer (to refresh other counts). */
-export function enhanceSlots(root: ParentNode, onAnswer?: (id: string) => void) {
+/** The slots of a page, enhanced: `loadSpots(ids)` asks their spots left; `setOpen(ids)` says which are open
+ * (not ended by the browser's clock: the page decides), `openIds()` lists them; `start()` reads the
+ * signed-in person's states and finishes the RSVP a sign-in came back for. */
+export function enhanceSlots(root: ParentNode) {
   const client = getAuthClient()
   const views = new Map<string, SlotView>()
+  let open = new Set<string>()
+  const isOpen = (v: SlotView) => open.has(v.id)
   const openIds = () => [...views.values()].filter(isOpen).map((v) => v.id)
+  const setOpen = (ids: readonly string[]) => {
+    open = new Set(ids)
+  }
   const paintAll = () => views.forEach(paint)
 
   const loadSpots = (ids: readonly string[]) => {
@@ -165,7 +169,6 @@ export function enhanceSlots(root: ParentNode, onAnswer?: (id: string) => void) 
     v.state = sent.state
     paint(v)
     if (v.stats) loadSpots([v.id])
-    onAnswer?.(v.id)
     // Every answer shows in the slot, never in a browser alert. The button is disabled now, so focus would
     // fall to the page's top: it goes to the slot's own message, scrolled into view, where the person looks.
     const shown = document.getElementById(slotMessageId(v.id))
@@ -269,5 +272,5 @@ export function enhanceSlots(root: ParentNode, onAnswer?: (id: string) => void) 
     if (v && user && isOpen(v)) void rsvp(v)
   }
 
-  return { views, openIds, loadSpots, start, paintAll }
+  return { views, openIds, setOpen, loadSpots, start }
 }
