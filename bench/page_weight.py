@@ -18,8 +18,8 @@ from bench.report import Row, failed, listing
 
 CONTENT_MAX_RAW = 2 * 1024
 INTERACTIVE_MAX_GZIP = 110 * 1024
-# The Event Feed and the event pages are HTML-only with a small enhancement of their forms (issue 39):
-# their own budget of first-load JavaScript, and the feed's HTML holds its content once.
+# The Event Feed and the event pages are HTML-only with a small enhancement of their forms
+# (issue 39): their own budget of first-load JavaScript, and the feed's HTML holds its content once.
 LIGHT_MAX_GZIP = 50 * 1024
 LIGHT_FIRST_SEGMENTS = frozenset({"features", "events"})
 HTML_MAX_RAW = {"/features": 80 * 1024}
