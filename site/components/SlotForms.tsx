@@ -87,7 +87,8 @@ function GuestsFieldset({ slot }: { slot: Slot }) {
       {Array.from({ length: max }, (_, i) => (
         <label key={i} data-guest={i} hidden={i >= most || undefined}>
           Guest {i + 1}&apos;s name (optional)
-          <input type="text" name="guestName" maxLength={100} autoComplete="off" />
+          {/* Beyond a guest's limit: not sent (the page enables it for a signed-in person). */}
+          <input type="text" name="guestName" maxLength={100} autoComplete="off" disabled={i >= most || undefined} />
         </label>
       ))}
     </fieldset>

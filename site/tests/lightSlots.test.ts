@@ -59,6 +59,7 @@ describe('the HTML of a slot, without JavaScript', () => {
     expect(input('eventId')!.value).toBe(SLOT)
     // A guest brings at most the guests' limit, whatever the event allows.
     expect(input('guestCount')!.max).toBe('2')
+    expect(new FormData(form).getAll('guestName')).toEqual(['', ''])
   })
   it("sends an account event's RSVP through sign-in, which makes it", () => {
     render(event('account'))

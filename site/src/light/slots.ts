@@ -99,7 +99,10 @@ function paint(v: SlotView): void {
       if (why) why.hidden = most >= max
       if (why && most < max) count.setAttribute('aria-describedby', why.id)
       else count.removeAttribute('aria-describedby')
-      v.guests.querySelectorAll<HTMLElement>('label[data-guest]').forEach((l, i) => (l.hidden = i >= Number(count.value)))
+      v.guests.querySelectorAll<HTMLElement>('label[data-guest]').forEach((l, i) => {
+        l.hidden = i >= Number(count.value)
+        l.querySelector('input')!.disabled = i >= most
+      })
     }
   }
   if (v.fields) {
