@@ -6,13 +6,20 @@ never add a path segment, a parameter or a fragment of its own.
 
 Where a token travels:
 
-- In the fragment, by default: every secret that acts (cancel an RSVP, answer a consent request,
-  reset a password, confirm follows, open follow preferences, the unsubscribe page). Browsers
-  never send a fragment to a server, nor in a Referer, so it stays out of access logs.
-- In the query, only where a server must read it from the URL itself: the List-Unsubscribe URL
-  (RFC 8058 mail clients POST to it as it stands), the Google callback's hand-off to the site's
-  /auth/callback (a redirect from the API), and the email verification link (links already
-  mailed carry it there and the site's /verify page reads it; the access log redacts it).
+- In the fragment, by default: secrets whose page needs JavaScript anyway (reset a password, open
+  follow preferences). Browsers never send a fragment to a server, nor in a Referer, so it stays
+  out of access logs.
+- In the query, where a server must read it from the URL itself:
+  - links whose page must work without JavaScript: cancel an RSVP (/cancel?token=), answer a
+    consent request (/consent?token=), confirm follows and unsubscribe (/follows?confirm=,
+    /follows?unsubscribe=). Their page's form has no action, so it posts to its own URL and the
+    service reads the token there; a GET still acts on nothing (mail scanners prefetch links).
+    Referrer-Policy is no-referrer site-wide, so no Referer carries the token away, and the
+    access log redacts these paths' queries (web/access_log.py). Links mailed before, with the
+    token in the fragment, keep working: the pages' scripts still read it there.
+  - the List-Unsubscribe URL (RFC 8058 mail clients POST to it as it stands), the Google
+    callback's hand-off to the site's /auth/callback (a redirect from the API), and the email
+    verification link (the site's /verify page reads it; the access log redacts it).
 - In the path, only public codes meant to be shared and printed: hours records' codes.
 """
 

@@ -11,14 +11,17 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
+from rsvp_service.accounts import forms as account_forms
 from rsvp_service.accounts import routes as auth_routes
 from rsvp_service.accounts.google import build_google_client, session_middleware
 from rsvp_service.app import openapi, site_config, static
 from rsvp_service.app.background import Background
+from rsvp_service.consent import forms as consent_forms
 from rsvp_service.consent import routes as consent
 from rsvp_service.db.connection import close_database, open_database
 from rsvp_service.db.failures import DatabaseFailures
 from rsvp_service.events import load_catalogue, reload_catalogue
+from rsvp_service.follows import forms as follow_forms
 from rsvp_service.follows import preferences as follow_links
 from rsvp_service.follows import routes as follows
 from rsvp_service.impact import records, summary
@@ -27,6 +30,7 @@ from rsvp_service.ops import health
 from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
 from rsvp_service.privacy import account_data
 from rsvp_service.rsvps import cancel
+from rsvp_service.rsvps import forms as rsvp_forms
 from rsvp_service.rsvps import routes as rsvps
 from rsvp_service.settings import Settings
 from rsvp_service.web.access_log import install_access_log_filter
@@ -104,6 +108,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *openapi.routes(),
         *site_config.routes(),
         *health.routes(),
+        # The site's forms (JavaScript off): POST only, so GET still reaches the site's pages.
+        *rsvp_forms.routes(),
+        *account_forms.routes(after_sign_in=rsvp_forms.rsvp_after_sign_in),
+        *consent_forms.routes(),
+        *follow_forms.routes(),
         *static.routes(settings),
     ]
     app = Starlette(

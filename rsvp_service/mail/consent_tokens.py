@@ -30,5 +30,5 @@ def holds(settings: Settings, token: str, email: str) -> bool:
 
 
 def consent_link(settings: Settings, token: str) -> str:
-    """The page where the guardian approves or declines (the token in the fragment, never sent)."""
-    return links.link(settings, "/consent", fragment={"token": token})
+    """The page where the guardian approves or declines (the token in the query: see links.py)."""
+    return links.link(settings, "/consent", query={"token": token})

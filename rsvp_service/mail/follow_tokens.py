@@ -41,8 +41,9 @@ def holds(settings: Settings, purpose: Purpose, token: str, email: str) -> bool:
 
 
 def confirm_link(settings: Settings, token: str) -> str:
-    """The page that confirms a guest's follows (the token in the fragment, never sent)."""
-    return links.link(settings, "/follows", fragment={"confirm": token})
+    """The page that confirms a guest's follows (the token in the query: its button works with
+    JavaScript off)."""
+    return links.link(settings, "/follows", query={"confirm": token})
 
 
 def preferences_link(settings: Settings, token: str) -> str:
@@ -57,4 +58,4 @@ def unsubscribe_url(settings: Settings, token: str) -> str:
 
 def unsubscribe_page(settings: Settings, token: str) -> str:
     """The page a GET of the unsubscribe URL leads to: it asks before unsubscribing."""
-    return links.link(settings, "/follows", fragment={"unsubscribe": token})
+    return links.link(settings, "/follows", query={"unsubscribe": token})

@@ -104,8 +104,8 @@ def notice_mail(
 
 
 def cancel_url(settings: Settings, token: str | None) -> str | None:
-    """Return the cancel page link carrying the token in its fragment (never sent to a server)."""
-    return None if not token else links.link(settings, "/cancel", fragment={"token": token})
+    """Return the cancel page link, its token in the query (its form works without JavaScript)."""
+    return None if not token else links.link(settings, "/cancel", query={"token": token})
 
 
 # Which .ics an email carries: none, the slot's invitation, or the invitation's cancellation.

@@ -8,8 +8,10 @@ ACCESS_LOGGER = "uvicorn.access"
 # Paths whose query string carries a token: email verification (the site page and the API
 # call it makes) and the access token Google sign-in hands the site.
 # And the digest's one-click unsubscribe URL (RFC 8058 puts its token in the query).
+# And the pages whose emailed links carry their token in the query so that their forms work
+# without JavaScript (rsvp_service/links.py).
 SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback",
-                                "/api/follows/unsubscribe"})
+                                "/api/follows/unsubscribe", "/cancel", "/consent", "/follows"})
 # Paths whose next segment is a service-hours record's code, which shows the owner's name.
 SECRET_SEGMENT_PREFIXES = ("/verify-hours/", "/api/hours-records/", "/api/me/hours-records/")
 

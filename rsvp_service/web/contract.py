@@ -55,7 +55,8 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -219,6 +220,16 @@ Guard = Callable[[Request], Awaitable[None]]
 # The endpoint and request being handled, so the limiter can check a limit is declared.
 _HANDLING: ContextVar[tuple[Endpoint, Request] | None] = ContextVar("civicstl_endpoint",
                                                                     default=None)
+
+
+@contextmanager
+def handling(declared: Endpoint, request: Request) -> Iterator[None]:
+    """Run a block as this endpoint's handling of the request (so its declared limits apply)."""
+    token = _HANDLING.set((declared, request))
+    try:
+        yield
+    finally:
+        _HANDLING.reset(token)
 
 
 def declared_limit(name: str) -> tuple[Endpoint, Limit, Request] | None:
@@ -389,24 +400,26 @@ class Endpoint:
 
     async def handle(self, request: Request) -> Response:
         """The Starlette endpoint: parse, call the handler, check and serialize its answer."""
-        handling = _HANDLING.set((self, request))
         try:
-            for guard in self.guards:
-                await guard(request)
-            for limit in self.limits:
-                if limit.per_request:
-                    await limit.spend(request)
-            arguments: dict[str, BaseModel] = {}
-            if self.query is not None:
-                arguments["query"] = validate_query(request, self.query)
-            if self.body is not None:
-                arguments["body"] = await read_json(request, self.body)
-            result = await self.handler(request, **arguments)
+            with handling(self, request):
+                for guard in self.guards:
+                    await guard(request)
+                await self.spend_per_request(request)
+                arguments: dict[str, BaseModel] = {}
+                if self.query is not None:
+                    arguments["query"] = validate_query(request, self.query)
+                if self.body is not None:
+                    arguments["body"] = await read_json(request, self.body)
+                result = await self.handler(request, **arguments)
         except ApiError as exc:
             return self.error(exc)
-        finally:
-            _HANDLING.reset(handling)
         return self.serialize(result)
+
+    async def spend_per_request(self, request: Request) -> None:
+        """Spend the limits spent on every request (keyed on the IP alone), 429 when spent."""
+        for limit in self.limits:
+            if limit.per_request:
+                await limit.spend(request)
 
 
 def endpoint(

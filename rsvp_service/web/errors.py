@@ -73,14 +73,19 @@ async def client_disconnect_handler(request: Request, exc: Exception) -> Respons
     return Response(status_code=400)
 
 
+def note_database_failure(request: Request, exc: Exception) -> None:
+    """Log and count a database that failed a request (what /api/health reports)."""
+    log.error("Database unavailable on %s %s: %s", request.method, request.url.path, exc)
+    DATABASE_ERRORS.inc()
+    request.app.state.database_failures.record()
+
+
 async def database_error_handler(request: Request, exc: Exception) -> Response:
     """Answer a database that cannot write (or be reached) with 503 and Retry-After."""
     if isinstance(exc, IntegrityError):
         # A constraint no route expected is a bug, not an outage.
         return await server_error_handler(request, exc)
-    log.error("Database unavailable on %s %s: %s", request.method, request.url.path, exc)
-    DATABASE_ERRORS.inc()
-    request.app.state.database_failures.record()  # what /api/health reports
+    note_database_failure(request, exc)
     return error_response(
         503,
         DATABASE_UNAVAILABLE,
