@@ -1,8 +1,9 @@
 """The guardian's consent page's endpoints: what the link is about, Approve and Decline.
 
-The page reads the token from its URL fragment and POSTs it here; a GET of the page changes
-nothing. A token that is malformed, signed for another record or address, already used, or past
-its hold gets a full sentence and changes nothing.
+The page reads the token from its URL (query, or fragment in older links) and POSTs it here; its
+form posts to its own URL instead (consent/forms.py). A GET of the page changes nothing. A token
+that is malformed, signed for another record or address, already used, or past its hold gets a
+full sentence and changes nothing.
 """
 
 from __future__ import annotations

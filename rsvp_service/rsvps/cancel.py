@@ -1,7 +1,8 @@
 """Cancelling an RSVP from the link in any of its emails (preview changes nothing) or the dashboard.
 
-The link carries a random token in its URL fragment; the page posts it here. Only its hash is
-stored (`CancelToken`), each tied to one RSVP, good for cancelling that RSVP and nothing else.
+The link carries a random token in its URL's query (older links: its fragment); the page posts it
+here, or its form posts to its own URL (rsvps/forms.py). Only its hash is stored (`CancelToken`),
+each tied to one RSVP, good for cancelling that RSVP and nothing else.
 """
 
 from __future__ import annotations

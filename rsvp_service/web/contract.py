@@ -108,7 +108,7 @@ STRIPPED = ConfigDict(str_strip_whitespace=True, cache_strings=False)
 
 
 class LinkToken(BaseModel):
-    """The token of an emailed link, which its page reads from the URL's fragment and sends."""
+    """The token of an emailed link, which its page reads from the URL and sends."""
 
     model_config = ConfigDict(extra="forbid", **STRIPPED)
 

@@ -32,7 +32,7 @@ from tests.e2e.helpers import (
 
 # The spec's sentence for an RSVP made on an event page or the feed (in the slot, never an alert).
 RSVP_SUCCESS = "You have RSVP'd! A confirmation email will be sent!"
-CANCEL_LINK = re.compile(r"https?://[^\s\"'<>]+/cancel#token=[^\s\"'<>]+")
+CANCEL_LINK = re.compile(r"https?://[^\s\"'<>]+/cancel\?token=[^\s\"'<>]+")
 
 
 def auth_headers(server: Server, account: Account) -> dict[str, str]:
@@ -86,7 +86,7 @@ def cancel_path(message: EmailMessage) -> str:
     """The path and fragment of the "Cancel your spot" link in an email."""
     text = body_text(message)
     match = CANCEL_LINK.search(text)
-    assert match, f"no SITE_URL/cancel#token=... link in the email:\n{text}"
+    assert match, f"no SITE_URL/cancel?token=... link in the email:\n{text}"
     return re.sub(r"^https?://[^/]+", "", match.group(0))
 
 

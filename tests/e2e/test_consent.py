@@ -46,7 +46,7 @@ from tests.e2e.steps import (
 pytestmark = pytest.mark.e2e
 
 AFTER_HOLD = "2027-10-03T11:00:00-05:00"  # 49 hours on: past the default 48-hour hold
-LINK = re.compile(r"https?://[^/\s]+(/consent#token=[0-9]+-[a-z2-7]+)")
+LINK = re.compile(r"https?://[^/\s]+(/consent\?token=[0-9]+-[a-z2-7]+)")
 
 
 def say_under_18(item: Locator, guardian: str) -> None:
@@ -58,11 +58,11 @@ def say_under_18(item: Locator, guardian: str) -> None:
 
 
 def consent_path(mailbox: Mailbox, guardian: str, title: str) -> str:
-    """The /consent#token=... path of the email that asks `guardian`."""
+    """The /consent?token=... path of the email that asks `guardian`."""
     message = mailbox.wait_for(guardian, "Guardian consent asked")
     assert title in str(message["Subject"])
     found = LINK.search(body_text(message))
-    assert found, f"the consent email to {guardian} has no /consent#token=... link"
+    assert found, f"the consent email to {guardian} has no /consent?token=... link"
     return found.group(1)
 
 

@@ -49,7 +49,7 @@ pytestmark = pytest.mark.e2e
 SETTINGS = {"DIGEST_DAY": "monday", "DIGEST_HOUR": "9"}
 MONDAY = "2025-04-21T09:30:00-05:00"
 NEXT_MONDAY = "2025-04-28T09:30:00-05:00"
-CONFIRM = re.compile(r"(/follows#confirm=[A-Za-z0-9_-]+)")
+CONFIRM = re.compile(r"(/follows\?confirm=[A-Za-z0-9_-]+)")
 PREFERENCES = re.compile(r"(/follows#token=[A-Za-z0-9_-]+)")
 
 
@@ -69,7 +69,7 @@ def _confirmed_follower(server: Server, mailbox: Mailbox, organization: str) -> 
     link = CONFIRM.search(body_text(mailbox.wait_for(email, "Confirm what you follow")))
     assert link is not None
     confirmed = httpx.post(f"{server.url}/api/follows/confirm",
-                           json={"token": link.group(1).split("#confirm=")[1]})
+                           json={"token": link.group(1).split("?confirm=")[1]})
     assert confirmed.status_code == 200, confirmed.text
     return email
 

@@ -585,7 +585,7 @@ def test_an_organizer_removes_an_rsvp_the_waitlist_moves_up_and_the_address_is_b
     assert "The event's organizer removed your RSVP" in removed and event["title"] in removed
     assert "The organizer's reason: it repeated another RSVP of yours" in removed
     assert organizer.email not in removed and organizer.name not in removed
-    assert "/cancel#token=" in body_text(mailbox.wait_for(wes.email, "A spot opened up"))
+    assert "/cancel?token=" in body_text(mailbox.wait_for(wes.email, "A spot opened up"))
 
     # Blocked: her RSVP is refused, with a sentence that names nobody; unblocked, it is taken.
     status, refused = rsvp_of(vera)

@@ -28,7 +28,7 @@ from rsvp_service.mail.outbox import enqueue
 from rsvp_service.mail.rsvp_notices import confirmation_mail
 from tests.ports import free_port
 
-TOKEN = re.compile(r"/cancel#token=([A-Za-z0-9_-]+)")
+TOKEN = re.compile(r"/cancel\?token=([A-Za-z0-9_-]+)")
 VERIFY = re.compile(r"/verify\?token=([A-Za-z0-9_.~%-]+)")
 
 

@@ -44,13 +44,13 @@ def test_values_are_quoted_so_none_adds_a_segment_a_parameter_or_a_fragment() ->
 def test_every_mailed_link_keeps_its_place_for_the_token() -> None:
     settings = _settings("https://civicstl.org/")
     site = "https://civicstl.org"
-    assert cancel_url(settings, TOKEN) == f"{site}/cancel#token={TOKEN}"
+    assert cancel_url(settings, TOKEN) == f"{site}/cancel?token={TOKEN}"
     assert cancel_url(settings, None) is None
-    assert consent_link(settings, TOKEN) == f"{site}/consent#token={TOKEN}"
+    assert consent_link(settings, TOKEN) == f"{site}/consent?token={TOKEN}"
     assert reset_link(settings, TOKEN) == f"{site}/reset-password#token={TOKEN}"
-    assert follows.confirm_link(settings, TOKEN) == f"{site}/follows#confirm={TOKEN}"
+    assert follows.confirm_link(settings, TOKEN) == f"{site}/follows?confirm={TOKEN}"
     assert follows.preferences_link(settings, TOKEN) == f"{site}/follows#token={TOKEN}"
-    assert follows.unsubscribe_page(settings, TOKEN) == f"{site}/follows#unsubscribe={TOKEN}"
+    assert follows.unsubscribe_page(settings, TOKEN) == f"{site}/follows?unsubscribe={TOKEN}"
     # Where a server must read the token from the URL itself: the query.
     assert verification_link(settings, TOKEN) == f"{site}/verify?token={TOKEN}"
     assert follows.unsubscribe_url(settings, TOKEN) == (

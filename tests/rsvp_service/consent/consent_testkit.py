@@ -21,7 +21,7 @@ from rsvp_service import clock
 from rsvp_service.consent.release import ConsentReleaser
 from rsvp_service.settings import Settings
 
-LINK = re.compile(r"/consent#token=([0-9]+-[a-z2-7]+)")
+LINK = re.compile(r"/consent\?token=([0-9]+-[a-z2-7]+)")
 GUARDIAN = "parent@example.net"
 
 

@@ -48,7 +48,7 @@ WEEK_2 = "2025-04-14T09:30:00-05:00"
 BEFORE_SEND = "2025-04-07T08:59:00-05:00"
 KEEN = {"kind": "organization", "target": "keenstl"}
 FOREST = {"kind": "organization", "target": "forest-park-forever"}
-CONFIRM = re.compile(r"/follows#confirm=([A-Za-z0-9_-]+)")
+CONFIRM = re.compile(r"/follows\?confirm=([A-Za-z0-9_-]+)")
 PREFERENCES = re.compile(r"/follows#token=([A-Za-z0-9_-]+)")
 
 

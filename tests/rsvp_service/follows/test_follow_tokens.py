@@ -28,4 +28,4 @@ def test_the_links_are_the_site_pages_and_the_one_click_url() -> None:
     assert tokens.unsubscribe_url(SETTINGS, token) == (
         f"https://civicstl.org/api/follows/unsubscribe?token={token}")
     assert tokens.preferences_link(SETTINGS, "t") == "https://civicstl.org/follows#token=t"
-    assert tokens.confirm_link(SETTINGS, "t") == "https://civicstl.org/follows#confirm=t"
+    assert tokens.confirm_link(SETTINGS, "t") == "https://civicstl.org/follows?confirm=t"

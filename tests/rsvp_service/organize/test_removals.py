@@ -70,7 +70,7 @@ async def test_removing_moves_the_waitlist_up_and_tells_both_people(
     assert "reason" not in text  # none was chosen
     assert "Cancel your spot" not in text and "kim" not in text.lower()
     [promoted] = await arrived(mailbox, "wes@example.org", "A spot opened up")
-    assert "/cancel#token=" in body(promoted)  # a seat of their own, as when someone cancels
+    assert "/cancel?token=" in body(promoted)  # a seat of their own, as when someone cancels
     roster = by_name((await client.get(slot_path(TINY_SLOT), headers=kim)).json()["attendees"])
     assert sorted(roster) == ["Bo Lee", "Wes Lee", "Xia Lee"]
     assert (roster["Wes Lee"]["status"], roster["Xia Lee"]["position"]) == ("confirmed", 1)
