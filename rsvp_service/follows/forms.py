@@ -19,6 +19,14 @@ from rsvp_service.web.contract import ApiError, Endpoint
 from rsvp_service.web.forms import Form, Link, Page
 
 ACTS = {"confirm": confirm, "unsubscribe": unsubscribe}
+# With JavaScript off the page cannot tell which link opened it: it shows both buttons (name
+# "act"), and the one that is not the link's does nothing.
+WRONG_BUTTON = {
+    "confirm": ("This link confirms the follows you asked for; it does not unsubscribe. Press "
+                "Confirm to start the weekly email, or close the page to change nothing."),
+    "unsubscribe": ("This link unsubscribes you from the weekly email; it does not confirm "
+                    "anything. Press Unsubscribe to stop it, or close the page to change nothing."),
+}
 NO_LINK = ("This page needs the link from your email. Please open the link in your most recent "
             "email from CivicSTL; nothing was changed.")
 
@@ -36,8 +44,12 @@ def token_of(form: Form, request: Request) -> dict[str, Any]:
 
 
 def pick(form: Form, request: Request) -> Endpoint:
-    """Confirm or unsubscribe, as the link's query says."""
-    return ACTS[_act(request)]
+    """Confirm or unsubscribe, as the link's query says (422 when the other button was pressed)."""
+    act = _act(request)
+    pressed = form.get("act")
+    if pressed is not None and pressed != act:
+        raise ApiError(422, WRONG_BUTTON[act])
+    return ACTS[act]
 
 
 async def done_page(request: Request, body: Any, answer: Any) -> Page:
