@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// The token pages (/cancel, /consent) read an email link's token from the fragment, on load and on a pasted link.
+// The token pages (/cancel, /consent) read an email link's token from the query (links now) or the fragment (older
+// links), on load and on a pasted link.
 import { act, createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -49,6 +50,26 @@ describe('useLinkToken', () => {
     expect(tokens).toEqual(['first', 'second'])
     expect(currents.map((current) => current())).toEqual([false, true])
     expect(missing).toBe(0)
+  })
+
+  it("reads the token from the query, where links now carry it, and leaves it there for the page's form", () => {
+    open('/cancel?token=12-abc')
+    expect(tokens).toEqual(['12-abc'])
+    expect(window.location.search).toBe('?token=12-abc')
+    expect(missing).toBe(0)
+  })
+
+  it("does not read the query's token again when the fragment changes (a skip link)", () => {
+    open('/cancel?token=first')
+    window.history.replaceState(null, '', '/cancel?token=first#main')
+    act(() => window.dispatchEvent(new HashChangeEvent('hashchange')))
+    expect(tokens).toEqual(['first'])
+    expect(currents[0]!()).toBe(true)
+  })
+
+  it('prefers a fragment token (an older link pasted on top of a new one)', () => {
+    open('/cancel?token=query#token=fragment')
+    expect(tokens).toEqual(['fragment'])
   })
 
   it('says the link is missing when the page opens without one', () => {

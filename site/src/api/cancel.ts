@@ -1,4 +1,4 @@
-// Cancel from an email link (/cancel#token=...): preview what the token cancels, then cancel it.
+// Cancel from an email link (/cancel?token=..., or #token=... in older links): preview what the token cancels, then cancel it.
 import { NETWORK_MSG, PUBLIC, attempt, type Api, type ApiResult, type Ok } from './client'
 
 /** What POST /rsvp/cancel/preview says the link would cancel. */

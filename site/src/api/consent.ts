@@ -1,4 +1,4 @@
-// A guardian's consent link (/consent#token=...): what it is about, then Approve or Decline (POST only).
+// A guardian's consent link (/consent?token=..., or #token=... in older links): what it is about, then Approve or Decline (POST only).
 import { PUBLIC, attempt, type Api, type ApiResult, type Ok } from './client'
 
 /** What POST /consent/preview says the link is about. */

@@ -56,6 +56,14 @@ export function rsvpReturnUrl(eventId: string): string {
 }
 
 /**
+ * An email link's parameter: from the fragment (links mailed before forms worked without JavaScript), else,
+ * on the page's first read, from the query, where links now carry it so that the page's form can post it.
+ */
+export function takeLinkParam(name: string, first: boolean): string | null {
+  return takeFragmentParam(name) ?? (first ? queryParam(name) : null)
+}
+
+/**
  * Take a parameter from the URL's fragment (#name=value) and drop the fragment from the address bar and
  * history. Email links carry secrets there: browsers never send a fragment to a server or in a Referer.
  */

@@ -16,8 +16,8 @@ type Step =
   | { kind: 'failed'; message: string }
 
 /**
- * The "Can't make it? Cancel your spot" link of every RSVP email: /cancel#token=... (the token stays in the
- * fragment, never sent to a server in a URL). Loading the page only previews; one button cancels.
+ * The "Can't make it? Cancel your spot" link of every RSVP email: /cancel?token=... (#token=... in older links).
+ * Loading the page only previews; one button cancels. Without JavaScript, the form posts to the link's own URL.
  */
 export default function Page() {
   const { meta } = useData<Data>()
@@ -52,7 +52,13 @@ export default function Page() {
         <>
           <p role="status">Loading...</p>
           <noscript>
-            <p>This page needs JavaScript to read your cancel link. Please turn JavaScript on and open the link again.</p>
+            <form method="post" className="card form">
+              <p>Can't make it? Cancelling gives your spot to the next person on the waitlist.</p>
+              <button type="submit" className="btn" name="go" value="cancel">
+                Cancel my spot
+              </button>
+              <p className="muted cancel-keep">Changed your mind? Just close this page: your spot stays yours.</p>
+            </form>
           </noscript>
         </>
       ) : null}

@@ -22,8 +22,8 @@ type Step =
   | { kind: 'said'; said: Said }
 
 /**
- * The link of a guardian's consent email: /consent#token=... (the token stays in the fragment). Loading the
- * page only shows what the link is about; Approve or Decline posts the answer.
+ * The link of a guardian's consent email: /consent?token=... (#token=... in older links). Loading the page only
+ * shows what the link is about; Approve or Decline posts the answer (without JavaScript, to the link's own URL).
  */
 export default function Page() {
   const { meta } = useData<Data>()
@@ -54,7 +54,22 @@ export default function Page() {
   return (
     <div className="container">
       <h1>{meta.title}</h1>
-      {step.kind === 'reading' ? <p role="status">Loading...</p> : null}
+      {step.kind === 'reading' ? (
+        <>
+          <p role="status">Loading...</p>
+          <noscript>
+            <form method="post" className="card form">
+              <p>A volunteer under 18 signed up and named you as their parent or guardian. Their spot is held until you answer.</p>
+              <button type="submit" className="btn" name="answer" value="approve">
+                Approve
+              </button>{' '}
+              <button type="submit" className="btn" name="answer" value="decline">
+                Decline
+              </button>
+            </form>
+          </noscript>
+        </>
+      ) : null}
       {step.kind === 'ask' ? (
         <section className="card form" aria-labelledby="consent-what">
           <SlotSummary slot={step.preview} id="consent-what" />

@@ -6,7 +6,7 @@ import { FOLLOW_MSG, confirmFollows, followKey, linkTarget, unsubscribe, type Fo
 import type { ApiResult, Said } from '../../../src/api/client'
 import { saidOf } from '../../../src/api/said'
 import { getAuthClient } from '../../../src/auth/useAuth'
-import { takeFragmentParam } from '../../../src/lib/query'
+import { takeLinkParam } from '../../../src/lib/query'
 import { useLinkToken } from '../../../src/lib/useLinkToken'
 import type { Data } from './+data'
 
@@ -22,15 +22,15 @@ type Purpose =
 
 type Outcome = (Said & { follows?: FollowItem[] }) | null
 
-/** What an email link's fragment opened, else null (a Follow link's query, or nothing). */
-function linkOfUrl(): Purpose | null {
-  const purpose = purposeOfUrl()
+/** What an email link opened, else null (a Follow link's query, or nothing). */
+function linkOfUrl(first: boolean): Purpose | null {
+  const purpose = purposeOfUrl(first)
   return purpose.kind === 'follow' || purpose.kind === 'mine' ? null : purpose
 }
 
-function purposeOfUrl(): Purpose {
+function purposeOfUrl(first = true): Purpose {
   for (const kind of ['confirm', 'unsubscribe', 'token'] as const) {
-    const token = takeFragmentParam(kind)
+    const token = takeLinkParam(kind, first)
     if (token === '') return { kind: 'broken' }
     if (token !== null) return kind === 'token' ? { kind: 'preferences', token } : { kind, token }
   }
@@ -40,7 +40,7 @@ function purposeOfUrl(): Purpose {
 
 /**
  * /follows: follow an organization or a cause (?organization=slug, ?cause=name, from a profile or an event
- * card), confirm a guest's follow (#confirm=...), unsubscribe (#unsubscribe=..., where the digest's
+ * card), confirm a guest's follow (?confirm=..., or #confirm=... in older links), unsubscribe (?unsubscribe=..., where the digest's
  * List-Unsubscribe URL leads a browser), and change what an address follows without signing in (#token=...).
  * Opening a link changes nothing: each change is a button.
  */
@@ -77,7 +77,18 @@ export default function Page() {
         <>
           <p role="status">Loading...</p>
           <noscript>
-            <p>This page needs JavaScript. Please turn JavaScript on and open the link again.</p>
+            {/* Without JavaScript the page cannot tell which link opened it: the service acts on the link's own
+                URL (this form has no action), and only for the button the link is for. */}
+            <form method="post" className="card form">
+              <p>Opened the link to confirm what you asked to follow, or to stop the weekly email? Press its button.</p>
+              <button type="submit" className="btn" name="act" value="confirm">
+                Confirm
+              </button>{' '}
+              <button type="submit" className="btn" name="act" value="unsubscribe">
+                Unsubscribe
+              </button>
+              <p className="muted">Changed your mind? Just close this page: nothing changes. Changing what you follow needs JavaScript.</p>
+            </form>
           </noscript>
         </>
       ) : null}

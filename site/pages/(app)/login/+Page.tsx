@@ -59,14 +59,15 @@ export default function Page() {
       <QueryMessage query="from=organize" shown={from === 'organize'} className="notice" role="status">
         {MSG.signInToOrganize}
       </QueryMessage>
-      <form className="form" onSubmit={submit} noValidate>
+      {/* No action: before hydration (or without JavaScript) it posts to this URL, ?from=rsvp&eventId= included. */}
+      <form className="form" method="post" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="login-email">Email</label>
-          <input id="login-email" type="email" autoComplete="email" ref={emailInput} onChange={edit} disabled={submitting} />
+          <input id="login-email" name="email" type="email" autoComplete="email" ref={emailInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" type="password" autoComplete="current-password" ref={passwordInput} onChange={edit} disabled={submitting} />
+          <input id="login-password" name="password" type="password" autoComplete="current-password" ref={passwordInput} onChange={edit} disabled={submitting} />
         </div>
         <QueryMessage query="error=oauth_error" shown={error !== null} className="error" role="alert">
           {error ?? MSG.oauthFailed}

@@ -55,22 +55,23 @@ export default function Page() {
   return (
     <div className="container">
       <h1>{meta.title}</h1>
-      <form className="form" onSubmit={submit} noValidate>
+      {/* Before hydration (or without JavaScript) it posts to this URL. */}
+      <form className="form" method="post" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="reg-name">Name</label>
-          <input id="reg-name" autoComplete="name" ref={nameInput} onChange={edit} disabled={submitting} />
+          <input id="reg-name" name="name" autoComplete="name" ref={nameInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="reg-email">Email</label>
-          <input id="reg-email" type="email" autoComplete="email" ref={emailInput} onChange={edit} disabled={submitting} />
+          <input id="reg-email" name="email" type="email" autoComplete="email" ref={emailInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="reg-password">Password</label>
-          <input id="reg-password" type="password" autoComplete="new-password" ref={passwordInput} onChange={edit} disabled={submitting} />
+          <input id="reg-password" name="password" type="password" autoComplete="new-password" ref={passwordInput} onChange={edit} disabled={submitting} />
         </div>
         <div className="field">
           <label htmlFor="reg-verify">Verify Password</label>
-          <input id="reg-verify" type="password" autoComplete="new-password" ref={verifyInput} onChange={edit} disabled={submitting} />
+          <input id="reg-verify" name="verifyPassword" type="password" autoComplete="new-password" ref={verifyInput} onChange={edit} disabled={submitting} />
         </div>
         <QueryMessage query="error=oauth_error" shown={error !== null} className="error" role="alert">
           {error ?? MSG.oauthFailed}
