@@ -56,11 +56,20 @@ export function rsvpReturnUrl(eventId: string): string {
 }
 
 /**
- * An email link's parameter: from the fragment (links mailed before forms worked without JavaScript), else,
- * on the page's first read, from the query, where links now carry it so that the page's form can post it.
+ * Take an email link's parameter: from the fragment (links mailed before), else from the query, where links now
+ * carry it so that the page's form works without JavaScript. Either way it leaves the address bar and history.
  */
-export function takeLinkParam(name: string, first: boolean): string | null {
-  return takeFragmentParam(name) ?? (first ? queryParam(name) : null)
+export function takeLinkParam(name: string): string | null {
+  const fromFragment = takeFragmentParam(name)
+  if (fromFragment !== null || typeof window === 'undefined') return fromFragment
+  const query = new URLSearchParams(window.location.search)
+  const value = query.get(name)
+  if (value !== null) {
+    query.delete(name)
+    const rest = query.toString()
+    window.history.replaceState(window.history.state, '', window.location.pathname + (rest ? `?${rest}` : '') + window.location.hash)
+  }
+  return value
 }
 
 /**

@@ -23,14 +23,14 @@ type Purpose =
 type Outcome = (Said & { follows?: FollowItem[] }) | null
 
 /** What an email link opened, else null (a Follow link's query, or nothing). */
-function linkOfUrl(first: boolean): Purpose | null {
-  const purpose = purposeOfUrl(first)
+function linkOfUrl(): Purpose | null {
+  const purpose = purposeOfUrl()
   return purpose.kind === 'follow' || purpose.kind === 'mine' ? null : purpose
 }
 
-function purposeOfUrl(first = true): Purpose {
+function purposeOfUrl(): Purpose {
   for (const kind of ['confirm', 'unsubscribe', 'token'] as const) {
-    const token = takeLinkParam(kind, first)
+    const token = takeLinkParam(kind)
     if (token === '') return { kind: 'broken' }
     if (token !== null) return kind === 'token' ? { kind: 'preferences', token } : { kind, token }
   }
