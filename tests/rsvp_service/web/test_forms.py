@@ -34,7 +34,7 @@ def test_every_site_path_taking_a_post_is_a_form_of_a_limited_endpoint(
 def test_the_answer_page_escapes_what_it_shows() -> None:
     page = Page("<b>Hi</b>", "<script>alert(1)</script>",
                 links=(Link('/rsvp?x="><script>', "<i>back</i>"),), status=422)
-    body = page_response(page).body.decode()
+    body = bytes(page_response(page).body).decode()
     assert "<script>" not in body and "<b>" not in body and "<i>" not in body
     assert "<h1>&lt;b&gt;Hi&lt;/b&gt;</h1>" in body
     assert ('<p class="refused" role="alert">&lt;script&gt;alert(1)&lt;/script&gt;</p>'
