@@ -27,6 +27,7 @@ REGISTERED = ("Your account is ready and you are signed in. Check your email: op
 PASSWORDS_DIFFER = ("The two passwords you typed are not the same. Go back, type the same "
                     "password in both boxes, and try again.")
 SIGNED_IN_LINKS = (Link("/dashboard", "Go to your dashboard"), Link("/features", "Find events"))
+ORGANIZE = Link("/organize", "Go to Organize")
 
 # RSVPs the person who just signed in (request, user, their access token, the event's id).
 AfterSignIn = Callable[[Request, User, str, str], Awaitable[Page]]
@@ -57,7 +58,9 @@ def _login_answer(after_sign_in: AfterSignIn | None) -> forms.Answer:
         if after_sign_in is not None and request.query_params.get("from") == "rsvp" and event_id:
             user = await User.get(id=signed.user.id)
             return await after_sign_in(request, user, signed.accessToken, event_id)
-        return Page("Signed in", SIGNED_IN, links=SIGNED_IN_LINKS)
+        # Where the page's script goes next (/login?from=organize: Organize) comes first.
+        first = (ORGANIZE,) if request.query_params.get("from") == "organize" else ()
+        return Page("Signed in", SIGNED_IN, links=(*first, *SIGNED_IN_LINKS))
 
     return answer
 

@@ -77,14 +77,13 @@ def login_link(event_id: str) -> str:
 
 
 def rsvp_refused(request: Request, form: Form | None, page: Page) -> Page:
-    """A refused RSVP: back to the event's page, and to sign in where signing in is the way."""
+    """A refused RSVP: back to the event's page (where the form is: /rsvp is no page), and to
+    sign in where signing in is the way."""
     event_id = form.get("eventId") if form is not None else None
     slot = _slot(request, event_id or None)
     links = list(_event_links(slot))
     if page.status == 401 and slot is not None:
         links.insert(0, Link(login_link(slot.id), "Log in to RSVP"))
-    if page.status == 422:
-        links.insert(0, page.links[0])  # the form again, to fix the field named
     page.links = links
     return page
 

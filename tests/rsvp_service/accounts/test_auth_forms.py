@@ -156,3 +156,26 @@ async def test_register_refuses_two_different_passwords_and_foreign_forms(
         assert (foreign.status_code, sentence(foreign)) == (403, FOREIGN_FORM)
         assert "set-cookie" not in foreign.headers
     assert not await User.exists()
+
+
+async def test_registering_spends_the_json_endpoints_per_ip_budget(app: Starlette) -> None:
+    async with client_for(app, "203.0.113.7") as flood, client_for(app, "198.51.100.8") as other:
+        # register-ip (10 an hour) is spent before the form is read, even by refused forms.
+        for _ in range(10):
+            assert (await flood.post("/register", data={"name": "X"})).status_code == 422
+        limited = await flood.post("/register", data={"name": "Ann", "email": ANN,
+                                                      "password": PASSWORD})
+        assert (limited.status_code, sentence(limited)) == (429, TOO_MANY_REQUESTS)
+        assert (await flood.post("/api/auth/register", json={})).status_code == 429
+        mine = await other.post("/register", data={"name": "Ann", "email": ANN,
+                                                   "password": PASSWORD})
+        assert mine.status_code == 200
+
+
+async def test_signing_in_from_organize_leads_to_organize_first(
+    app: Starlette, client: httpx.AsyncClient,
+) -> None:
+    await account(app)
+    page = await client.post("/login?from=organize", data={"email": ANN, "password": PASSWORD})
+    assert re.findall(r'<a href="([^"]*)"', page.text) == ["/organize", "/dashboard",
+                                                           "/features"]

@@ -10,13 +10,16 @@ import re
 
 import httpx
 import pytest
+from app_testkit import client_for
 from mail_testkit import Mailbox, arrived, token_in
 from service_testkit import GUEST_SLOT, rsvp
+from starlette.applications import Starlette
 
 from rsvp_service.rsvps.cancel import ALREADY_CANCELLED, BAD_LINK, CANCELLED
 from rsvp_service.rsvps.models import Rsvp, RsvpStatus
 from rsvp_service.web.access_log import SecretQueryFilter, loggable
 from rsvp_service.web.forms import FOREIGN_FORM
+from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -90,3 +93,17 @@ def test_the_access_log_redacts_the_acting_pages_queries(path: str) -> None:
                                None)
     SecretQueryFilter().filter(record)
     assert "s3cret" not in record.getMessage()
+
+
+async def test_guessing_tokens_spends_the_json_endpoints_per_ip_limit(app: Starlette) -> None:
+    async with client_for(app, "203.0.113.5") as guesser, \
+            client_for(app, "198.51.100.9") as other:
+        # rsvp-cancel (30 a minute), shared with POST /api/rsvp/cancel.
+        for attempt in range(30):
+            assert (await guesser.post(f"/cancel?token=guess{attempt}", data={"go": ""})
+                    ).status_code == 404
+        limited = await guesser.post("/cancel?token=guess", data={"go": ""})
+        assert (limited.status_code, sentence(limited)) == (429, TOO_MANY_REQUESTS)
+        assert int(limited.headers["retry-after"]) >= 1
+        assert (await guesser.post("/api/rsvp/cancel", json={"token": "x"})).status_code == 429
+        assert (await other.post("/cancel?token=guess", data={"go": ""})).status_code == 404

@@ -117,8 +117,8 @@ async def test_refusals_carry_the_json_endpoints_sentences(client: httpx.AsyncCl
                                                    "email": "a@example.org"})
     assert (missing.status_code, sentence(missing)) == (422, as_json.json()["error"])
     assert "The field 'firstName' is required." == sentence(missing)
-    # What to fix, and the way back to the form and to the event.
-    assert hrefs(missing)[:2] == ["/rsvp", "/events/forest-park-cleanup"]
+    # What to fix, and the way back to the event's page, where the form is (/rsvp is no page).
+    assert hrefs(missing) == ["/events/forest-park-cleanup", "/features"]
 
     await client.post("/rsvp", data=form())
     again = await client.post("/rsvp", data=form())
