@@ -18,13 +18,15 @@ from rsvp_service.web.contract import ApiError, Endpoint
 from rsvp_service.web.forms import Form, Link, Page
 
 ANSWERS = {"approve": consent_approve, "decline": consent_decline}
+UNREAD_LINK = ("We could not read your consent link, so nothing was decided. Please open the "
+               "link in the CivicSTL email again; links sent before this page worked without "
+               "JavaScript need it turned on.")
 PICK_ONE = "The field 'answer' must be 'approve' or 'decline': press one of the two buttons."
 
 
 def token_of(form: Form, request: Request) -> dict[str, Any]:
     """The token of the emailed link, from the page's own URL."""
-    token = request.query_params.get("token")
-    return {} if token is None else {"token": token}
+    return forms.query_token(request, "token", UNREAD_LINK)
 
 
 def pick(form: Form, request: Request) -> Endpoint:

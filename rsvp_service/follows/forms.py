@@ -27,8 +27,9 @@ WRONG_BUTTON = {
     "unsubscribe": ("This link unsubscribes you from the weekly email; it does not confirm "
                     "anything. Press Unsubscribe to stop it, or close the page to change nothing."),
 }
-NO_LINK = ("This page needs the link from your email. Please open the link in your most recent "
-            "email from CivicSTL; nothing was changed.")
+NO_LINK = ("We could not read the link from your email, so nothing was changed. Please open "
+           "the link in your most recent email from CivicSTL again; links sent before this page "
+           "worked without JavaScript need it turned on.")
 
 
 def _act(request: Request) -> str:

@@ -27,6 +27,9 @@ from rsvp_service.web.forms import Form, Link, Page
 
 GUEST_COUNT = f"The field 'guestCount' must be a whole number from 0 to {MAX_GUESTS}."
 EVENTS = Link("/features", "See other events")
+UNREAD_CANCEL_LINK = ("We could not read your cancel link, so nothing was cancelled. Please "
+                      "open the link in your CivicSTL email again; links sent before this page "
+                      "worked without JavaScript need it turned on.")
 
 
 def _slot(request: Request, event_id: str | None) -> Slot | None:
@@ -117,8 +120,7 @@ async def rsvp_after_sign_in(request: Request, user: User, access_token: str,
 
 def link_token(form: Form, request: Request) -> dict[str, Any]:
     """The token of the emailed link, from the page's own URL (the form posts to it)."""
-    token = request.query_params.get("token")
-    return {} if token is None else {"token": token}
+    return forms.query_token(request, "token", UNREAD_CANCEL_LINK)
 
 
 async def cancelled_page(request: Request, body: Any, answer: Any) -> Page:

@@ -157,6 +157,18 @@ async def read_form(request: Request) -> Form:
     return Form(parse_qsl(text, keep_blank_values=True))
 
 
+def query_token(request: Request, name: str, missing: str) -> dict[str, str]:
+    """The emailed link's token from the page's own URL, as a LinkToken body (422 `missing`).
+
+    An older link carries its token in the fragment, which no server sees: without JavaScript
+    its page posts no token, and `missing` says what to do instead.
+    """
+    token = request.query_params.get(name)
+    if token is None:
+        raise ApiError(422, missing)
+    return {"token": token}
+
+
 def validate(model: type[ModelT], values: Mapping[str, Any]) -> ModelT:
     """Validate the form's values with the JSON endpoint's body model (422 naming the field)."""
     try:

@@ -11,7 +11,7 @@ import pytest
 from consent_testkit import GUARDIAN, LINK, consent_content, minor_rsvps
 from mail_testkit import Mailbox, arrived, token_in
 
-from rsvp_service.consent.forms import PICK_ONE
+from rsvp_service.consent.forms import PICK_ONE, UNREAD_LINK
 from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.consent.routes import APPROVED, BAD_LINK, DECLINED, USED
 from rsvp_service.rsvps.models import RsvpStatus
@@ -69,6 +69,8 @@ async def test_the_guardian_declines_and_a_bad_link_is_refused(
     token = await asked(client, mailbox, settings)
     bad = await client.post(f"/consent?token={token}x", data={"answer": "decline"})
     assert (bad.status_code, sentence(bad)) == (404, BAD_LINK)
+    missing = await client.post("/consent", data={"answer": "decline"})
+    assert (missing.status_code, sentence(missing)) == (422, UNREAD_LINK)
 
     page = await client.post(f"/consent?token={token}", data={"answer": "decline"})
     assert (page.status_code, sentence(page)) == (200, DECLINED)
