@@ -3,16 +3,50 @@ then cancel from the emailed link, each page answered by the service."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import Mailbox, Server, Session, login_fields, verified_account
+from tests.e2e.helpers import (
+    BUILD_SITE,
+    Mailbox,
+    Server,
+    Session,
+    login_fields,
+    verified_account,
+)
 from tests.e2e.steps import CANCELLED, RSVP_SUCCESS, cancel_path
 
 pytestmark = pytest.mark.e2e
+
+# What each page's prerendered HTML (before any script) holds: a form posting to its own URL,
+# the fields the service reads, and its buttons (name=value).
+FORMS = {
+    "login": ({"email", "password"}, set()),
+    "register": ({"name", "email", "password", "verifyPassword"}, set()),
+    "cancel": (set(), {"go=cancel"}),
+    "consent": (set(), {"answer=approve", "answer=decline"}),
+    "follows": (set(), {"act=confirm", "act=unsubscribe"}),
+}
+
+
+@pytest.mark.parametrize("page", sorted(FORMS))
+def test_the_prerendered_page_holds_its_working_form(built: None, page: str) -> None:
+    html = (BUILD_SITE / page / "index.html").read_text(encoding="utf-8")
+    form = re.search(r"<form\b([^>]*)>(.*?)</form>", html, re.S)
+    assert form is not None, f"/{page} has no prerendered form"
+    assert 'method="post"' in form.group(1) and "action=" not in form.group(1)
+    fields, buttons = FORMS[page]
+    assert set(re.findall(r'<input[^>]*\bname="([^"]+)"', form.group(2))) == fields
+    found = set()
+    for tag in re.findall(r"<button\b[^>]*>", form.group(2)):
+        name, value = re.search(r'name="([^"]*)"', tag), re.search(r'value="([^"]*)"', tag)
+        if name and value:
+            found.add(f"{name.group(1)}={value.group(1)}")
+    assert found == buttons
 
 
 def roomiest_account_slot(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
