@@ -3,8 +3,9 @@ are real forms. With JavaScript off, a guest slot posts its fields to /rsvp (the
 route answers it with a page), an account slot goes through sign-in, and the filters are a GET form;
 the feed's content is in its HTML once, with no serialized copy for a framework to hydrate.
 
-The service's form route (POST /rsvp) is another branch's: here the browser's request is what is
-checked, as the service will receive it (answered by the test, not by the service)."""
+Here the browser's request is what is checked, field by field, as the service receives it (answered
+by the test); test_without_javascript.py goes through the service's answer pages, and the service's
+tests (tests/rsvp_service/rsvps/test_rsvp_form.py) read those fields."""
 
 from __future__ import annotations
 

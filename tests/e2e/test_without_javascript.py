@@ -1,5 +1,7 @@
-"""With JavaScript off, the plain forms work: sign in from an RSVP's login link (which RSVPs),
-then cancel from the emailed link, each page answered by the service."""
+"""Issue 39, HTML first: with JavaScript off, the plain forms work, each answered by a page of the
+service: a guest RSVPs on an event page, cancels from the emailed link and signs in; a signed-out
+person signs in from an RSVP's login link (which RSVPs). With JavaScript on, the same journey
+enhances in place with the spec's button states."""
 
 from __future__ import annotations
 
@@ -16,9 +18,13 @@ from tests.e2e.helpers import (
     Server,
     Session,
     login_fields,
+    sign_in,
+    unique_email,
     verified_account,
+    visit,
+    wait_path,
 )
-from tests.e2e.steps import CANCELLED, RSVP_SUCCESS, cancel_path
+from tests.e2e.steps import CANCELLED, RSVP_SUCCESS, cancel_path, slot_item
 
 pytestmark = pytest.mark.e2e
 
@@ -92,3 +98,73 @@ def test_sign_in_rsvp_and_cancel_through_plain_forms(
     expect(page.get_by_role("status")).to_have_text(CANCELLED)
     _, after = pinned_server.api("GET", f"/api/rsvp?eventId={slot['id']}")
     assert after["count"] == count["count"] - 1, (count, after)
+
+
+def roomy_guest_slot(events: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(event, slot): a guest slot of an event page (not the popup's) with room to spare."""
+    candidates = [(event, slot) for event in events["events"]
+                  if event["rsvp"] == "guest" and event["slug"] != events["guest_rsvp_event"]
+                  for slot in event["slots"]]
+    assert candidates, "events.json has no guest slot on an event page"
+    return max(candidates, key=lambda pair: (pair[1]["capacity"] is None,
+                                             pair[1]["capacity"] or 0, pair[1]["start"]))
+
+
+@pytest.mark.parametrize("javascript", [False, True], ids=["javascript-off", "javascript-on"])
+def test_a_guest_rsvps_cancels_from_the_email_and_signs_in(
+    pinned_server: Server,
+    mailbox: Mailbox,
+    events: dict[str, Any],
+    new_session: Callable[..., Session],
+    javascript: bool,
+) -> None:
+    """The slot's form -> RSVP'd (a page of the service, or the spec's button states in place)
+    -> the email's cancel link -> cancelled -> the sign-in form -> signed in."""
+    event, slot = roomy_guest_slot(events)
+    record = events["slots"][slot["id"]]
+    account = verified_account(pinned_server, mailbox, "Rosa Plain",
+                               "plain-js" if javascript else "plain")
+    page = new_session(pinned_server, javascript=javascript).new_page()
+    visit(page, event["path"])
+    item = slot_item(page, slot["id"])
+    rsvp = item.get_by_role("button", name="RSVP", exact=True)
+    if javascript:
+        rsvp.click()  # the enhancement opens the guest's fields on RSVP
+    item.get_by_label("First Name").fill("Rosa")
+    item.get_by_label("Last Name").fill("Plain")
+    item.get_by_label("Email Address").fill(account.email)
+    if javascript:
+        item.get_by_role("button", name="Submit RSVP").click()
+        expect(item.get_by_role("button", name="RSVP'd!")).to_be_disabled()
+        expect(page.locator(f'[id="slot-message-{slot["id"]}"]')).to_have_text(
+            f"Thank you for your RSVP, Rosa! A confirmation email has been sent to "
+            f"{account.email}.")
+    else:
+        rsvp.click()
+        expect(page.get_by_role("heading", level=1)).to_have_text(
+            f"You have RSVP'd to {record['title']}")
+        expect(page.get_by_role("link", name=f"Back to {record['title']}")).to_have_attribute(
+            "href", record["path"])
+    status, count = pinned_server.api("GET", f"/api/rsvp?eventId={slot['id']}")
+    assert status == 200 and count["count"] >= 1, count
+
+    link = cancel_path(mailbox.wait_for(account.email, event["title"]))
+    assert link.startswith("/cancel?token=")
+    page.goto(link)
+    page.locator("main").get_by_role("button", name="Cancel my spot").click()
+    expect(page.locator("main")).to_contain_text(CANCELLED)
+    _, after = pinned_server.api("GET", f"/api/rsvp?eventId={slot['id']}")
+    assert after["count"] == count["count"] - 1, (count, after)
+
+    if javascript:
+        visit(page, "/login")  # waits for the app, as a person would before typing
+    else:
+        page.goto("/login")
+    sign_in(page, account)
+    if javascript:
+        wait_path(page, "/dashboard")
+    else:
+        expect(page.get_by_role("heading", level=1)).to_have_text("Signed in")
+        expect(page.get_by_role("status")).to_have_text("You're signed in.")
+    # The session the app's scripts refresh from, set either way.
+    assert [c for c in page.context.cookies() if c["path"] == "/api/auth"], page.context.cookies()
