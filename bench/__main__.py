@@ -20,6 +20,7 @@ from bench.report import Row, failed, machine, text_table, write
 BENCHMARKS = {
     "generator": "bench.generator_scaling",
     "full-build": "bench.full_build",
+    "hugo-ratio": "bench.hugo_ratio",
     "civic-index": "bench.civic_index",
     "series": "bench.series_build",
     "page-weight": "bench.page_weight",

@@ -44,6 +44,14 @@ def generator_output(ctx: Context, size: int) -> tuple[Path, Measured | None]:
     return out, m
 
 
+def make_site(ctx: Context, tree: Path, out: Path, site_out: Path, limit: float) -> Measured:
+    """`make site` on the content tree `tree`, as `make build` runs it: the generator's output
+    into `out`, the site into `site_out`, from the snapshot of site/."""
+    return timed(["make", "--no-print-directory", "site", f"CONTENT={tree}", f"CONTENT_OUT={out}",
+                  f"SITE_DIR={site_snapshot(ctx)}"], limit=limit, cwd=ctx.root,
+                 env={**ctx.python_env, "CONTENT_DIR": str(out), "SITE_OUT_DIR": str(site_out)})
+
+
 def _target(size: int) -> str:
     if size == 4_000:
         return f"<= {TARGET_SECONDS:.0f} s and <= {TARGET_MB / 1024:.0f} GB"
@@ -56,15 +64,11 @@ def run(ctx: Context) -> list[Row]:
     """Run the full build of each size; time it and take the peak memory of its process tree."""
     if not (ctx.root / "site" / "node_modules").is_dir():
         return [failed("full build", "site/node_modules missing (run make install)")]
-    site = site_snapshot(ctx)
     rows: list[Row] = []
     for size in sizes(ctx):
         label, target = f"full build {size:,} orgs", _target(size)
         out = ctx.scratch / f"full-build-{size}"
-        built = timed(["make", "--no-print-directory", "site", f"CONTENT={ctx.tree(size)}",
-                       f"CONTENT_OUT={out}", f"SITE_DIR={site}"], limit=LIMITS[size], cwd=ctx.root,
-                      env={**ctx.python_env, "CONTENT_DIR": str(out),
-                           "SITE_OUT_DIR": str(ctx.scratch / "site-out")})
+        built = make_site(ctx, ctx.tree(size), out, ctx.scratch / "site-out", LIMITS[size])
         shutil.rmtree(ctx.scratch / "site-out", ignore_errors=True)
         shutil.rmtree(out, ignore_errors=True)
         if not built.ok:

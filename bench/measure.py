@@ -14,6 +14,7 @@ from pathlib import Path
 
 TIME = "/usr/bin/time"
 _MAX_RSS = re.compile(r"Maximum resident set size \(kbytes\): (\d+)")
+_CPU = re.compile(r"(User|System) time \(seconds\): (\d+\.\d+)")
 _RSS = re.compile(rb"^VmRSS:\s+(\d+) kB", re.MULTILINE)
 SAMPLE_SECONDS = 0.2
 
@@ -26,6 +27,9 @@ class Measured:
     peak_mb: float | None
     status: int | None  # None when the time limit killed it
     output: str
+    # CPU seconds of the command and the children it waited for, in user space and in the kernel.
+    user_s: float = 0.0
+    sys_s: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -111,7 +115,9 @@ def timed(argv: list[str], *, limit: float, cwd: Path | None = None,
         seconds = time.perf_counter() - started
         out.seek(0)
         output = out.read().decode(errors="replace")
-        match = _MAX_RSS.search(Path(report.name).read_text(errors="replace"))
+        usage = Path(report.name).read_text(errors="replace")
+    match = _MAX_RSS.search(usage)
+    cpu = {kind: float(value) for kind, value in _CPU.findall(usage)}
     single = int(match.group(1)) if match else 0
     peak = max(single, tree.peak_kb) / 1024 if single or tree.peak_kb else None
-    return Measured(seconds, peak, status, output)
+    return Measured(seconds, peak, status, output, cpu.get("User", 0.0), cpu.get("System", 0.0))
