@@ -27,9 +27,12 @@ try {
   fs.cpSync(clientDir, outDir, { recursive: true })
 }
 
-// Copied here, not by `vike build` (vite.config.ts): the bundle reads no content.
+// Added here, not by `vike build` (vite.config.ts): the bundle reads no content. Hard-linked, not copied: the
+// generator's images, share cards and feeds (8,000 files and 120 MB at 4,000 organizations) were written a second
+// time on every build, and the old site's copies freed again. The generator replaces a changed file by renaming a
+// new one over it (generator/emit.py, write_tree), so a build never changes a file the served site links to.
 const publicDir = path.join(contentDir, 'public')
-if (fs.existsSync(publicDir)) fs.cpSync(publicDir, outDir, { recursive: true })
+if (fs.existsSync(publicDir)) linkTree(publicDir, outDir)
 
 // Every route of the manifest must have been prerendered.
 const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
@@ -84,6 +87,28 @@ function fixRedirectRefresh() {
     else if (!html.includes('<meta http-equiv="refresh" content="0; url=')) {
       // Vike writes its redirect pages otherwise now: this edit no longer applies, say so.
       throw new Error(`postbuild: ${file} has no refresh tag of the form Vike wrote; update fixRedirectRefresh.`)
+    }
+  }
+}
+
+/** Hard-links every file under `from` into `to` (same relative paths), copying only across file systems. */
+function linkTree(from, to) {
+  fs.mkdirSync(to, { recursive: true })
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name)
+    const target = path.join(to, entry.name)
+    if (entry.isDirectory()) {
+      linkTree(source, target)
+      continue
+    }
+    try {
+      fs.linkSync(source, target)
+    } catch (err) {
+      if (err.code === 'EEXIST') {
+        fs.rmSync(target) // the generator's file wins, as cpSync's overwrite did
+        fs.linkSync(source, target)
+      } else if (err.code === 'EXDEV' || err.code === 'EPERM') fs.copyFileSync(source, target)
+      else throw err
     }
   }
 }

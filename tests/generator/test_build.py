@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.synth import make_content
-from generator.emit import PROFILES_PER_FILE
+from generator.emit import PROFILES_PER_FILE, write_tree
 from tests.generator.generator_testkit import FIXTURES, VALID
 
 GOLDEN = FIXTURES / "golden"
@@ -203,3 +203,19 @@ def test_output_folders_are_readable_by_every_user(run_cli: Callable[..., tuple[
     folders = [out, *(p for p in out.rglob("*") if p.is_dir())]
     assert all(p.stat().st_mode & 0o005 == 0o005 for p in folders)
     assert all(p.stat().st_mode & 0o004 for p in out.rglob("*") if p.is_file())
+
+
+def test_a_rebuild_replaces_a_changed_file_and_leaves_its_links_alone(tmp_path: Path) -> None:
+    """The site links the generator's public files (site/scripts/postbuild.mjs): a rebuild
+    replaces a changed file by a new one, so the served site keeps the bytes it was built with
+    until the next site build links the new file."""
+    out = tmp_path / "out"
+    write_tree({"public/a.png": b"first", "public/b.png": b"same"}, out)
+    served = tmp_path / "site"
+    served.mkdir()
+    for name in ("a.png", "b.png"):
+        os.link(out / "public" / name, served / name)
+    write_tree({"public/a.png": b"second", "public/b.png": b"same"}, out)
+    assert (out / "public" / "a.png").read_bytes() == b"second"
+    assert (served / "a.png").read_bytes() == b"first"
+    assert (served / "b.png").samefile(out / "public" / "b.png")  # unchanged: not rewritten

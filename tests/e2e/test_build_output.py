@@ -1,0 +1,46 @@
+"""What the build leaves on disk, as the service serves it: the paged build's files.
+
+Issue 39: the build wrote the generator's images and feeds a second time into the site, and an
+index.pageContext.json beside every HTML-only page, which no client ever fetches.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def _routes(content: Path) -> list[dict[str, str]]:
+    routes: list[dict[str, str]] = json.loads((content / "routes.json").read_text("utf-8"))
+    return routes
+
+
+def _folder(site: Path, path: str) -> Path:
+    return site if path == "/" else site / path.lstrip("/")
+
+
+def test_html_only_pages_have_no_page_context_file(paged_build: tuple[Path, Path]) -> None:
+    """Profiles (and the other content pages) load no framework, so a link to one is a plain
+    page load: no pageContext.json is written for them. The app's pages keep theirs, which the
+    client router fetches when it navigates to them."""
+    site, content = paged_build
+    routes = _routes(content)
+    profiles = [r["path"] for r in routes if r["kind"] == "profile"]
+    assert len(profiles) > 100
+    for path in [*profiles, "/", "/about"]:
+        assert (_folder(site, path) / "index.html").is_file(), path
+        assert not (_folder(site, path) / "index.pageContext.json").exists(), path
+    for path in ("/features", "/login", "/dashboard"):
+        assert (_folder(site, path) / "index.pageContext.json").is_file(), path
+
+
+def test_the_generators_public_files_are_linked_not_copied(paged_build: tuple[Path, Path]) -> None:
+    """Every image, share card, feed and icon of the generator's public/ is the same file in
+    the site (one write, not two), byte for byte what the service then serves."""
+    site, content = paged_build
+    public = content / "public"
+    files = [p for p in public.rglob("*") if p.is_file()]
+    assert len(files) > 100
+    for source in files:
+        served = site / source.relative_to(public)
+        assert served.samefile(source), served
