@@ -33,6 +33,12 @@ export default defineConfig(({ command }) => ({
     // Modern browsers only: smaller output.
     target: 'es2022',
   },
+  // Vike's server entry plugin records where this build's dist/server/entry.mjs is in a file inside node_modules
+  // (its "auto importer"), which the prerender then imports. Every checkout sharing node_modules (a bench's or a
+  // test's copy of site/, a second worktree) overwrote it, and its guard against another project's entry fails
+  // when the two live under different top-level folders (/tmp and /work): a prerender could render another
+  // checkout's build. Without it, the prerender finds the entry in its own build.outDir (dist/server/).
+  vitePluginServerEntry: { disableAutoImport: true },
 }))
 
 /** In `vike dev`, reloads the browser whenever the generator rewrites build/content. */

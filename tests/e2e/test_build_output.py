@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def _routes(content: Path) -> list[dict[str, str]]:
     routes: list[dict[str, str]] = json.loads((content / "routes.json").read_text("utf-8"))
@@ -44,3 +46,16 @@ def test_the_generators_public_files_are_linked_not_copied(paged_build: tuple[Pa
     for source in files:
         served = site / source.relative_to(public)
         assert served.samefile(source), served
+
+
+def test_the_build_leaves_no_pointer_to_itself_in_node_modules(
+    paged_build: tuple[Path, Path],
+) -> None:
+    """node_modules is shared by every copy of site/ (the tests' and the bench's copies, other
+    worktrees): a build that recorded its server entry there (Vike's server-entry plugin's auto
+    importer) made another copy's prerender import this build's entry and render its pages."""
+    site, _ = paged_build
+    source = site.parent / "site-src"
+    assert (source / "dist" / "server" / "entry.mjs").is_file()
+    runtime = ROOT / "site/node_modules/@brillout/vite-plugin-server-entry/dist/esm/runtime"
+    assert str(source) not in (runtime / "autoImporter.js").read_text(encoding="utf-8")
