@@ -10,6 +10,7 @@ words of the editor's messages and counts.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -339,6 +340,9 @@ class _Dumper(yaml.SafeDumper):
         return True
 
 
+# Made once per process and settings: the configuration follows the models alone, and
+# `build --watch` rebuilds in one process.
+@functools.cache
 def render(settings: CmsSettings, site_url: str = "") -> str:
     """config.yml's text."""
     body = yaml.dump(config(settings, site_url), Dumper=_Dumper, sort_keys=False,

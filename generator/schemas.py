@@ -7,6 +7,7 @@ name, so that editors autocomplete them; the build's copies describe the models 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -112,6 +113,9 @@ def content_schema(name: str, root: Path | None = None) -> dict[str, Any]:
     return _draft07(schema, name)
 
 
+# Made once per process: they follow the models alone, and `build --watch` (`make dev`) rebuilds
+# in one process (a third of a rebuild of the real content went into them). Callers only read them.
+@functools.cache
 def all_schemas() -> dict[str, dict[str, Any]]:
     """Every schema the build emits, by file stem."""
     result = {name: content_schema(name) for name in CONTENT_MODELS}

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import json
 
@@ -48,6 +49,9 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+# Drawn once per process: the icons follow the code alone, and `build --watch` rebuilds in one
+# process.
+@functools.cache
 def icons() -> dict[str, bytes]:
     """The icon files, as {path under public/: bytes}."""
     ico = io.BytesIO()
