@@ -1,7 +1,9 @@
-// The web editor at /admin (called by postbuild.mjs): its page, src/admin/cms.ts bundled by Vite
-// as one classic script, and Decap CMS's prebuilt bundle from npm (../admin/decap-cms,
-// installed by `make install`; never a CDN). The configuration, admin/config.yml, is the
-// generator's (build/content/public/admin/config.yml) and is already in place.
+// The web editor at /admin: its page, src/admin/cms.ts bundled by Vite as one classic script, and Decap CMS's
+// prebuilt bundle from npm (../admin/decap-cms, installed by `make install`; never a CDN). The configuration,
+// admin/config.yml, is the generator's (build/content/public/admin/config.yml) and is already in place.
+//
+// Run alone (`npm run bundle`, after `vike build`), it bundles cms.ts into dist/admin/: that reads no content, so
+// it runs beside the generator rather than after the prerender. postbuild.mjs then calls buildAdmin().
 //
 // Decap CMS rather than Sveltia CMS: Sveltia works on a local folder only through the browser's
 // File System Access API picker, which a headless test cannot drive, while Decap's local backend
@@ -9,8 +11,12 @@
 // whole journey, drafts and publishing included, in Chromium.
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { siteRoot } from './content-dir.mjs'
+
+const bundled = path.join(siteRoot, 'dist/admin')
+const SCRIPT = 'civicstl-cms.js'
 
 const decapDist = path.resolve(siteRoot, '../admin/decap-cms/dist')
 // Decap's entry loads its numbered chunks and WebAssembly from beside itself; the source maps
@@ -34,15 +40,8 @@ const PAGE = `<!doctype html>
 </html>
 `
 
-/** Writes admin/index.html, admin/civicstl-cms.js and Decap's files into the site folder `outDir`. */
-export async function buildAdmin(outDir) {
-  const adminDir = path.join(outDir, 'admin')
-  if (!fs.existsSync(path.join(decapDist, 'decap-cms.js'))) {
-    throw new Error(`the web editor's Decap CMS bundle is missing (${decapDist}): run \`make install\`.`)
-  }
-  if (!fs.existsSync(path.join(adminDir, 'config.yml'))) {
-    throw new Error(`${adminDir}/config.yml is missing: build the content first (\`make content\`).`)
-  }
+/** Bundles src/admin/cms.ts into dist/admin/civicstl-cms.js. */
+export async function bundleAdmin() {
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -52,13 +51,28 @@ export async function buildAdmin(outDir) {
         entry: path.join(siteRoot, 'src/admin/cms.ts'),
         formats: ['iife'],
         name: 'civicstlCms',
-        fileName: () => 'civicstl-cms.js',
+        fileName: () => SCRIPT,
       },
-      outDir: adminDir,
-      emptyOutDir: false,
+      outDir: bundled,
+      emptyOutDir: true,
       target: 'es2022',
     },
   })
+}
+
+/** Writes admin/index.html, admin/civicstl-cms.js (from bundleAdmin) and Decap's files into the site folder `outDir`. */
+export async function buildAdmin(outDir) {
+  const adminDir = path.join(outDir, 'admin')
+  if (!fs.existsSync(path.join(decapDist, 'decap-cms.js'))) {
+    throw new Error(`the web editor's Decap CMS bundle is missing (${decapDist}): run \`make install\`.`)
+  }
+  if (!fs.existsSync(path.join(adminDir, 'config.yml'))) {
+    throw new Error(`${adminDir}/config.yml is missing: build the content first (\`make content\`).`)
+  }
+  if (!fs.existsSync(path.join(bundled, SCRIPT))) {
+    throw new Error(`${bundled}/${SCRIPT} is missing: bundle the site first (\`make site-bundle\`).`)
+  }
+  fs.copyFileSync(path.join(bundled, SCRIPT), path.join(adminDir, SCRIPT))
   let copied = 0
   for (const name of fs.readdirSync(decapDist)) {
     if (!DECAP_FILE.test(name)) continue
@@ -68,3 +82,5 @@ export async function buildAdmin(outDir) {
   fs.writeFileSync(path.join(adminDir, 'index.html'), PAGE)
   return copied
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await bundleAdmin()

@@ -59,3 +59,16 @@ def test_the_build_leaves_no_pointer_to_itself_in_node_modules(
     assert (source / "dist" / "server" / "entry.mjs").is_file()
     runtime = ROOT / "site/node_modules/@brillout/vite-plugin-server-entry/dist/esm/runtime"
     assert str(source) not in (runtime / "autoImporter.js").read_text(encoding="utf-8")
+
+
+def test_the_web_editor_is_in_the_site(paged_build: tuple[Path, Path]) -> None:
+    """The editor's script, bundled beside the generator (`npm run bundle`), is in /admin with its
+    page, Decap CMS and the generator's configuration."""
+    site, content = paged_build
+    admin = site / "admin"
+    bundled = site.parent / "site-src" / "dist" / "admin" / "civicstl-cms.js"
+    assert (admin / "civicstl-cms.js").read_bytes() == bundled.read_bytes()
+    assert bundled.stat().st_size > 10_000
+    assert '<script src="/admin/civicstl-cms.js"></script>' in (admin / "index.html").read_text()
+    assert (admin / "decap-cms.js").stat().st_size > 100_000
+    assert (admin / "config.yml").samefile(content / "public" / "admin" / "config.yml")
