@@ -90,7 +90,7 @@ install-dev: ## Add what the tests need.
 content: $(BIN)/.installed ## Validate content/ and emit build/content/.
 	$(PY) -m generator build --content $(CONTENT) --out $(CONTENT_OUT)
 
-site-bundle: site/node_modules/.installed ## Bundle the site's code (vike build); it reads no content.
+site-bundle: site/node_modules/.installed ## Bundle the site's code (vike build) and the web editor's script; it reads no content.
 	cd $(SITE_DIR) && npm run --silent bundle
 
 # The site's API types (gitignored), from the OpenAPI document the service serves: remade whenever
