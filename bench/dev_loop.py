@@ -60,20 +60,26 @@ def _wait_until(check: Callable[[], bool], what: str, limit: float = 120.0) -> N
 def measure(tree: Path, scratch: Path) -> list[float]:
     """Start the watch and the dev server on `tree`; return each round's seconds to the page."""
     out, port = scratch / "content-out", _free_port()
+    log = (scratch / "vike-dev.log").open("wb")
     env = {**os.environ, "CONTENT_DIR": str(out), "HOST": "127.0.0.1", "PORT": str(port)}
     started: list[subprocess.Popen[bytes]] = [
         subprocess.Popen([sys.executable, "-m", "generator", "build", "--watch", "--content",
                           str(tree), "--out", str(out)], cwd=ROOT, env=env,
                          stdout=subprocess.DEVNULL, start_new_session=True),
-        subprocess.Popen(["node_modules/.bin/vike", "dev"], cwd=ROOT / "site", env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True),
     ]
     url = f"http://127.0.0.1:{port}/{SLUG}"
     try:
-        _wait_until(lambda: (out / "routes.json").exists(), "The generator's first build")
-        _wait_until(lambda: urllib.request.urlopen(url, timeout=30).status == 200,
-                    "vike dev answering")
+        # As `make dev`: the content is built before vike dev starts (it loads routes.json then).
+        _wait_until(lambda: (out / "routes.json").exists(), "The generator's first build", 600.0)
+        started.append(subprocess.Popen(["node_modules/.bin/vike", "dev"], cwd=ROOT / "site",
+                                        env=env, stdout=log, stderr=subprocess.STDOUT,
+                                        start_new_session=True))
+        try:
+            _wait_until(lambda: urllib.request.urlopen(url, timeout=30).status == 200,
+                        "vike dev answering", limit=300.0)
+        except SystemExit:
+            print((scratch / "vike-dev.log").read_text(errors="replace")[-2000:], file=sys.stderr)
+            raise
         source = tree / "organizations" / f"{SLUG}.yaml"
         original = source.read_text(encoding="utf-8")
         line = next(x for x in original.splitlines() if x.startswith("tagline:"))
@@ -94,6 +100,7 @@ def measure(tree: Path, scratch: Path) -> list[float]:
     finally:
         for process in started:
             kill_group(process)
+        log.close()
 
 
 def main(argv: list[str] | None = None) -> int:
