@@ -1,6 +1,6 @@
 import { API_BASE } from '../src/auth/config'
 import { useGoogleSignIn } from '../src/auth/siteConfig'
-import { RSVP_REDIRECT_KEY } from '../src/lib/query'
+import { RSVP_REDIRECT_KEY } from '../src/lib/rsvpReturn'
 
 /**
  * Full navigation to the backend's Google endpoint; an RSVP in progress is remembered in sessionStorage. Shown

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { calendarLinks, monthLabel } from '../src/events/calendar'
 import { eventJsonLd, seriesJsonLd, shareLinks } from '../src/events/schema'
-import { rememberRsvpPage, rsvpReturnUrl, verifiedNext } from '../src/lib/query'
+import { rememberRsvpPage, rsvpReturnUrl, verifiedNext } from '../src/lib/rsvpReturn'
 import type { EventRecord, SeriesRecord } from '../src/content/types'
 
 describe('calendar links', () => {

@@ -4,7 +4,7 @@
 import type { AuthClient } from '../auth/client'
 import { myRsvps, type MyRsvp } from '../api/me'
 import { RSVP_MSG, rsvpAsGuest, rsvpAsUser, type GuestRsvp, type RsvpResult, type RsvpStats } from '../api/rsvp'
-import { rememberRsvpPage } from '../lib/query'
+import { rememberRsvpPage } from '../lib/rsvpReturn'
 
 export type SlotStatus = 'idle' | 'submitting' | 'done' | 'full' | 'waitlisted' | 'error'
 /** A slot's RSVP state; `message` is what to show beside it (the full / waitlist / error texts). */

@@ -1,6 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { eventJsonLd, seriesJsonLd } from '../../../src/events/schema'
-import { type Data, pageRecord } from './+data'
+import { pageRecord } from '../../../src/events/pageRecord'
+import type { Data } from './+data'
 
 // schema.org structured data (Google's event rich results), rendered on the server only: an Event on an
 // event's page, an EventSeries with its dates on a series' page. Past or not is decided with the build's

@@ -2,33 +2,11 @@ import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { loadEvents } from '../../../src/content/load'
 import { forBrowser, metaDescription, shell } from '../../../src/content/pageData'
-import type { EventRecord, EventsFile, SeriesRecord } from '../../../src/content/types'
+import type { EventRecord, SeriesRecord } from '../../../src/content/types'
 import { calendarLinks } from '../../../src/events/calendar'
 import { limitedIds } from '../../../src/events/schedule'
 import { shareLinks } from '../../../src/events/schema'
-
-// One index per events.json (the file is read once per build; `vike dev` re-reads it on each request).
-type Index = { file: EventsFile; byPath: Map<string, EventRecord>; bySeries: Map<string, EventRecord[]>; seriesByPath: Map<string, SeriesRecord> }
-let indexed: Index | null = null
-function index(file: EventsFile): Index {
-  if (indexed?.file !== file) {
-    const bySeries = new Map<string, EventRecord[]>()
-    for (const e of file.events) if (e.series) bySeries.set(e.series, [...(bySeries.get(e.series) ?? []), e])
-    const seriesByPath = new Map(file.series.map((s) => [s.path, s]))
-    indexed = { file, byPath: new Map(file.events.map((e) => [e.path, e])), bySeries, seriesByPath }
-  }
-  return indexed
-}
-
-/** The event or series at this URL, whole (the head's JSON-LD reads what the browser is not sent). */
-export function pageRecord(urlPathname: string): { event: EventRecord } | { series: SeriesRecord } | null {
-  const { byPath, seriesByPath } = index(loadEvents())
-  const path = urlPathname.replace(/\/+$/, '')
-  const series = seriesByPath.get(path)
-  if (series) return { series }
-  const event = byPath.get(path)
-  return event ? { event } : null
-}
+import { index, pageRecord } from '../../../src/events/pageRecord'
 
 export function data(pageContext: PageContextServer) {
   const file = loadEvents()

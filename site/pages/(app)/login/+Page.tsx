@@ -5,7 +5,8 @@ import { QueryMessage } from '../../../components/QueryMessage'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
-import { queryParam, rsvpReturnUrl } from '../../../src/lib/query'
+import { rsvpReturnUrl } from '../../../src/lib/rsvpReturn'
+import { queryParam } from '../../../src/lib/query'
 import type { Data } from './+data'
 
 export default function Page() {

@@ -3,7 +3,8 @@ import { useData } from 'vike-react/useData'
 import { MSG } from '../../../src/auth/messages'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
-import { queryParam, verifiedNext } from '../../../src/lib/query'
+import { verifiedNext } from '../../../src/lib/rsvpReturn'
+import { queryParam } from '../../../src/lib/query'
 import type { Data } from './+data'
 
 /** Delay before leaving for the home page after a link without a token, so the message can be read. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { getAuthClient } from '../../../../src/auth/useAuth'
 import { go } from '../../../../src/lib/nav'
-import { RSVP_REDIRECT_KEY, queryParam, rsvpReturnUrl } from '../../../../src/lib/query'
+import { RSVP_REDIRECT_KEY, rsvpReturnUrl } from '../../../../src/lib/rsvpReturn'
+import { queryParam } from '../../../../src/lib/query'
 
 /** Callback error redirect delay (the spec's 3000 ms). */
 const CALLBACK_ERROR_DELAY_MS = 3000
