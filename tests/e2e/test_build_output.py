@@ -22,17 +22,18 @@ def _folder(site: Path, path: str) -> Path:
 
 
 def test_html_only_pages_have_no_page_context_file(paged_build: tuple[Path, Path]) -> None:
-    """Profiles (and the other content pages) load no framework, so a link to one is a plain
-    page load: no pageContext.json is written for them. The app's pages keep theirs, which the
-    client router fetches when it navigates to them."""
+    """Profiles (and the other content pages), the Event Feed and the event pages load no
+    framework, so a link to one is a plain page load: no pageContext.json is written for them.
+    The app's pages keep theirs, which the client router fetches when it navigates to them."""
     site, content = paged_build
     routes = _routes(content)
     profiles = [r["path"] for r in routes if r["kind"] == "profile"]
-    assert len(profiles) > 100
-    for path in [*profiles, "/", "/about"]:
+    events = [r["path"] for r in routes if r["path"].startswith("/events/")]
+    assert len(profiles) > 100 and events
+    for path in [*profiles, *events, "/", "/about", "/features"]:
         assert (_folder(site, path) / "index.html").is_file(), path
         assert not (_folder(site, path) / "index.pageContext.json").exists(), path
-    for path in ("/features", "/login", "/dashboard"):
+    for path in ("/login", "/dashboard"):
         assert (_folder(site, path) / "index.pageContext.json").is_file(), path
 
 
