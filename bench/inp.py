@@ -166,6 +166,8 @@ def run(ctx: Context) -> list[Row]:
                     rows.append(failed(f"INP {name} (slow phone)", f"{type(exc).__name__}: "
                                        f"{str(exc).splitlines()[0][:160]}"))
                 finally:
+                    # A script still held by _slow_phone's route would raise into the next journey.
+                    page.unroute_all(behavior="ignoreErrors")
                     context.close()
         finally:
             browser.close()

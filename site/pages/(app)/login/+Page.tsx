@@ -23,6 +23,15 @@ export default function Page() {
     setFrom(queryParam('from'))
     setEventId(queryParam('eventId'))
     if (queryParam('error') === 'oauth_error') setError(MSG.oauthFailed)
+    // A signed-in person sent here by an RSVP pressed before the event page's script had loaded (the slot's
+    // plain form leads here): nothing to sign in to, the RSVP completes where it started.
+    const rsvpFor = queryParam('from') === 'rsvp' ? queryParam('eventId') : null
+    if (rsvpFor) {
+      const client = getAuthClient()
+      void client.init().then(() => {
+        if (client.getState().user) go(rsvpReturnUrl(rsvpFor))
+      })
+    }
   }, [])
 
   const edit = () => setError(null)
