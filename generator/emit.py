@@ -32,7 +32,15 @@ from generator import (
 from generator.checks.run import APP_ROUTES
 from generator.clock import now
 from generator.local_times import slot_moments
-from generator.models import SOCIAL_DOMAINS, BeforeYouGo, DatedPage, Event, Image, Organization
+from generator.models import (
+    SOCIAL_DOMAINS,
+    BeforeYouGo,
+    DatedPage,
+    Event,
+    Image,
+    Organization,
+    VolunteerContact,
+)
 from generator.rule_words import rule_text
 from generator.schemas import all_schemas
 from generator.series import occurrence_id
@@ -63,6 +71,11 @@ def _before_you_go(notes: BeforeYouGo | None) -> outputs.BeforeYouGoOut | None:
     # Field for field: the output forbids unknown fields, so one added to a model alone fails.
     return outputs.BeforeYouGoOut.model_validate(
         notes.model_dump() | {"guardian_consent": bool(notes.guardian_consent)})
+
+
+def _contact(contact: VolunteerContact | None) -> outputs.VolunteerContactOut | None:
+    """The host's volunteer contact as events.json carries it to the service."""
+    return outputs.VolunteerContactOut(**contact.model_dump()) if contact else None
 
 
 class Emitter:
@@ -230,7 +243,10 @@ class Emitter:
             description_html=self.project.descriptions[event.description].html,
             description_text=self.project.descriptions[event.description].text,
             host=outputs.HostOut(slug=event.host, name=host.model.name, link=f"/{event.host}",
-                                 logo=self.logos[event.host], email=host.model.email),
+                                 logo=self.logos[event.host], email=host.model.email,
+                                 volunteer_contact=_contact(host.model.volunteer_contact),
+                                 pvsa_certifying=host.model.pvsa_certifying),
+            service_type=event.service_type,
             date=day.isoformat(), date_text=date_text(day),
             # One way to write a time on every page: 1:00PM-3:00PM is shown as 1:00-3:00 PM.
             time_text=parse_clock_range(event.slots[0].time).text() if len(slots) == 1
@@ -264,6 +280,7 @@ class Emitter:
                 capacity=slot.capacity, rsvp=event.rsvp, location=event.location,
                 host_name=event.host.name, max_guests_per_rsvp=slot.max_guests_per_rsvp,
                 guardian_consent=bool(event.before_you_go and event.before_you_go.guardian_consent),
+                service_type=event.service_type,
             )
             for event in feed
             for slot in event.slots

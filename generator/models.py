@@ -517,6 +517,20 @@ class Social(Content):
 OrganizationKind = Literal["university", "community_college", "nonprofit", "foundation"]
 
 
+class VolunteerContact(Content):
+    """The person at an organization who answers for its volunteers' hours."""
+
+    name: Text = Field(description="Their full name, as a school would address them.",
+                       examples=["Dana Whitfield"])
+    role: Text = Field(description="Their role at the organization.",
+                       examples=["Volunteer coordinator"])
+    email: Email = Field(
+        description="An address at the organization (not a personal one): service-hours "
+        "records name it when the organizer who checked a volunteer in used another address.",
+        examples=["volunteers@example.org"],
+    )
+
+
 class Organization(Content):
     """content/organizations/<slug>.yaml: one partner organization's profile."""
 
@@ -594,6 +608,20 @@ class Organization(Content):
     )
     phone: Phone | None = Field(default=None, description="Optional: a contact phone number.",
                                 examples=["(314) 555-0100"])
+    volunteer_contact: VolunteerContact | None = Field(
+        default=None,
+        description="Optional: `name`, `role` and `email` of the person who answers for "
+        "volunteers' hours. Service-hours records give this address when the organizer who "
+        "checked a volunteer in has none at the organization.",
+        examples=[{"name": "Dana Whitfield", "role": "Volunteer coordinator",
+                   "email": "volunteers@example.org"}],
+    )
+    pvsa_certifying: bool = Field(
+        default=False, title="PVSA certifying organization",
+        description="Optional: `true` when the organization is a certifying organization of the "
+        "President's Volunteer Service Award.",
+        examples=[True],
+    )
     events_card: list[Card] = Field(
         default=[],
         description="Optional: cards (`title`, `text`) shown in an Events card. The profile "
@@ -774,6 +802,11 @@ _SERIES_RULES: dict[str, Any] = {"allOf": [
 ]}
 
 
+# The kinds of service a school or award program asks about (issue 40); `other` is the default.
+ServiceType = Literal["tutoring", "mentoring", "environment", "food_security", "health", "arts",
+                      "civic", "other"]
+
+
 class Event(Content):
     """content/events/<slug>.yaml: one event, or a series of them, with its RSVP time slots."""
 
@@ -796,6 +829,14 @@ class Event(Content):
         description="What volunteers will do, in a few sentences. May use **bold**, *italic*, "
         "[links](/keenstl) and lists (see Formatting text).",
         examples=["Coach young athletes *one-to-one*."],
+    )
+    service_type: ServiceType = Field(
+        default="other",
+        description="Optional: the kind of service, as service-hours records list it: "
+        "`tutoring`, `mentoring`, `environment`, `food_security`, `health`, `arts`, `civic` or "
+        "`other` (the default). Schools count some kinds only (the A+ Scholarship: tutoring and "
+        "mentoring), so pick the one that fits best.",
+        examples=["environment", "tutoring"],
     )
     rsvp: Literal["account", "guest"] = Field(
         default="guest",

@@ -187,6 +187,14 @@ class OrganizationProfilesOut(RootModel[dict[str, OrganizationOut]]):
     """
 
 
+class VolunteerContactOut(Output):
+    """The organization's volunteer contact (its YAML's `volunteer_contact`)."""
+
+    name: str
+    role: str
+    email: str
+
+
 class HostOut(Output):
     """The organization hosting an event."""
 
@@ -199,6 +207,12 @@ class HostOut(Output):
         description="The organization's public contact email (its YAML's `email`): where "
         "replies to an organizer's message may go.",
     )
+    # Defaults, so an events.json written before issue 40 still loads.
+    volunteer_contact: VolunteerContactOut | None = Field(
+        default=None, description="Who answers for volunteers' hours: the address hours "
+        "records give when the organizer who checked a volunteer in has none at the organization.")
+    pvsa_certifying: bool = Field(
+        default=False, description="Whether it certifies the President's Volunteer Service Award.")
 
 
 class SlotOut(Output):
@@ -269,6 +283,7 @@ class EventOut(Output):
         "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
     )
     host: HostOut
+    service_type: str = Field(default="other", description="The event's kind of service.")
     date: str
     date_text: str
     time_text: str
@@ -309,6 +324,9 @@ class SlotRecord(Output):
     guardian_consent: bool = Field(
         default=False, description="Whether volunteers under 18 need a guardian's consent "
         "(the event's `before_you_go.guardian_consent`).")
+    service_type: str = Field(
+        default="other", description="The event's kind of service (its YAML's `service_type`), "
+        "which the hours it credits carry.")
 
 
 class SeriesDateOut(Output):

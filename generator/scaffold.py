@@ -75,6 +75,13 @@ impact_numbers:
 # email: info@example.org
 # Optional: a public phone number, in quotes.
 # phone: "(314) 555-0100"
+# Optional: who answers for volunteers' hours; use an address at the organization.
+# volunteer_contact:
+#   name: Dana Whitfield
+#   role: Volunteer coordinator
+#   email: volunteers@example.org
+# Optional: true if the organization certifies the President's Volunteer Service Award.
+# pvsa_certifying: true
 # Optional: cards shown in the profile's Events card.
 # events_card:
 #   - title: Volunteer Orientation
@@ -100,6 +107,9 @@ title: {title}
 host: {host}
 # The day, year-month-day (for a series, its first date): change it to the real day.
 date: {date}
+# Optional: the kind of service, for service-hours records: tutoring, mentoring, environment,
+# food_security, health, arts, civic or other (the default).
+# service_type: environment
 # Where it takes place.
 location: {marker} with the place, such as Forest Park, St. Louis, MO
 # What volunteers will do, in a few sentences; `>-` lets the text run over several lines, each

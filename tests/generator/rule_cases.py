@@ -16,7 +16,7 @@ TAGLINE = "tagline: Sports and fitness for young athletes with disabilities."
 ORG_FIELDS = (
     "one of the fields causes, colors, core_impact, cta, description, email, events_card, "
     "future_goals, impact_numbers, initials, kind, legacy_paths, logo, name, phone, photos, "
-    "programs, social, tagline, website"
+    "programs, pvsa_certifying, social, tagline, volunteer_contact, website"
 )
 
 # (rule, file to edit, old text, new text, the exact error lines expected)
@@ -223,8 +223,8 @@ CASES = [
     ("misspelled field named as editors write it", "events/keen-swim.yaml",
      "except: [2025-11-01]", "excpet: [2025-11-01]", [
         f"{SWIM}:6:1: excpet: expected one of the fields before_you_go, capacity, count, date, "
-        "description, except, gallery, host, location, max_guests_per_rsvp, repeat, rsvp, slots, "
-        "thank_you, title, until, found the "
+        "description, except, gallery, host, location, max_guests_per_rsvp, repeat, rsvp, "
+        "service_type, slots, thank_you, title, until, found the "
         "unknown field `excpet`. Did you mean `except`? Rename or remove it; unknown fields are "
         "refused so typos never vanish silently.",
     ]),
@@ -288,5 +288,27 @@ CASES = [
         f"{FPF}:34:22: website: expected the organization's own text, found the example address "
         "'example.org'. Write the real address in website, or remove the line if the field is "
         "optional.",
+    ]),
+    # Issue 40: who attests hours, and what kind of service they were.
+    ("service type from the documented list", "events/keen-swim.yaml", "service_type: mentoring",
+     "service_type: tutor", [
+        f"{SWIM}:25:15: service_type: expected one of 'tutoring', 'mentoring', 'environment', "
+        "'food_security', 'health', 'arts', 'civic' or 'other', found 'tutor'. Use one of the "
+        "allowed values exactly as written.",
+    ]),
+    ("volunteer contact email is an address", "organizations/keenstl.yaml",
+     "email: volunteers@keenstlouis.org", "email: volunteers at keen", [
+        f"{KEEN}:44:10: volunteer_contact.email: expected an email address such as "
+        "info@example.org, found 'volunteers at keen'. Fix the address.",
+    ]),
+    ("volunteer contact needs a role", "organizations/keenstl.yaml",
+     "  role: Volunteer coordinator\n", "", [
+        f"{KEEN}:42:3: volunteer_contact.role: expected the required field `role`, found no such "
+        "field in this block. Add `role:` here (see content/README.md for what it holds).",
+    ]),
+    ("pvsa certifying is true or false", "organizations/keenstl.yaml", "pvsa_certifying: true",
+     "pvsa_certifying: sometimes", [
+        f"{KEEN}:45:18: pvsa_certifying: expected true or false, found 'sometimes'. Write true or "
+        "false without quotes, or remove the line if it is optional.",
     ]),
 ]

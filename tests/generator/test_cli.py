@@ -88,7 +88,8 @@ def test_new_org_optional_examples_are_valid_once_uncommented(
     # The examples' addresses are placeholders too: only they are left to write.
     assert status == 1
     fields = [line.split(": ")[1] for line in stderr.splitlines() if line.startswith("content/")]
-    assert fields == ["social.instagram", "social.facebook", "website", "email"]
+    assert fields == ["social.instagram", "social.facebook", "website", "email",
+                      "volunteer_contact.email"]
     assert all("found the example address" in line for line in stderr.splitlines()[:4])
 
 
