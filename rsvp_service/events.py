@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import AwareDatetime, ValidationError
 
 from generator.civic_index import OrganizationIndex, OrganizationIndexEntry
-from generator.outputs import EventOut, EventsOut, SlotRecord
+from generator.outputs import EventOut, EventsOut, SlotRecord, VolunteerContactOut
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,8 @@ class Catalogue:
     event_hosts: Mapping[str, str] = field(default_factory=dict)
     # Contact emails by organization slug: only organizations whose YAML gives one.
     contacts: Mapping[str, str] = field(default_factory=dict)
+    # Volunteer contacts by organization slug: who answers for hours there (issue 40).
+    volunteer_contacts: Mapping[str, VolunteerContactOut] = field(default_factory=dict)
     # Each organization's causes (organizations.json), by slug: what people follow as a cause.
     causes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Every cause by its case-folded name: how a cause typed in any case is found (from `causes`).
@@ -127,6 +129,8 @@ def parse_catalogue(
                      organizations=names,
                      event_hosts={event.slug: event.host.slug for event in document.events},
                      contacts={host.slug: host.email for host in hosts if host.email},
+                     volunteer_contacts={host.slug: host.volunteer_contact for host in hosts
+                                         if host.volunteer_contact},
                      causes=dict(causes or {}))
 
 

@@ -51,14 +51,34 @@ class Impact(_Answer):
     badges: list[EarnedBadge]
 
 
+class Attestation(_Answer):
+    """Who attests an entry: the organizer who checked the volunteer in, at the event."""
+
+    method: Literal["check-in"]
+    name: str
+    role: str
+    organization: str
+    email: str | None
+    at: Moment
+
+
 class RecordEntry(_Answer):
-    """One attended slot in a record, as it was when the record was issued."""
+    """One attended slot in a record, as it was when the record was issued.
+
+    The fields after `hours` came with issue 40: records issued before have none of them, and
+    their entries still load (and verify) with the defaults.
+    """
 
     title: str
     organization: str
     date: str
     date_text: str
     hours: float
+    time: str | None = None
+    start: Moment | None = None
+    end: Moment | None = None
+    service_type: str | None = None
+    attestation: Attestation | None = None
 
 
 class RecordSnapshot(_Answer):

@@ -15,13 +15,16 @@ import segno
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from rsvp_service.impact.bodies import PublicRecord
+from rsvp_service.impact.bodies import PublicRecord, RecordEntry
 
 FONTS = Path(__file__).parent / "fonts"
 FAMILY = "DejaVu"
 INK = (26, 26, 26)
 MUTED = (85, 85, 85)
-COLUMNS = (30, 72, 58, 20)  # Date, Event, Organization, Hours (mm; page text width 180)
+# Date, Times, Event and organization, Service, Hours, Attested by (mm; page text width 180)
+COLUMNS = (24, 22, 40, 22, 12, 60)
+# What an entry written before attesters were recorded (issue 40) says instead of a name.
+UNNAMED = "Checked in at the event by its organizer (name not recorded)"
 
 
 @cache
@@ -38,6 +41,22 @@ def _hours(value: float) -> str:
 def _issued(stamp: datetime) -> str:
     moment = stamp.astimezone(UTC)
     return f"{moment:%B} {moment.day}, {moment.year}, {moment:%H:%M} UTC"
+
+
+def service_label(service_type: str | None) -> str:
+    """The kind of service as a record prints it ("food_security" is "Food security")."""
+    return (service_type or "other").replace("_", " ").capitalize()
+
+
+def attested_text(entry: RecordEntry) -> str:
+    """Who attests the entry, how and when, in one cell's words."""
+    who = entry.attestation
+    if who is None:
+        return UNNAMED
+    at = who.at.astimezone(entry.start.tzinfo if entry.start else UTC)
+    parts = [who.name, who.role, who.organization, who.email or ""]
+    return (", ".join(part for part in parts if part)
+            + f"; by check-in, {at:%b} {at.day}, {at.year}, {at:%H:%M}")
 
 
 def _document(record: PublicRecord) -> FPDF:
@@ -62,6 +81,13 @@ def _line(pdf: FPDF, text: str, *, size: float = 11, bold: bool = False,
     pdf.set_text_color(*INK)
 
 
+# What CivicSTL checked and what it did not: the same words as the verification page's.
+CHECKED = ("CivicSTL checked: an organizer of the host organization, signed in to CivicSTL, "
+           "checked the person in at the event, and the hours are the slot's length or what "
+           "that organizer set. CivicSTL did not check the volunteer's age or school, what they "
+           "did during the slot, or whether the attester is related to them.")
+
+
 def record_pdf(record: PublicRecord, url: str) -> bytes:
     """Return the PDF of a public record (as `records.public_record` answers it)."""
     pdf = _document(record)
@@ -73,13 +99,17 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
     _line(pdf, f"Issued {_issued(record.issuedAt)}", muted=True)
     pdf.ln(4)
     pdf.set_font(FAMILY, "", 10)
-    with pdf.table(col_widths=COLUMNS, text_align=("LEFT", "LEFT", "LEFT", "RIGHT"),
-                   line_height=6, first_row_as_headings=True) as table:
-        table.row(("Date", "Event", "Organization", "Hours"))
+    pdf.set_font(FAMILY, "", 8)
+    with pdf.table(col_widths=COLUMNS,
+                   text_align=("LEFT", "LEFT", "LEFT", "LEFT", "RIGHT", "LEFT"),
+                   line_height=4.5, first_row_as_headings=True) as table:
+        table.row(("Date", "Times", "Event, organization", "Service", "Hours", "Attested by"))
         for entry in record.entries:
-            table.row((entry.date_text, entry.title, entry.organization, _hours(entry.hours)))
+            table.row((entry.date_text, entry.time or "", f"{entry.title}, {entry.organization}",
+                       service_label(entry.service_type), _hours(entry.hours),
+                       attested_text(entry)))
     pdf.ln(6)
-    _line(pdf, "Each entry is a check-in recorded by the event's organizer.", muted=True)
+    _line(pdf, CHECKED, muted=True)
     _line(pdf, "Confirm this record online (a revoked record says so):", bold=True)
     pdf.set_font(FAMILY, "", 10)
     pdf.cell(0, 6, url, link=url, new_x=XPos.LMARGIN, new_y=YPos.NEXT)

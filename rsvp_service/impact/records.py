@@ -9,13 +9,18 @@ public answer holds the name and the entries, nothing more about the person.
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock, links
 from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.events import Catalogue
 from rsvp_service.impact.bodies import (
+    Attestation,
     MyRecords,
     PublicRecord,
     RecordCreated,
@@ -26,7 +31,7 @@ from rsvp_service.impact.bodies import (
     RecordSnapshot,
 )
 from rsvp_service.impact.pdf_builds import PdfBuilder
-from rsvp_service.impact.summary import attended, total_hours
+from rsvp_service.impact.summary import Attended, attended, total_hours
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
 from rsvp_service.signing import KeyUse, SignedIds
@@ -68,6 +73,30 @@ def public_record(settings: Settings, record: HoursRecord) -> PublicRecord:
                         entries=snapshot.entries, revoked=record.revoked_at is not None)
 
 
+def _local(moment: datetime | None, zone: ZoneInfo) -> datetime | None:
+    return moment.astimezone(zone) if moment is not None else None
+
+
+def _entry(entry: Attended, catalogue: Catalogue) -> RecordEntry:
+    """One attended slot as a record lists it, with its times, kind of service and attester."""
+    row, zone = entry.row, ZoneInfo(catalogue.timezone)
+    # Times as the event's place tells them (the database hands them back in UTC).
+    start, end = _local(row.starts_at, zone), _local(row.ends_at, zone)
+    slot = catalogue.slots.get(row.slot_id)
+    time = slot.time if slot else (f"{start:%-I:%M %p}-{end:%-I:%M %p}" if start and end
+                                   else None)
+    attested = None
+    if row.attested_name is not None and row.checked_in_at is not None:
+        attested = Attestation(
+            method="check-in", name=row.attested_name, role=row.attested_role or "",
+            organization=row.attested_organization or entry.organization_name,
+            email=row.attested_email, at=row.checked_in_at.astimezone(zone))
+    return RecordEntry(
+        title=entry.title, organization=entry.organization_name, date=entry.date,
+        date_text=entry.date_text, hours=float(entry.hours), time=time, start=start, end=end,
+        service_type=row.service_type, attestation=attested)
+
+
 @endpoint("POST", "/api/me/hours-records", responses={201: RecordCreated},
           errors={401: ErrorBody, 409: ErrorBody, 429: ErrorBody}, auth="token",
           limits=(Limit("hours-records", key="account"),),
@@ -80,9 +109,8 @@ async def create(request: Request) -> RecordCreated:
     entries = await attended(user, request.app.state.catalogue, clock.now(settings))
     if not entries:
         raise ApiError(409, NOTHING_TO_RECORD)
-    snapshot = RecordSnapshot(name=user.name, entries=[RecordEntry(
-        title=e.title, organization=e.organization_name, date=e.date, date_text=e.date_text,
-        hours=float(e.hours)) for e in entries])
+    snapshot = RecordSnapshot(name=user.name, entries=[_entry(e, request.app.state.catalogue)
+                                                       for e in entries])
     record = await HoursRecord.create(
         user_id=user.id, issued_at=clock.now(settings), hours=total_hours(entries),
         snapshot=snapshot.model_dump(mode="json"))

@@ -47,6 +47,8 @@ class Attended:
     checked_in_at: datetime
     # When the hours were credited: the slot's end, or the check-in for a slot no longer listed.
     credited_at: datetime
+    # The row itself: what the entry's times, kind of service and attester are read from.
+    row: Attendance
 
     def step(self) -> Step:
         """The slot as the badge rules count it."""
@@ -82,7 +84,7 @@ async def attended(user: User, catalogue: Catalogue, now: datetime) -> list[Atte
             date=day, date_text=slot.date_text if slot else day,
             hours=row.hours if row.hours is not None else Decimal(0),
             checked_in_at=row.checked_in_at,
-            credited_at=slot.end if slot else row.checked_in_at,
+            credited_at=slot.end if slot else row.checked_in_at, row=row,
         ))
     result.sort(key=lambda entry: (entry.date, entry.checked_in_at), reverse=True)
     return result

@@ -24,6 +24,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.organize.attest import attestation
 from rsvp_service.organize.bodies import (
     AttendeeAnswer,
     AttendeePayload,
@@ -90,13 +91,16 @@ async def check_in(slot: Slot, catalogue: Catalogue, row: Rsvp, by: Organizer,
     """Check the person in (once, however many times or at once this is called)."""
     hours = Decimal(str(slot_length_hours(slot)))
     members = row.party_size if present is None else present
+    attested = attestation(catalogue, slot, by)
     await Attendance.bulk_create([Attendance(
         rsvp_id=row.id, slot_id=slot.id, event=slot.event, organization=catalogue.host_of(slot),
         checked_in_at=now, hours=hours, checked_in_by_id=by.user.id, present=members,
+        **attested,
     )], ignore_conflicts=True)
+    # The first check-in that lands attests the entry; a repeated one leaves it as it was.
     await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=True).update(
         checked_in_at=now, hours=hours, hours_reason=None, checked_in_by_id=by.user.id,
-        present=members)
+        present=members, **attested)
     if present is not None:
         # A number sent with a repeated check-in corrects how many of the party came.
         await Attendance.filter(rsvp_id=row.id).update(present=present)
@@ -173,7 +177,7 @@ async def walk_in(request: Request, body: WalkInPayload) -> Reply[AttendeeAnswer
             organization=catalogue.host_of(slot), checked_in_at=now,
             hours=Decimal(str(slot_length_hours(slot))), walk_in=True,
             client_id=body.clientId, checked_in_by_id=organizer.user.id,
-            using_db=connection)
+            **attestation(catalogue, slot, organizer), using_db=connection)
 
     row = await add_walk_in(NewWalkIn(slot_id=slot.id, event=slot.event, email=body.email,
                                       name=body.name, created_at=now), checked_in)

@@ -164,6 +164,21 @@ class Attendance(Model):
         "models.User", related_name="check_ins_made", null=True, on_delete=fields.SET_NULL
     )
     checked_in_by_id: int | None
+    # Who attests the entry and what it was (issue 40), copied at check-in so the entry keeps
+    # saying so after the organizer leaves or the event leaves events.json; NULL on rows
+    # written before.
+    attested_name = fields.CharField(max_length=200, null=True,
+                                     description="The organizer who checked the person in.")
+    attested_role = fields.CharField(max_length=200, null=True,
+                                     description="Their role at the organization.")
+    attested_email = fields.CharField(max_length=320, null=True,
+                                      description="An address at the organization.")
+    attested_organization = fields.CharField(max_length=200, null=True,
+                                             description="The organization's name then.")
+    service_type = fields.CharField(max_length=20, null=True,
+                                    description="The event's kind of service then.")
+    starts_at = fields.DatetimeField(null=True, description="The slot's start.")
+    ends_at = fields.DatetimeField(null=True, description="The slot's end.")
 
     class Meta:
         table = "attendance"

@@ -67,8 +67,13 @@ def _slot(event: dict[str, Any], time: str, start: str, end: str, capacity: int 
 
 # KEEN lists a contact email (replies to organizers' messages may go to it); Forest Park does not.
 KEEN_CONTACT = "hello@keenstlouis.org"
+# KEEN also names who answers for volunteers' hours (issue 40), and certifies the PVSA; Forest
+# Park Forever's events.json entries are as written before issue 40 (no contact, no service type).
+KEEN_VOLUNTEERS = {"name": "Dana Whitfield", "role": "Volunteer coordinator",
+                   "email": "volunteers@keenstlouis.org"}
 KEEN_HOST = {"slug": "keenstl", "name": "KEEN St. Louis", "link": "/keenstl",
-             "email": KEEN_CONTACT}
+             "email": KEEN_CONTACT, "volunteer_contact": KEEN_VOLUNTEERS,
+             "pvsa_certifying": True}
 
 
 def write_content(folder: Path, events: dict[str, Any], *,
@@ -131,6 +136,7 @@ def fixture_events() -> dict[str, Any]:
         "end": "2025-05-01T19:00:00-05:00",
     }
     tiny["slots"] = [_slot(tiny, "6:00-7:00 PM", tiny["start"], tiny["end"], 2)]
+    tiny["service_type"] = clinic["service_type"] = "tutoring"
     events = [cleanup, tiny, clinic]
     for event in events:
         event["host"]["logo"] = {"src": "/images/logo.png", "alt": "Logo", "width": 64,
@@ -161,6 +167,7 @@ def fixture_events() -> dict[str, Any]:
             "rsvp": event["rsvp"],
             "location": event["location"],
             "host_name": event["host"]["name"],
+            **({"service_type": event["service_type"]} if "service_type" in event else {}),
         }
         for event in events
         for slot in event["slots"]

@@ -56,10 +56,21 @@ async def test_a_record_is_issued_verified_publicly_and_never_changes(
         "code": code, "name": "Zoë Ångström", "issuedAt": "2025-06-01T17:00:00+00:00",
         "hours": 3.0, "revoked": False, "entries": [
             {"title": "Tiny Workshop", "organization": "KEEN St. Louis", "date": "2025-05-01",
-             "date_text": "May 1, 2025", "hours": 1.0},
+             "date_text": "May 1, 2025", "hours": 1.0, "time": "6:00-7:00 PM",
+             "start": "2025-05-01T18:00:00-05:00", "end": "2025-05-01T19:00:00-05:00",
+             "service_type": "tutoring", "attestation": {
+                 "method": "check-in", "name": "Ada Park", "role": "CivicSTL administrator",
+                 "organization": "KEEN St. Louis", "email": "volunteers@keenstlouis.org",
+                 "at": "2025-05-01T18:10:00-05:00"}},
+            # Forest Park Forever gives no address: the admin's own is never published.
             {"title": "Forest Park Cleanup", "organization": "Forest Park Forever",
-             "date": "2025-04-27", "date_text": "April 27, 2025", "hours": 2.0}]}
-    assert "zoe@example.org" not in public.text
+             "date": "2025-04-27", "date_text": "April 27, 2025", "hours": 2.0,
+             "time": "1:00PM-3:00PM", "start": "2025-04-27T13:00:00-05:00",
+             "end": "2025-04-27T15:00:00-05:00", "service_type": "other", "attestation": {
+                 "method": "check-in", "name": "Ada Park", "role": "CivicSTL administrator",
+                 "organization": "Forest Park Forever", "email": None,
+                 "at": "2025-04-27T13:30:00-05:00"}}]}
+    assert "zoe@example.org" not in public.text and "ada@example.org" not in public.text
     assert second["record"]["hours"] == 5.0
     assert [(r["code"], r["hours"], r["revoked"]) for r in listed] == [
         (second["code"], 5.0, False), (code, 3.0, False)]
