@@ -77,7 +77,7 @@ def _local(moment: datetime | None, zone: ZoneInfo) -> datetime | None:
     return moment.astimezone(zone) if moment is not None else None
 
 
-def _entry(entry: Attended, catalogue: Catalogue) -> RecordEntry:
+def record_entry(entry: Attended, catalogue: Catalogue) -> RecordEntry:
     """One attended slot as a record lists it, with its times, kind of service and attester."""
     row, zone = entry.row, ZoneInfo(catalogue.timezone)
     # Times as the event's place tells them (the database hands them back in UTC).
@@ -109,7 +109,7 @@ async def create(request: Request) -> RecordCreated:
     entries = await attended(user, request.app.state.catalogue, clock.now(settings))
     if not entries:
         raise ApiError(409, NOTHING_TO_RECORD)
-    snapshot = RecordSnapshot(name=user.name, entries=[_entry(e, request.app.state.catalogue)
+    snapshot = RecordSnapshot(name=user.name, entries=[record_entry(e, request.app.state.catalogue)
                                                        for e in entries])
     record = await HoursRecord.create(
         user_id=user.id, issued_at=clock.now(settings), hours=total_hours(entries),
