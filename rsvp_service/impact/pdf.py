@@ -56,7 +56,7 @@ def attested_text(entry: RecordEntry) -> str:
     at = who.at.astimezone(entry.start.tzinfo if entry.start else UTC)
     parts = [who.name, who.role, who.organization, who.email or ""]
     return (", ".join(part for part in parts if part)
-            + f"; by check-in, {at:%b} {at.day}, {at.year}, {at:%H:%M}")
+            + f"; by check-in, {at:%b} {at.day}, {at.year}, {at:%-I:%M %p}")
 
 
 def _document(record: PublicRecord) -> FPDF:

@@ -7,6 +7,7 @@ import logging
 import httpx
 import pytest
 from organize_testkit import DURING_GUEST, DURING_TINY, at, person, rsvp, slot_path
+from pdf_testkit import pdf_text
 from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT
 
 from rsvp_service.impact.records import sign, verified_id
@@ -172,3 +173,22 @@ def test_record_codes_stay_out_of_the_access_log(path: str, logged: str) -> None
     SecretQueryFilter().filter(record)
 
     assert record.getMessage() == f'1.2.3.4 - "GET {logged} HTTP/1.1" 200'
+
+
+async def test_the_pdf_lists_each_entrys_times_service_and_attester(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    headers, _, _ = await volunteer_with_hours(client, settings)
+    code = (await client.post("/api/me/hours-records", headers=headers)).json()["code"]
+
+    text = pdf_text((await client.get(f"/api/hours-records/{code}.pdf")).content)
+
+    flat = " ".join(text.split())
+    assert "Date Times Event, organization Service Hours Attested by" in flat
+    assert "May 1, 2025 6:00-7:00 PM Tiny Workshop, KEEN St. Louis Tutoring 1" in flat
+    assert ("Ada Park, CivicSTL administrator, KEEN St. Louis, volunteers@keenstlouis.org; by "
+            "check-in, May 1, 2025, 6:10 PM") in flat
+    assert "Forest Park Cleanup, Forest Park Forever Other 2" in flat
+    assert "Ada Park, CivicSTL administrator, Forest Park Forever; by check-in, Apr 27" in flat
+    assert "ada@example.org" not in flat
+    assert "CivicSTL did not check the volunteer's age or school" in flat
