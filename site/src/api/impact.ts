@@ -8,6 +8,16 @@ export type Badge = Impact['badges'][number]
 export type RecordSummary = Ok<'/api/me/hours-records', 'get'>['records'][number]
 /** A service-hours record as GET /hours-records/<code> confirms it. */
 export type HoursRecord = Ok<'/api/hours-records/{code}', 'get'>
+export type RecordEntry = HoursRecord['entries'][number]
+
+/** What an entry recorded before attesters were (issue 40) says instead of a name. */
+export const UNNAMED_ATTESTER = 'Checked in at the event by its organizer (name not recorded)'
+
+/** What CivicSTL checked of each entry, and what it did not: the PDF says the same. */
+export const RECORD_CHECKED =
+  'CivicSTL checked: an organizer of the host organization, signed in to CivicSTL, checked the person in at the event, and the hours are the slot\'s length or what that organizer set.'
+export const RECORD_NOT_CHECKED =
+  'CivicSTL did not check the volunteer\'s age or school, what they did during the slot, or whether the attester is related to them.'
 
 export const IMPACT_MSG = {
   loadFailed: 'Your impact could not be loaded. Please reload the page to try again.',
@@ -75,6 +85,32 @@ export async function verifyRecord(api: Api, code: string): Promise<ApiResult<Ho
 export function hoursText(hours: number): string {
   const rounded = Math.round(hours * 100) / 100
   return `${rounded} ${rounded === 1 ? 'hour' : 'hours'}`
+}
+
+/** The kind of service as a record shows it: "food_security" is "Food security". */
+export function serviceLabel(serviceType: string | null | undefined): string {
+  const words = (serviceType || 'other').replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The time a record attests as the event's place told it ("6:10 PM"), from its ISO moment. */
+function clockTime(iso: string): string {
+  const offset = /([+-])(\d\d):(\d\d)$/.exec(iso)
+  const t = new Date(iso)
+  if (!offset || Number.isNaN(t.getTime())) return ''
+  // The moment carries the place's offset: show that wall clock, whatever the reader's zone.
+  const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
+  const wall = new Date(t.getTime() + minutes * 60_000)
+  const h = wall.getUTCHours()
+  return `${h % 12 || 12}:${String(wall.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+}
+
+/** Who attests an entry, how and when, as the record's table says it. */
+export function attestedBy(entry: RecordEntry): string {
+  const a = entry.attestation
+  if (!a) return UNNAMED_ATTESTER
+  const who = [a.name, a.role, a.organization, a.email ?? ''].filter(Boolean).join(', ')
+  return `${who}; by check-in at ${clockTime(a.at)}`
 }
 
 /** An SVG string as an <img> source: the badge's own title and role stay inside the picture. */

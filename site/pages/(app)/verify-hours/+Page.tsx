@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useData } from 'vike-react/useData'
-import { IMPACT_MSG, codeFromInput, codeFromPath, hoursText, recordPdfUrl, verifyRecord, type HoursRecord } from '../../../src/api/impact'
+import {
+  IMPACT_MSG,
+  RECORD_CHECKED,
+  RECORD_NOT_CHECKED,
+  attestedBy,
+  codeFromInput,
+  codeFromPath,
+  hoursText,
+  recordPdfUrl,
+  serviceLabel,
+  verifyRecord,
+  type HoursRecord,
+} from '../../../src/api/impact'
 import { API_BASE } from '../../../src/auth/config'
 import { getAuthClient } from '../../../src/auth/useAuth'
 import { longDate } from '../../../src/organize/format'
@@ -54,35 +66,47 @@ function Record({ record }: { record: HoursRecord }) {
       <p>
         <strong>{hoursText(record.hours)}</strong> of verified volunteer service, record issued {longDate(record.issuedAt)}.
       </p>
+      {/* Four columns, each cell a few short lines: the table stays readable at 390 px. */}
       <table className="record-table">
-        <caption className="visually-hidden">Events attended</caption>
+        <caption className="visually-hidden">Events attended, with who attests each</caption>
         <thead>
           <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Organization</th>
-            <th scope="col">Date</th>
+            <th scope="col">Date and times</th>
+            <th scope="col">Event, organization and service</th>
             <th scope="col">Hours</th>
+            <th scope="col">Attested by</th>
           </tr>
         </thead>
         <tbody>
           {record.entries.map((e, i) => (
             <tr key={i}>
-              <td>{e.title}</td>
-              <td>{e.organization}</td>
-              <td>{e.date_text}</td>
+              <td>
+                {e.date_text}
+                {e.time ? <span className="record-line">{e.time}</span> : null}
+              </td>
+              <td>
+                {e.title}
+                <span className="record-line">{e.organization}</span>
+                <span className="record-line">Service: {serviceLabel(e.service_type)}</span>
+              </td>
               <td>{e.hours}</td>
+              <td>{attestedBy(e)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               Total
             </th>
             <td>{record.hours}</td>
+            <td />
           </tr>
         </tfoot>
       </table>
+      <h3>What CivicSTL checked</h3>
+      <p>{RECORD_CHECKED}</p>
+      <p>{RECORD_NOT_CHECKED}</p>
       <p className="muted">
         Verification code: <code className="record-code">{record.code}</code>
       </p>
