@@ -296,6 +296,15 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(record.get_by_role("heading", name=vera.name)).to_be_visible()
     expect(record).to_contain_text(event["title"])
     expect(record).to_contain_text(f"{hours:g}")
+    # Who attests the entry (issue 40): the organizer who checked Vera in, with Doorways' own
+    # address (Olive's is not at Doorways), the slot's times, the kind of service.
+    expect(record).to_contain_text(
+        f"{organizer.name}, Organizer, Doorways, {DOORWAYS}; by check-in at")
+    expect(record).to_contain_text(slot["time"])
+    service = event["service_type"].replace("_", " ").capitalize()
+    expect(record).to_contain_text(f"Service: {service}")
+    expect(record.get_by_role("heading", name="What CivicSTL checked")).to_be_visible()
+    assert organizer.email not in (record.text_content() or "")
     assert axe_violations(teacher, Axe(), "/verify-hours") == []
     teacher.emulate_media(media="print")
     expect(teacher.locator(".site-header")).to_be_hidden()
