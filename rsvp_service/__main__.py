@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "restore": "restore SRC: put a copy back, with the service stopped",
     "openapi": "openapi [FILE]: write the API's OpenAPI document (standard output without FILE)",
     "secret": "print a new random SECRET_KEY (for the service's environment file)",
+    "credentials": "credentials rotate-key|keys: the keys that sign hours credentials",
 }
 SERVICE_PROCESSES = ("serve", "migrate", "worker")
 
@@ -62,6 +63,10 @@ def main(argv: list[str] | None = None) -> None:
         from rsvp_service.secret_keys import main as secret_main
 
         sys.exit(secret_main(arguments[1:]))
+    if command == "credentials":
+        from rsvp_service.impact.credentials_cli import main as credentials_main
+
+        sys.exit(credentials_main(arguments[1:]))
     if command in ("backup", "restore"):
         from rsvp_service.ops.backups import main as backups_main
 

@@ -24,7 +24,7 @@ from rsvp_service.events import load_catalogue, reload_catalogue
 from rsvp_service.follows import forms as follow_forms
 from rsvp_service.follows import preferences as follow_links
 from rsvp_service.follows import routes as follows
-from rsvp_service.impact import records, summary
+from rsvp_service.impact import credentials, records, summary
 from rsvp_service.impact.pdf_builds import PdfBuilder
 from rsvp_service.ops import health
 from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *removals.routes(),
         *summary.routes(),
         *records.routes(),
+        *credentials.routes(),
         *follows.routes(),
         *follow_links.routes(),
         *auth_routes.routes(),

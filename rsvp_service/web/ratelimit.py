@@ -95,6 +95,9 @@ LIMITS: dict[str, str] = {
     "account-write": "120/minute",
     # The public PDF of a record, per IP: making one keeps a pool process busy.
     "hours-pdf-ip": "30/minute",
+    # A record's credential, per owner: each download signs once (cheap, but a script's loop
+    # should stop).
+    "hours-credential": "60/hour",
     "register-email-ip": "3 per 15 minutes",
 }
 

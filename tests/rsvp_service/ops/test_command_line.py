@@ -16,7 +16,7 @@ OWN_USAGE = {"serve": "{serve,migrate,worker}", "migrate": "{serve,migrate,worke
              "worker": "{serve,migrate,worker}", "outbox": "rsvp_service outbox",
              "roles": "rsvp_service roles", "backup": "{backup,restore}",
              "restore": "{backup,restore}", "openapi": "rsvp_service openapi",
-             "secret": "rsvp_service secret"}
+             "secret": "rsvp_service secret", "credentials": "rsvp_service credentials"}
 
 
 def test_help_lists_every_command_and_nothing_else() -> None:
@@ -43,5 +43,5 @@ def test_a_command_that_does_not_exist_is_refused_with_the_list() -> None:
     assert done.returncode == 1
     assert done.stderr.strip() == (
         "rsvp_service: there is no command 'secrets'; the commands are serve, migrate, worker, "
-        "outbox, roles, backup, restore, openapi, secret (`python -m rsvp_service --help` says "
-        "what each does).")
+        "outbox, roles, backup, restore, openapi, secret, credentials (`python -m rsvp_service "
+        "--help` says what each does).")
