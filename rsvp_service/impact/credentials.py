@@ -124,6 +124,7 @@ JWT = Media("application/jwt", {"type": "string"})
 @endpoint("GET", "/api/me/hours-records/{code}/credential.jwt", responses={200: JWT},
           errors={401: ErrorBody, 404: ErrorBody, 410: RecordRevoked, 429: ErrorBody},
           auth="token", limits=(Limit("hours-credential", key="account"),),
+          name="download_credential",
           summary="One of the user's records as a signed Open Badges 3.0 credential (VC-JWT).")
 async def download(request: Request) -> Response | Reply[RecordRevoked]:
     """GET /api/me/hours-records/{code}/credential.jwt: the owner's record, signed (VC-JWT)."""
@@ -143,7 +144,7 @@ async def download(request: Request) -> Response | Reply[RecordRevoked]:
 
 
 @endpoint("GET", "/api/hours-records/{code}/status", responses={200: RecordStatus},
-          errors={404: ErrorBody},
+          errors={404: ErrorBody}, name="record_status",
           summary="Whether a record, and the credential made of it, still stands.")
 async def status(request: Request) -> RecordStatus:
     """GET /api/hours-records/{code}/status: active, or revoked (by its owner, or deleted)."""

@@ -1,4 +1,5 @@
-"""The generated OpenAPI document covers every /api route, its methods and its error answers."""
+"""The generated OpenAPI document covers every /api and /.well-known route, its methods and its
+error answers."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ CATCH_ALL = {"/api", "/api/{rest}"}
 def _api_routes(app: Starlette) -> dict[str, set[str]]:
     methods: dict[str, set[str]] = {}
     for route in app.routes:
-        if isinstance(route, Route) and route.path.startswith("/api"):
+        if isinstance(route, Route) and route.path.startswith(("/api", "/.well-known")):
             path = re.sub(r":\w+}", "}", route.path)
             methods.setdefault(path, set()).update((route.methods or set()) - {"HEAD"})
     return {path: found for path, found in methods.items() if path not in CATCH_ALL}
