@@ -1,8 +1,9 @@
 // The dashboard's "Service-hours record": create a record of the verified hours so far (a signed link a
-// teacher can check), open it, download its PDF, or revoke it.
+// teacher can check), open it, download its PDF or its signed credential, or revoke it.
 import { useCallback, useEffect, useState } from 'react'
-import { IMPACT_MSG, createRecord, hoursText, myRecords, recordPdfUrl, revokeRecord, type RecordSummary } from '../src/api/impact'
+import { IMPACT_MSG, createRecord, hoursText, myRecords, recordCredential, recordPdfUrl, revokeRecord, type RecordSummary } from '../src/api/impact'
 import { getAuthClient } from '../src/auth/useAuth'
+import { saveFile } from '../src/lib/download'
 import { longDate } from '../src/organize/format'
 
 export function HoursRecords() {
@@ -33,7 +34,8 @@ export function HoursRecords() {
       <h2 id="records-title">Service-hours record</h2>
       <p>
         A record lists each event, organization, date and your verified hours. Anyone with its link or code can check it
-        with CivicSTL (your name and these entries only). Revoke a record to make its link stop working.
+        with CivicSTL (your name and these entries only). Its credential is a signed copy you keep (Open Badges 3.0) that
+        anyone can check against CivicSTL's published keys. Revoke a record to make its link and credential say so.
       </p>
       <button type="button" className="btn" onClick={() => void create()} disabled={busy}>
         {busy ? 'Creating...' : 'Create a record'}
@@ -64,6 +66,12 @@ function RecordItem({ record: r, onRevoked }: { record: RecordSummary; onRevoked
     if (res.ok) onRevoked(IMPACT_MSG.revoked)
     else setError(res.message)
   }
+  const credential = async () => {
+    setError(null)
+    const res = await recordCredential(client, r.code)
+    if (res.ok) saveFile(res.data.blob, res.data.name)
+    else setError(res.message)
+  }
   return (
     <li className="my-rsvp">
       <strong>{hoursText(r.hours)}</strong>, issued {longDate(r.issuedAt)}
@@ -76,6 +84,9 @@ function RecordItem({ record: r, onRevoked }: { record: RecordSummary; onRevoked
           <a className="btn btn-secondary" href={recordPdfUrl((p) => client.url(p), r.code)} download aria-label={`Download the PDF of the ${label}`}>
             Download PDF
           </a>
+          <button type="button" className="btn btn-secondary" onClick={() => void credential()} aria-label={`Download the credential of the ${label}`}>
+            Download credential
+          </button>
           {confirming ? (
             <span role="group" aria-label={`Revoke the ${label}?`}>
               <span className="confirm-text">Revoke it? Its link will say it was revoked.</span>{' '}

@@ -1,7 +1,7 @@
 // A volunteer's impact (hours, events, organizations, badges) and service-hours records: their own on
 // the dashboard, anyone's at /verify-hours/<code> (public, read-only, confirmed by the service).
 import type { AuthClient } from '../auth/client'
-import { NETWORK_MSG, PUBLIC, attempt, type Api, type ApiResult, type Ok } from './client'
+import { NETWORK_MSG, PUBLIC, attachmentName, attempt, type Api, type ApiResult, type Ok } from './client'
 
 export type Impact = Ok<'/api/me/impact', 'get'>
 export type Badge = Impact['badges'][number]
@@ -24,6 +24,7 @@ export const IMPACT_MSG = {
   recordsFailed: 'Your service-hours records could not be loaded. Please reload the page to try again.',
   createFailed: 'The record could not be created. Please try again.',
   revokeFailed: 'The record could not be revoked. Please try again.',
+  credentialFailed: 'The credential could not be downloaded. Please try again.',
   revoked: 'The record is revoked: its link now says so to anyone who opens it.',
   network: NETWORK_MSG,
   noCode: 'Enter the verification code from the record, or open the link printed on it.',
@@ -49,6 +50,17 @@ export const revokeRecord = (client: AuthClient, code: string) =>
 
 /** The public PDF of a record (a plain link: it needs no sign-in). */
 export const recordPdfUrl = (apiUrl: (p: string) => string, code: string) => apiUrl(`/hours-records/${encodeURIComponent(code)}.pdf`)
+
+/**
+ * GET /me/hours-records/<code>/credential.jwt: the record as a signed Open Badges credential (VC-JWT),
+ * sent to its owner only, so it is fetched with the access token (a plain link could not send it).
+ */
+export const recordCredential = (client: AuthClient, code: string): Promise<ApiResult<{ blob: Blob; name: string }>> =>
+  attempt(async () => {
+    const answer = await client.api.GET('/api/me/hours-records/{code}/credential.jwt', { params: { path: { code } }, parseAs: 'blob' })
+    const name = attachmentName(answer.response.headers.get('Content-Disposition'), 'civicstl-service-hours.jwt')
+    return { ...answer, data: answer.data && { blob: answer.data, name } }
+  }, IMPACT_MSG.credentialFailed)
 
 /** The code of a /verify-hours/<code> path (null without one). */
 export function codeFromPath(pathname: string): string | null {
