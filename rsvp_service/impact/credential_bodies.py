@@ -116,12 +116,12 @@ class HoursCredential(_Strict):
     credentialSubject: AchievementSubject
     evidence: list[Evidence]
     credentialStatus: CredentialStatus
-    # JWT claims: iss is issuer.id, jti the credential's id, nbf validFrom (seconds), sub the
-    # subject's id; the subject has none (no account URL is published), so sub is absent.
+    # JWT claims as Open Badges maps them: iss is issuer.id, jti the credential's id, nbf
+    # validFrom (seconds), sub the subject's id; the subject has none (no account URL is
+    # published), so sub is absent. No iat: the same record and key give the same token.
     iss: str
     jti: str
     nbf: int
-    iat: int
 
 
 class RecordStatus(_Strict):

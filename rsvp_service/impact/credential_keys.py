@@ -13,6 +13,7 @@ signatures with the lost key, but its public half is what old credentials verify
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import os
@@ -101,6 +102,8 @@ def _create(settings: Settings, number: int) -> bool:
     return True
 
 
+# A key file never changes once linked into place: each is parsed once per process.
+@functools.lru_cache(maxsize=64)
 def _load(number: int, path: Path) -> CredentialKey:
     private = serialization.load_pem_private_key(path.read_bytes(), password=None)
     if not isinstance(private, Ed25519PrivateKey):

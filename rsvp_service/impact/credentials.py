@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from rsvp_service import clock, links
+from rsvp_service import links
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.impact import credential_keys
 from rsvp_service.impact.bodies import RecordRevoked, RecordSnapshot
@@ -77,7 +77,7 @@ def _instant(moment: datetime) -> str:
     return moment.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def credential(settings: Settings, record: HoursRecord, *, now: datetime) -> HoursCredential:
+def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
     """The OpenBadgeCredential of a record, as its snapshot stands."""
     snapshot = RecordSnapshot.model_validate(record.snapshot)
     code = sign(settings, record.id)
@@ -102,8 +102,7 @@ def credential(settings: Settings, record: HoursRecord, *, now: datetime) -> Hou
             f"{entry.organization}, {entry.date_text} ({entry.date}): {_hours(entry.hours)}"))
             for entry in snapshot.entries],
         credentialStatus=CredentialStatus(id=status_url(settings, code)),
-        iss=by.id, jti=credential_id, nbf=int(record.issued_at.timestamp()),
-        iat=int(now.timestamp()))
+        iss=by.id, jti=credential_id, nbf=int(record.issued_at.timestamp()))
 
 
 def signed_jwt(settings: Settings, payload: HoursCredential) -> str:
@@ -138,7 +137,7 @@ async def download(request: Request) -> Response | Reply[RecordRevoked]:
         raise ApiError(404, NOT_VALID)
     if record.revoked_at is not None:
         return Reply(RecordRevoked(error=REVOKED, revoked=True), status=410)
-    token = signed_jwt(settings, credential(settings, record, now=clock.now(settings)))
+    token = signed_jwt(settings, credential(settings, record))
     return Response(token, media_type="application/jwt", headers={
         "Content-Disposition": 'attachment; filename="civicstl-service-hours.jwt"'})
 

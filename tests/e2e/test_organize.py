@@ -1,6 +1,8 @@
 """Issue 14 journeys: an organizer's roster, CSV and message; check-in on a phone (a tap, a code
 from the confirmation email, a walk-in, a flaky connection); the volunteer's impact and a
-service-hours record that verifies at its link, is refused when tampered with, and can be revoked.
+service-hours record that verifies at its link, is refused when tampered with, and can be revoked;
+its downloaded credential verifies against /.well-known/jwks.json (issue 40) and a tampered copy
+does not.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+import httpx
+import jwt
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Playwright, Response, Route, expect
@@ -287,6 +291,19 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     with volunteer.expect_download() as pdf:
         records.get_by_role("link", name=re.compile(r"^Download the PDF")).click()
     assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")
+    # Its credential verifies against the served keys with PyJWT (not the signer's code), and a
+    # copy with one byte changed does not.
+    with volunteer.expect_download() as credential:
+        records.get_by_role("button", name=re.compile(r"^Download the credential")).click()
+    token = Path(credential.value.path()).read_text(encoding="utf-8")
+    keys = jwt.PyJWKSet.from_dict(httpx.get(f"{server.url}/.well-known/jwks.json").json())
+    key = next(k for k in keys.keys if k.key_id == jwt.get_unverified_header(token)["kid"])
+    claims = jwt.decode(token, key=key, algorithms=["EdDSA"])
+    assert claims["credentialSubject"]["identifier"][0]["identityHash"] == vera.name
+    head, body, signature = token.split(".")
+    changed = body[:20] + ("A" if body[20] != "A" else "B") + body[21:]
+    with pytest.raises(jwt.InvalidSignatureError):
+        jwt.decode(f"{head}.{changed}.{signature}", key=key, algorithms=["EdDSA"])
 
     # Anyone with the link sees the record, confirmed by the service, and can print it.
     teacher = new_session(server).new_page()

@@ -122,6 +122,8 @@ async def test_after_rotation_old_credentials_verify_and_new_ones_carry_the_new_
     assert new_kid == new_key.kid != old_kid
     assert [k["kid"] for k in jwks["keys"]] == [new_kid, old_kid]
     assert (await verified(client, before))["id"] == (await verified(client, after))["id"]
+    # Ed25519 is deterministic and the token holds no signing time: one record, one key, one token.
+    assert after == await download(client, headers, code)
 
 
 async def test_the_keys_are_private_files_and_the_jwks_holds_public_parts_only(
@@ -134,6 +136,7 @@ async def test_the_keys_are_private_files_and_the_jwks_holds_public_parts_only(
 
     assert answer.status_code == 200
     assert answer.headers["cache-control"] == "public, max-age=300"
+    assert answer.headers["access-control-allow-origin"] == "*"
     for key in answer.json()["keys"]:
         assert set(key) == {"kty", "crv", "x", "kid", "alg", "use"}
         assert (key["kty"], key["crv"], key["alg"], key["use"]) == ("OKP", "Ed25519", "EdDSA",
