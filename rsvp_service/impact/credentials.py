@@ -69,6 +69,11 @@ def status_url(settings: Settings, code: str) -> str:
     return links.link(settings, "/api/hours-records", code, "status")
 
 
+def credential_id(settings: Settings, code: str) -> str:
+    """The id (and JWT jti) of a record's credential: the same at every download."""
+    return f"urn:uuid:{uuid.uuid5(_NAMESPACE, f'{links.site(settings)} {code}')}"
+
+
 def _hours(hours: float) -> str:
     return f"{hours:g} hour" + ("" if hours == 1 else "s")
 
@@ -83,10 +88,9 @@ def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
     code = sign(settings, record.id)
     hours = float(record.hours)
     organizations = len({entry.organization for entry in snapshot.entries})
-    credential_id = f"urn:uuid:{uuid.uuid5(_NAMESPACE, f'{links.site(settings)} {code}')}"
     by = issuer(settings)
     return HoursCredential(
-        id=credential_id, name=f"{_hours(hours)} of volunteer service", issuer=by,
+        id=credential_id(settings, code), name=f"{_hours(hours)} of volunteer service", issuer=by,
         validFrom=_instant(record.issued_at),
         credentialSubject=AchievementSubject(
             identifier=[IdentityObject(identityHash=snapshot.name)],
@@ -102,7 +106,7 @@ def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
             f"{entry.organization}, {entry.date_text} ({entry.date}): {_hours(entry.hours)}"))
             for entry in snapshot.entries],
         credentialStatus=CredentialStatus(id=status_url(settings, code)),
-        iss=by.id, jti=credential_id, nbf=int(record.issued_at.timestamp()))
+        iss=by.id, jti=credential_id(settings, code), nbf=int(record.issued_at.timestamp()))
 
 
 def signed_jwt(settings: Settings, payload: HoursCredential) -> str:

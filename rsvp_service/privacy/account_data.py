@@ -26,6 +26,8 @@ from rsvp_service.events import Catalogue
 from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.store import followers_of
 from rsvp_service.impact.bodies import RecordSnapshot
+from rsvp_service.impact.credentials import credential_id, status_url
+from rsvp_service.impact.records import sign
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import HoursRecord, OrganizerGrant, OrganizerMessage
@@ -48,6 +50,7 @@ from rsvp_service.privacy.others_records import consents_given, erase_from_other
 from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import LIVE, mine
 from rsvp_service.rsvps.store import cancel_rsvp, waitlist_position
+from rsvp_service.settings import Settings
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
@@ -100,7 +103,7 @@ async def export_data(request: Request) -> Reply[Export]:
             reminder_queued_at=row.reminder_queued_at,
         ) for row in rows],
         sessions=list(families.values()),
-        **await _organizing_data(user, list(slot_of)),
+        **await _organizing_data(request.app.state.settings, user, list(slot_of)),
         follows=[ExportFollow(kind=f.kind.value, target=f.target, created_at=f.created_at,
                               confirmed_at=f.confirmed_at)
                  for f in await Follow.filter(
@@ -134,7 +137,8 @@ async def _given(catalogue: Catalogue, consents: list[GuardianConsent]
     return given
 
 
-async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[Any]]:
+async def _organizing_data(settings: Settings, user: User, rsvp_ids: list[int]
+                           ) -> dict[str, list[Any]]:
     """The account's check-ins, hours records, organizer roles and messages, for the export."""
     check_ins = await Attendance.filter(rsvp_id__in=rsvp_ids).order_by("id")
     records = await HoursRecord.filter(user_id=user.id).order_by("id")
@@ -148,7 +152,9 @@ async def _organizing_data(user: User, rsvp_ids: list[int]) -> dict[str, list[An
             hours_reason=a.hours_reason) for a in check_ins],
         "hours_records": [ExportHoursRecord(
             issued_at=r.issued_at, revoked_at=r.revoked_at, hours=float(r.hours),
-            record=RecordSnapshot.model_validate(r.snapshot)) for r in records],
+            record=RecordSnapshot.model_validate(r.snapshot),
+            credential_id=credential_id(settings, code := sign(settings, r.id)),
+            credential_status=status_url(settings, code)) for r in records],
         "organizer_roles": [ExportRole(organization=g.organization, granted_at=g.granted_at)
                             for g in grants],
         "messages_sent": [ExportMessage(

@@ -88,6 +88,10 @@ class ExportHoursRecord(_Answer):
     revoked_at: Moment | None
     hours: float
     record: RecordSnapshot
+    credential_id: str = Field(description="The id of the record's Open Badges credential "
+                               "(the same at every download).")
+    credential_status: str = Field(description="Where the credential's status is published: "
+                                   "revoked once the record is revoked or the account deleted.")
 
 
 class ExportRole(_Answer):

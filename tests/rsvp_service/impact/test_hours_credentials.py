@@ -170,6 +170,18 @@ async def test_the_status_says_revoked_once_the_owner_revokes_or_deletes(
     assert deleted.status_code == 200 and deleted.json()["status"] == "revoked"
 
 
+async def test_the_export_lists_the_credential_and_where_its_status_is(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    headers, code = await record_of_zoe(client, settings)
+    claims = await verified(client, await download(client, headers, code))
+
+    [record] = (await client.get("/api/me/export", headers=headers)).json()["hours_records"]
+
+    assert record["credential_id"] == claims["id"] == claims["jti"]
+    assert record["credential_status"] == claims["credentialStatus"]["id"]  # type: ignore[index]
+
+
 async def test_a_stranger_gets_no_credential_and_no_status_for_a_forged_code(
     client: httpx.AsyncClient, settings: Settings
 ) -> None:
