@@ -19,7 +19,7 @@ from playwright.sync_api import Page, Route, expect, sync_playwright
 
 from bench.context import Context
 from bench.database import SqliteDb
-from bench.lighthouse import CHROME, CHROME_FLAGS, CLI_DIR, _install
+from bench.lighthouse import CHROME, CHROME_FLAGS, CLI_DIR, _install, verify_address
 from bench.report import Row, failed
 from bench.servers import HOST, free_port, guest_slot, service_env, uvicorn
 
@@ -105,9 +105,10 @@ def _popup(page: Page, path: str) -> None:
     dialog.get_by_label("First Name").press_sequentially("Avery")
 
 
-def _slot(page: Page, path: str, base: str) -> None:
-    # Signed in first (not measured), so the RSVP completes on the page.
+def _slot(page: Page, path: str, base: str, env: dict[str, str]) -> None:
+    # Signed in first, with a verified address (not measured), so the RSVP completes on the page.
     email = _register(base, "Bench Slot")
+    verify_address(env, base, email)
     page.goto("/login")
     page.wait_for_selector("html[data-hydrated]")
     page.get_by_label(re.compile(r"^\s*email", LABEL)).fill(email)
@@ -148,7 +149,7 @@ def run(ctx: Context) -> list[Row]:
             "login": lambda page: _login(page, base),
             "register": lambda page: _register_journey(page, base),
             "popup RSVP": lambda page: _popup(page, guest["path"]),
-            "slot RSVP": lambda page: _slot(page, account["path"], base),
+            "slot RSVP": lambda page: _slot(page, account["path"], base, env),
         }
         try:
             for name, journey in journeys.items():

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { HoursRecords } from '../../../components/HoursRecords'
+import { HoursRecords } from '../../../components/LazyHoursRecords'
 import { MyData } from '../../../components/MyData'
 import { MyImpact } from '../../../components/MyImpact'
 import { MyRsvps } from '../../../components/MyRsvps'
