@@ -19,7 +19,6 @@ from tests.e2e.helpers import (
     Session,
     login_fields,
     sign_in,
-    unique_email,
     verified_account,
     visit,
     wait_path,
