@@ -1,0 +1,4 @@
+// The record's check, the one JavaScript of this HTML-only page besides the nav script.
+import { enhanceVerifyHours } from '../../../src/light/verifyHours'
+
+void enhanceVerifyHours(document)
