@@ -10,7 +10,7 @@ import { RSVP_MSG } from '../src/api/rsvp'
 import type { EventItem } from '../src/content/types'
 import { GUEST_MSG } from '../src/events/guestForm'
 import { enhanceSlots } from '../src/light/slots'
-import { fakeFetch, json, type Call } from './helpers'
+import { USER, fakeFetch, json, type Call } from './helpers'
 
 const SLOT = 'garden-2027-04-03-8-00-10-00-am'
 const END = '2999-04-03T10:00:00-05:00'
@@ -150,5 +150,46 @@ describe('a guest slot, enhanced', () => {
     expect(count.value).toBe('2')
     const shown = [...slot().querySelectorAll<HTMLElement>('label[data-guest]')].filter((l) => !l.hidden)
     expect(shown.map((l) => l.textContent)).toEqual(["Guest 1's name (optional)", "Guest 2's name (optional)"])
+  })
+})
+
+describe('an account slot, signed in', () => {
+  afterEach(() => localStorage.clear())
+
+  it("shows Submitting... on the press itself, while the client's start-up is still out, and sends one RSVP", async () => {
+    // A fresh auth client, which reads the stored user at start as the page's does.
+    vi.resetModules()
+    const { enhanceSlots: enhance } = await import('../src/light/slots')
+    localStorage.setItem('currentUser', JSON.stringify({ ...USER, isVerified: true }))
+    let releaseRefresh!: () => void
+    const f = fakeFetch({
+      // The start-up held (on a slow phone: the refresh, and the API client's module on its first call).
+      'POST /auth/refresh': () => new Promise((resolve) => (releaseRefresh = () => resolve(json({ accessToken: 'token-1' })))),
+      'GET /auth/me': () => json({ ...USER, isVerified: true }),
+      'GET /me/rsvps': () => json({ rsvps: [] }),
+      'POST /rsvp': () => json({ status: 'confirmed', message: "You have RSVP'd!" }, 201),
+    })
+    vi.stubGlobal('fetch', f.fetch)
+    const slots = enhance(render(event('account')))
+    slots.setOpen([SLOT])
+    void slots.start()
+    await vi.waitFor(() => expect(f.calls.some((c) => c.url === '/api/auth/refresh')).toBe(true))
+
+    button().click()
+    // Painted by the press's own handler, not after the start-up: nothing was awaited yet.
+    expect(button().textContent).toBe('Submitting...')
+    expect(button().disabled).toBe(true)
+    // A second press while it waits sends nothing more.
+    button().form!.requestSubmit()
+    expect(f.calls.filter((c) => c.method === 'POST' && c.url === '/api/rsvp')).toEqual([])
+
+    releaseRefresh()
+    await vi.waitFor(() => expect(message()?.textContent).toBe("You have RSVP'd!"))
+    expect(document.activeElement).toBe(message())
+    expect(button().textContent).toBe("RSVP'd!")
+    const posts = f.calls.filter((c) => c.method === 'POST' && c.url === '/api/rsvp')
+    expect(posts).toHaveLength(1)
+    expect(posts[0]!.headers.get('x-auth-token')).toBe('token-1')
+    expect(posts[0]!.body).toMatchObject({ eventId: SLOT, email: USER.email })
   })
 })

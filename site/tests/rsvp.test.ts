@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import createClient from 'openapi-fetch'
+import { describe, expect, it, vi } from 'vitest'
+import { createApi, provideApiModule } from '../src/api/client'
 import { hasEnded, partitionEvents } from '../src/events/schedule'
 import { splitName } from '../src/lib/names'
 import { RSVP_MSG, rsvpAsUser } from '../src/api/rsvp'
 import { slotStateOf } from '../src/events/slotRsvp'
 import { partyText } from '../components/PartyGuests'
-import { USER, json, makeClient } from './helpers'
+import { USER, fakeFetch, json, makeClient } from './helpers'
 
 describe('names and dates', () => {
   it('first word is the first name, the rest the last name', () => {
@@ -74,5 +76,18 @@ describe('RSVP as a signed-in user', () => {
     expect(RSVP_MSG.success).toBe("You have RSVP'd! A confirmation email will be sent!")
     expect(RSVP_MSG.failed).toBe('Failed to submit RSVP. Please try again.')
     expect(RSVP_MSG.popupSuccess('Ada', 'a@b.c')).toBe('Thank you for your RSVP, Ada! A confirmation email has been sent to a@b.c.')
+  })
+})
+
+describe("the API client's module", () => {
+  it('is the one the page provides (loaded with its modules), not fetched on the first call', async () => {
+    const provided = vi.fn(createClient)
+    provideApiModule(provided as typeof createClient)
+    const f = fakeFetch({ 'GET /rsvp': () => json({ count: 1 }) })
+    const api = createApi('http://localhost/api', f.fetch)
+    const { data } = await api.GET('/api/rsvp', { params: { query: { eventId: 'garden-1' } } })
+    expect(provided).toHaveBeenCalledTimes(1)
+    expect(data).toEqual({ count: 1 })
+    expect(f.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/rsvp?eventId=garden-1'])
   })
 })

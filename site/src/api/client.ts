@@ -23,11 +23,24 @@ export function apiRoot(apiBase: string): string {
   return apiBase.replace(/\/+$/, '').replace(/\/api$/, '')
 }
 
+// openapi-fetch's createClient, when the page loaded it with its own modules (provideApiModule).
+let provided: typeof import('openapi-fetch').default | undefined
+
+/**
+ * Hand the API clients openapi-fetch, loaded with the page's own modules: a light page (src/light/) calls
+ * the API as it starts, and fetched only on that call the module kept the slot's RSVP press waiting for
+ * it (on a slow phone, an interaction unanswered for ~2 s: bench/inp.py).
+ */
+export function provideApiModule(createClient: typeof import('openapi-fetch').default): void {
+  provided = createClient
+}
+
 /**
  * A client on `apiBase` (such as "/api"); `fetchImpl` is called with a Request.
  *
- * openapi-fetch is imported on the first call rather than with the page: in the first load it put the
- * event pages over their budget (scripts/check-budget.mjs), and no page calls the API before it has hydrated.
+ * openapi-fetch is imported on the first call rather than with the page (unless the page provides it):
+ * in the interactive pages' first load it is over their budget (scripts/check-budget.mjs), and none of
+ * them calls the API before it has hydrated.
  */
 export function createApi(apiBase: string, fetchImpl: (request: Request) => Promise<Response>): Api {
   // Request needs an absolute URL outside a page; in the browser a relative one resolves against it.
@@ -37,7 +50,7 @@ export function createApi(apiBase: string, fetchImpl: (request: Request) => Prom
   const middleware: Middleware[] = []
   let client: Promise<Client<paths>> | undefined
   const load = () =>
-    (client ??= import('openapi-fetch').then(({ default: createClient }) => {
+    (client ??= (provided ? Promise.resolve({ default: provided }) : import('openapi-fetch')).then(({ default: createClient }) => {
       const created = createClient<paths>({ baseUrl, fetch: fetchImpl, credentials: 'include' })
       created.use(...middleware.splice(0))
       return created

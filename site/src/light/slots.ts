@@ -155,18 +155,28 @@ export function enhanceSlots(root: ParentNode) {
     }
   }
 
+  const submitting = (v: SlotView) => {
+    if (v.state.status === 'submitting') return
+    v.state = { status: 'submitting' }
+    paint(v)
+  }
+
   const rsvp = async (v: SlotView, guest?: GuestRsvp) => {
     const { waitlist } = slotActions(shownState(v.state, v.stats), v.stats)
+    // The press shows Submitting... at once for the user the client read from storage: the client's
+    // start-up (a refresh, and the API client's own module on a first call) can take seconds on a slow
+    // phone, and a press that paints nothing until then is an unanswered press (and could be sent twice).
+    if (client.getState().user || guest) submitting(v)
     await client.init()
     const user = client.getState().user
-    if (user || guest) {
-      v.state = { status: 'submitting' }
-      paint(v)
-    }
+    if (user || guest) submitting(v)
     const sent = await sendRsvp(client, v.id, waitlist, guestNames(v), user ? undefined : guest)
     if ('login' in sent) {
-      // A second navigation would abort the nav script's early redirect (or be aborted by it).
-      if (!window.civicLeaving) window.location.assign(sent.login)
+      // The stored session had ended: sign-in makes the RSVP. A second navigation would abort the nav
+      // script's early redirect (or be aborted by it); the slot is pressable again only if nobody leaves.
+      if (!window.civicLeaving) return void window.location.assign(sent.login)
+      v.state = { status: 'idle' }
+      paint(v)
       return
     }
     v.state = sent.state

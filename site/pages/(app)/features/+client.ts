@@ -1,4 +1,8 @@
 // The feed's enhancement, the one JavaScript of this HTML-only page besides the nav script.
+import createClient from 'openapi-fetch'
+import { provideApiModule } from '../../../src/api/client'
 import { enhanceFeed } from '../../../src/light/feed'
 
+// The page calls the API as it starts: its client's module comes with the page's (src/api/client.ts).
+provideApiModule(createClient)
 enhanceFeed(document)
