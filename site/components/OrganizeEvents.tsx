@@ -6,7 +6,7 @@ import { capacityText, organizeEvents, type OrganizeEvent, type SlotCounts } fro
 import { getAuthClient } from '../src/auth/useAuth'
 import { queryParam } from '../src/lib/query'
 import { SHOWN_DATES, eventCards, type EventCard } from '../src/organize/series'
-import { SlotRoster } from './LazySlotRoster'
+import { SlotRoster } from './LazyPanels'
 
 export const checkinHref = (slotId: string) => `/organize/checkin?${new URLSearchParams({ slot: slotId })}`
 

@@ -1,6 +1,6 @@
 // The public record's table: the kind of service, and who attests each entry, how and when.
 import { describe, expect, it } from 'vitest'
-import { UNNAMED_ATTESTER, attestedBy, serviceLabel, type RecordEntry } from '../src/api/impact'
+import { UNNAMED_ATTESTER, attestedBy, serviceLabel, type RecordEntry } from '../src/api/hoursRecord'
 
 const entry: RecordEntry = {
   title: 'Tiny Workshop',

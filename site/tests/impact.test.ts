@@ -1,18 +1,7 @@
 // Impact and service-hours records: the dashboard's calls and the public verification of /verify-hours.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  IMPACT_MSG,
-  codeFromInput,
-  codeFromPath,
-  createRecord,
-  hoursText,
-  myImpact,
-  myRecords,
-  recordPdfUrl,
-  revokeRecord,
-  svgDataUrl,
-  verifyRecord,
-} from '../src/api/impact'
+import { IMPACT_MSG, createRecord, hoursText, myImpact, myRecords, recordPdfUrl, revokeRecord, svgDataUrl } from '../src/api/impact'
+import { codeFromInput, codeFromPath, verifyRecord } from '../src/api/hoursRecord'
 import { json, makeClient, offlineApi, publicApi } from './helpers'
 
 const CODE = 'MTI.c2lnbmF0dXJl-x_Y'

@@ -1,19 +1,8 @@
 // /verify-hours' enhancement (pages/(app)/verify-hours/+client.ts): the code of the address checked with the
 // service, then the record (the markup the React page had), the service's sentence with the form, or the
 // form alone. What the service sends is data: it goes in as text, never as HTML.
-import {
-  IMPACT_MSG,
-  RECORD_CHECKED,
-  RECORD_NOT_CHECKED,
-  attestedBy,
-  codeFromInput,
-  codeFromPath,
-  hoursText,
-  recordPdfUrl,
-  serviceLabel,
-  verifyRecord,
-  type HoursRecord,
-} from '../api/impact'
+import { IMPACT_MSG, hoursText, recordPdfUrl } from '../api/impact'
+import { RECORD_CHECKED, RECORD_NOT_CHECKED, attestedBy, codeFromInput, codeFromPath, serviceLabel, verifyRecord, type HoursRecord } from '../api/hoursRecord'
 import { API_BASE } from '../auth/config'
 import { getAuthClient } from '../auth/instance'
 import { longDate } from '../organize/format'

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { HoursRecords } from '../../../components/LazyHoursRecords'
-import { MyData } from '../../../components/MyData'
+import { HoursRecords, MyData } from '../../../components/LazyPanels'
 import { MyImpact } from '../../../components/MyImpact'
 import { MyRsvps } from '../../../components/MyRsvps'
 import { OrganizerCard } from '../../../components/OrganizerCard'

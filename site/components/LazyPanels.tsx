@@ -1,0 +1,44 @@
+// Parts of an interactive page that load after it: their modules stay out of the page's first load (the
+// interactive budget, scripts/check-budget.mjs). While a module loads, its fallback shows the same words the
+// part shows while it loads its own data, so nothing reads differently.
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react'
+import type { SlotRoster as EagerRoster } from './SlotRoster'
+
+/** A component whose module loads when it first renders, showing `fallback` until then. */
+function later<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode): ComponentType<P> {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })))
+  return function Later(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Loaded {...props} />
+      </Suspense>
+    )
+  }
+}
+
+function Panel({ id, title, loading }: { id: string; title: string; loading: string }) {
+  return (
+    <section className="section card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p role="status">{loading}</p>
+    </section>
+  )
+}
+
+/** /organize: a slot's roster (table, hours, removals, CSV, message form), loaded when an organizer opens one. */
+export const SlotRoster: ComponentType<Parameters<typeof EagerRoster>[0]> = later(
+  () => import('./SlotRoster').then((m) => m.SlotRoster),
+  <p role="status">Loading the roster...</p>,
+)
+
+/** The dashboard's records panel (create, download PDF and credential, revoke), below the RSVPs and hours. */
+export const HoursRecords: ComponentType<object> = later(
+  () => import('./HoursRecords').then((m) => m.HoursRecords),
+  <Panel id="records-title" title="Service-hours record" loading="Loading your records..." />,
+)
+
+/** The dashboard's last panel: export and delete the account's data. */
+export const MyData: ComponentType<object> = later(
+  () => import('./MyData').then((m) => m.MyData),
+  <Panel id="data-title" title="Your data" loading="Loading..." />,
+)
