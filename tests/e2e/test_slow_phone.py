@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -120,7 +121,11 @@ def test_slot_rsvp_pressed_at_once(
     pinned_server: Server, events: dict[str, Any], new_session: Callable[..., Session]
 ) -> None:
     """A time slot's RSVP pressed right away, signed out: on to sign in, with the reason."""
-    event = next(e for e in events["events"] if e["rsvp"] == "account")
+    # The event page's HTML holds the slots' forms of an event the build's clock (the real one)
+    # has not seen end: pressed before any script, it is that form which acts.
+    now = datetime.now(UTC)
+    event = next(e for e in events["events"] if e["rsvp"] == "account"
+                 and any(datetime.fromisoformat(s["end"]) > now for s in e["slots"]))
     page = new_session(pinned_server).new_page()
     arrive(page, event["path"])
     page.locator("main").get_by_role("button", name=re.compile(r"^\s*RSVP\s*$", re.I)).first.click()
