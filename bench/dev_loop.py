@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from playwright.sync_api import sync_playwright
 
 from bench.context import ROOT
 from bench.measure import kill_group
+from bench.servers import free_port
 from bench.synth import make_content
 
 ROUNDS = 5
@@ -35,13 +35,6 @@ SLUG = "keenstl"
 TARGET_SECONDS = 1.0
 CHROMIUM = next((p for p in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
                  if Path(p).exists()), "/usr/bin/chromium")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _wait_until(check: Callable[[], bool], what: str, limit: float = 120.0) -> None:
@@ -59,7 +52,7 @@ def _wait_until(check: Callable[[], bool], what: str, limit: float = 120.0) -> N
 
 def measure(tree: Path, scratch: Path) -> list[float]:
     """Start the watch and the dev server on `tree`; return each round's seconds to the page."""
-    out, port = scratch / "content-out", _free_port()
+    out, port = scratch / "content-out", free_port()
     log = (scratch / "vike-dev.log").open("wb")
     env = {**os.environ, "CONTENT_DIR": str(out), "HOST": "127.0.0.1", "PORT": str(port)}
     started: list[subprocess.Popen[bytes]] = [

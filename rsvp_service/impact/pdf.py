@@ -98,7 +98,6 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
     _line(pdf, f"Total verified hours: {_hours(record.hours)}", size=12)
     _line(pdf, f"Issued {_issued(record.issuedAt)}", muted=True)
     pdf.ln(4)
-    pdf.set_font(FAMILY, "", 10)
     pdf.set_font(FAMILY, "", 8)
     with pdf.table(col_widths=COLUMNS,
                    text_align=("LEFT", "LEFT", "LEFT", "LEFT", "RIGHT", "LEFT"),

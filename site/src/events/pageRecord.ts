@@ -4,13 +4,17 @@ import { loadEvents } from '../content/load'
 import type { EventRecord, EventsFile, SeriesRecord } from '../content/types'
 
 /** One index per events.json (the file is read once per build; `vike dev` re-reads it on each request). */
-// placeholder (the file is read once per build; `vike dev` re-reads it on each request).
 type Index = { file: EventsFile; byPath: Map<string, EventRecord>; bySeries: Map<string, EventRecord[]>; seriesByPath: Map<string, SeriesRecord> }
 let indexed: Index | null = null
 export function index(file: EventsFile): Index {
   if (indexed?.file !== file) {
     const bySeries = new Map<string, EventRecord[]>()
-    for (const e of file.events) if (e.series) bySeries.set(e.series, [...(bySeries.get(e.series) ?? []), e])
+    for (const e of file.events) {
+      if (!e.series) continue
+      const dates = bySeries.get(e.series)
+      if (dates) dates.push(e)
+      else bySeries.set(e.series, [e])
+    }
     const seriesByPath = new Map(file.series.map((s) => [s.path, s]))
     indexed = { file, byPath: new Map(file.events.map((e) => [e.path, e])), bySeries, seriesByPath }
   }

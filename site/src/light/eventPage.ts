@@ -59,17 +59,13 @@ export function enhanceEventPage(doc: Document): void {
   let shown = 0
   other.forEach((li) => present(li, !hasEnded(li.dataset.end!, now) && shown++ < OTHER_DATES))
 
-  const client = getAuthClient()
   const popupDetails = page.querySelector<HTMLElement>('[data-popup]')
-  const loadPopupSpots = () => {
-    if (popup) void rsvpStats(client.api, popup.slotId).then((r) => (r.ok ? popup.setStats(r.data) : console.warn('Failed to fetch spots left', r.message)))
-  }
-  const popup = popupDetails ? enhancePopup(popupDetails, loadPopupSpots) : null
+  const popup = popupDetails ? enhancePopup(popupDetails, () => popup?.loadSpots()) : null
   const slots = enhanceSlots(page)
   slots.setOpen(open.map((li) => li.dataset.eventId!))
   if (finished) return
   // Spots left of the open slots with a capacity (and of the popup's one slot).
   slots.loadSpots(slots.openIds().filter((id) => slots.views.get(id)!.li.hasAttribute('data-capacity')))
-  if (popup) loadPopupSpots()
+  popup?.loadSpots()
   void slots.start()
 }

@@ -65,11 +65,7 @@ export function enhanceFeed(doc: Document): void {
   const client = getAuthClient()
 
   const popupDetails = main.querySelector<HTMLElement>('[data-popup]')
-  const loadPopupSpots = () => {
-    if (!popup) return
-    void rsvpStats(client.api, popup.slotId).then((r) => (r.ok ? popup.setStats(r.data) : console.warn('Failed to fetch spots left', r.message)))
-  }
-  const popup = popupDetails ? enhancePopup(popupDetails, loadPopupSpots) : null
+  const popup = popupDetails ? enhancePopup(popupDetails, () => popup?.loadSpots()) : null
   if (popup) window.openRSVPForm = popup.open
   const slots = enhanceSlots(main)
 
@@ -160,7 +156,7 @@ export function enhanceFeed(doc: Document): void {
     spots.forEach((id) => askedSpots.add(id))
     if (popup && !askedSpots.has(popup.slotId) && shownUpcoming.some((c) => c.contains(main.querySelector('[aria-haspopup="dialog"]')))) {
       askedSpots.add(popup.slotId)
-      loadPopupSpots()
+      popup?.loadSpots()
     }
     for (const c of shownPast) {
       const total = c.querySelector<HTMLElement>('[data-total]')

@@ -1,7 +1,7 @@
 // The guest event's popup (components/SlotForms.tsx's PopupRsvp): the disclosure's form opens as a modal
 // dialog instead, as the spec has it. Focus moves in, is trapped, and returns on close (its close button,
 // a click outside, Escape); the thank-you alert; a full slot's waitlist offer; the waitlist place.
-import { RSVP_MSG, rsvpAsGuest, spotsText, type GuestRsvp, type RsvpStats } from '../api/rsvp'
+import { RSVP_MSG, rsvpAsGuest, rsvpStats, spotsText, type GuestRsvp, type RsvpStats } from '../api/rsvp'
 import { getAuthClient } from '../auth/instance'
 import { make, place } from './dom'
 
@@ -121,5 +121,8 @@ export function enhancePopup(details: HTMLElement, onDone?: (slotId: string) => 
     const p = place(opener.parentElement!, spotsId, text ? () => make('p', { className: 'spots', id: spotsId }) : null, null, text)
     if (p && p.nextElementSibling !== opener) opener.before(p)
   }
-  return { open, slotId, setStats }
+  /** Load the slot's spots left (GET /rsvp) and show them. */
+  const loadSpots = () =>
+    void rsvpStats(getAuthClient().api, slotId).then((r) => (r.ok ? setStats(r.data) : console.warn('Failed to fetch spots left', r.message)))
+  return { open, slotId, loadSpots }
 }
