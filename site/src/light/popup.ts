@@ -15,6 +15,10 @@ export function enhancePopup(details: HTMLElement, onDone?: (slotId: string) => 
   const submit = form.querySelector<HTMLButtonElement>('button[type=submit]')!
   const opener = make('button', { type: 'button', className: 'btn', 'aria-haspopup': 'dialog' }, 'RSVP')
   const spotsId = `spots-${slotId}`
+  // Pressed before the script came (a slow phone), the disclosure is open, maybe half filled in:
+  // it becomes the open dialog with what was typed and the focus where it was.
+  const wasOpen = (details as HTMLDetailsElement).open
+  const typing = wasOpen && form.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null
   details.replaceWith(opener)
   const overlay = make('div', { className: 'overlay' })
   const dialog = make('div', { className: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'rsvp-dialog-title', 'aria-describedby': 'rsvp-dialog-subtitle' })
@@ -113,6 +117,11 @@ export function enhancePopup(details: HTMLElement, onDone?: (slotId: string) => 
     if (e.target === overlay) hide()
   })
   opener.addEventListener('click', open)
+  if (wasOpen) {
+    open()
+    previous = opener
+    typing?.focus()
+  }
 
   /** Spots left above the button ("Full: join the waitlist"), once known. */
   const setStats = (next: RsvpStats) => {
