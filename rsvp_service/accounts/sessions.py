@@ -15,6 +15,7 @@ from tortoise.transactions import in_transaction
 from rsvp_service.accounts.models import RefreshToken
 from rsvp_service.accounts.tokens import hash_opaque_token, new_opaque_token
 from rsvp_service.settings import origin_of
+from rsvp_service.web.origins import from_own_site
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -175,13 +176,5 @@ def allowed_origins(settings: Settings) -> set[str]:
 
 
 def origin_allowed(request: Request, settings: Settings) -> bool:
-    """Refuse cross-site requests that carry the refresh cookie (login CSRF, forced logout).
-
-    Browsers send Origin on every POST; when it is missing, Sec-Fetch-Site still tells a
-    cross-site request apart. Clients that send neither are not browsers and carry no
-    ambient cookie risk.
-    """
-    origin = request.headers.get("origin")
-    if origin is not None:
-        return origin.lower() in allowed_origins(settings)
-    return request.headers.get("sec-fetch-site", "same-origin") in {"same-origin", "none"}
+    """Refuse cross-site requests that carry the refresh cookie (login CSRF, forced logout)."""
+    return from_own_site(request, allowed_origins(settings))

@@ -16,10 +16,9 @@ One contract with the JSON endpoint: the form's fields are validated by the same
 declaration (the same names and keys), and its handler answers; its ApiErrors become the page's
 sentence and status (429 with Retry-After). A database failure answers 503, as for JSON.
 
-The Origin check is the form's own (`check_origin`): the page's Referrer-Policy (no-referrer,
-site-wide) makes browsers send `Origin: null` with a form's POST, so a form from our own page is
-told apart by Sec-Fetch-Site instead. A client sending neither header is no browser and carries
-no ambient cookie (the JSON endpoints' rule).
+The Origin check is the cookie endpoints' (`web.origins`), with one difference: the page's
+Referrer-Policy (no-referrer, site-wide) makes browsers send `Origin: null` with a form's POST,
+so a form from our own page is told apart by Sec-Fetch-Site instead.
 """
 
 from __future__ import annotations
@@ -53,6 +52,7 @@ from rsvp_service.web.errors import (
     DATABASE_UNAVAILABLE,
     note_database_failure,
 )
+from rsvp_service.web.origins import from_own_site
 
 FORM_TYPE = "application/x-www-form-urlencoded"
 NOT_A_FORM = ("This address takes the form on its page, sent as a plain web form. "
@@ -60,8 +60,6 @@ NOT_A_FORM = ("This address takes the form on its page, sent as a plain web form
 NOT_UTF8 = "The form did not arrive as UTF-8 text. Please go back to the page and try again."
 FOREIGN_FORM = ("This form was sent from another site, so nothing was done. To use CivicSTL, "
                 "open its page and send the form from there.")
-# Sec-Fetch-Site of a form sent from our own page (or typed in the address bar).
-OWN_SITE = frozenset({"same-origin", "none"})
 HEADINGS = {429: "Please wait a moment", 503: "Please try again soon"}
 REFUSED = "That did not work"
 
@@ -135,13 +133,7 @@ def refusal(request: Request, status: int, message: str,
 
 def check_origin(request: Request) -> None:
     """Refuse (403) a form sent from another site (see the module docstring)."""
-    settings = request.app.state.settings
-    origin = request.headers.get("origin")
-    if origin is not None and origin != "null":
-        if origin.lower() not in settings.site_origins:
-            raise ApiError(403, FOREIGN_FORM)
-        return
-    if request.headers.get("sec-fetch-site", "same-origin") not in OWN_SITE:
+    if not from_own_site(request, request.app.state.settings.site_origins, null_origin=True):
         raise ApiError(403, FOREIGN_FORM)
 
 
