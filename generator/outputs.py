@@ -16,6 +16,7 @@ from generator.models import (
     Link,
     PageMeta,
     Section,
+    ServiceType,
 )
 
 
@@ -283,7 +284,7 @@ class EventOut(Output):
         "Markdown marks. For places that take no HTML: meta tags, JSON-LD, calendars."
     )
     host: HostOut
-    service_type: str = Field(default="other", description="The event's kind of service.")
+    service_type: ServiceType = Field(default="other", description="The event's kind of service.")
     date: str
     date_text: str
     time_text: str
@@ -324,7 +325,7 @@ class SlotRecord(Output):
     guardian_consent: bool = Field(
         default=False, description="Whether volunteers under 18 need a guardian's consent "
         "(the event's `before_you_go.guardian_consent`).")
-    service_type: str = Field(
+    service_type: ServiceType = Field(
         default="other", description="The event's kind of service (its YAML's `service_type`), "
         "which the hours it credits carry.")
 
