@@ -3,12 +3,12 @@ the JSON endpoints' sentences, limits and refresh cookie; the login page's `?fro
 
 from __future__ import annotations
 
-import html
 import re
 
 import httpx
 import pytest
 from app_testkit import client_for
+from form_testkit import sentence
 from mail_testkit import VERIFY, Mailbox, arrived, token_in
 from service_testkit import CLINIC_SLOTS, PASSWORD, register
 from starlette.applications import Starlette
@@ -25,13 +25,6 @@ from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS
 pytestmark = pytest.mark.sqlite_only
 
 ANN = "ann@example.org"
-
-
-def sentence(page: httpx.Response) -> str:
-    """The answer page's sentence, as the person reads it."""
-    found = re.search(r'<p class="(?:done|refused)" role="(?:status|alert)">(.*?)</p>', page.text)
-    assert found is not None, page.text
-    return html.unescape(found.group(1))
 
 
 def refresh_cookie(page: httpx.Response) -> str:

@@ -3,12 +3,10 @@ its two buttons (name="answer") post to the link's own URL; a GET decides nothin
 
 from __future__ import annotations
 
-import html
-import re
-
 import httpx
 import pytest
 from consent_testkit import GUARDIAN, LINK, consent_content, minor_rsvps
+from form_testkit import sentence
 from mail_testkit import Mailbox, arrived, token_in
 
 from rsvp_service.consent.forms import PICK_ONE, UNREAD_LINK
@@ -19,13 +17,6 @@ from rsvp_service.settings import Settings
 from rsvp_service.web.forms import FOREIGN_FORM
 
 pytestmark = [pytest.mark.sqlite_only, pytest.mark.events(write=consent_content)]
-
-
-def sentence(page: httpx.Response) -> str:
-    """The answer page's sentence, as the person reads it."""
-    found = re.search(r'<p class="(?:done|refused)" role="(?:status|alert)">(.*?)</p>', page.text)
-    assert found is not None, page.text
-    return html.unescape(found.group(1))
 
 
 async def asked(client: httpx.AsyncClient, mailbox: Mailbox, settings: Settings,

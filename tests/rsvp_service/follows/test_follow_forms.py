@@ -3,12 +3,10 @@ URL (`/follows?confirm=`, `/follows?unsubscribe=`); the other button does nothin
 
 from __future__ import annotations
 
-import html
-import re
-
 import httpx
 import pytest
 from follows_testkit import CONFIRM, KEEN, follow_content, follows
+from form_testkit import sentence
 from mail_testkit import Mailbox, arrived, token_in
 from organize_testkit import person
 
@@ -22,13 +20,6 @@ from rsvp_service.settings import Settings
 from rsvp_service.web.forms import FOREIGN_FORM
 
 pytestmark = [pytest.mark.sqlite_only, pytest.mark.events(write=follow_content)]
-
-
-def sentence(page: httpx.Response) -> str:
-    """The answer page's sentence, as the person reads it."""
-    found = re.search(r'<p class="(?:done|refused)" role="(?:status|alert)">(.*?)</p>', page.text)
-    assert found is not None, page.text
-    return html.unescape(found.group(1))
 
 
 async def test_a_guest_confirms_with_the_pages_button(

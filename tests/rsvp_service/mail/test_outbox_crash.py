@@ -150,10 +150,11 @@ async def test_a_sender_killed_before_the_relays_answer_holds_the_message_for_an
                 await eventually(any_held, seconds=60)
             except AssertionError as exc:
                 # Once seen in CI under load: what the outbox and the service said, to find why.
-                rows = await query_rows(process_db_url, "SELECT id, kind, attempts, next_attempt_at,"
-                                        " claimed_until, handed_at, held_at, sent_at FROM mail_outbox")
+                rows = await query_rows(
+                    process_db_url, "SELECT id, kind, attempts, next_attempt_at, claimed_until,"
+                    " handed_at, held_at, sent_at FROM mail_outbox")
                 log = second.log_path.read_text(encoding="utf-8", errors="replace")
-                raise AssertionError(f"{exc}; outbox: {rows}; second service's log:\n{log}") from exc
+                raise AssertionError(f"{exc}; outbox: {rows}; log:\n{log}") from exc
             [(message_id, reason)] = await held()
             assert str(reason).startswith("Uncertain: it was handed to the mail server")
             assert len(handler.messages) == 1

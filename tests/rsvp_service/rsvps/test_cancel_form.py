@@ -4,13 +4,13 @@ changes nothing); the access log never shows the token."""
 
 from __future__ import annotations
 
-import html
 import logging
 import re
 
 import httpx
 import pytest
 from app_testkit import client_for
+from form_testkit import sentence
 from mail_testkit import Mailbox, arrived, token_in
 from service_testkit import GUEST_SLOT, rsvp
 from starlette.applications import Starlette
@@ -23,13 +23,6 @@ from rsvp_service.web.forms import FOREIGN_FORM
 from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS
 
 pytestmark = pytest.mark.sqlite_only
-
-
-def sentence(page: httpx.Response) -> str:
-    """The answer page's sentence, as the person reads it."""
-    found = re.search(r'<p class="(?:done|refused)" role="(?:status|alert)">(.*?)</p>', page.text)
-    assert found is not None, page.text
-    return html.unescape(found.group(1))
 
 
 async def cancel_token(client: httpx.AsyncClient, mailbox: Mailbox) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from app_testkit import client_for, running
+from form_testkit import sentence
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, fixture_events, rsvp, write_content
 from starlette.applications import Starlette
 from tortoise.exceptions import OperationalError
@@ -50,13 +51,6 @@ def form(event_id: str = GUEST_SLOT, **fields: str) -> dict[str, str]:
     """The event page's RSVP form as a browser sends it (field names as the contract has them)."""
     return {"eventId": event_id, "firstName": "Ann", "lastName": "Lee",
             "email": "ann@example.org", "phone": ""} | fields
-
-
-def sentence(page: httpx.Response) -> str:
-    """The answer page's sentence, as the person reads it."""
-    found = re.search(r'<p class="(?:done|refused)" role="(?:status|alert)">(.*?)</p>', page.text)
-    assert found is not None, page.text
-    return html.unescape(found.group(1))
 
 
 def hrefs(page: httpx.Response) -> list[str]:
