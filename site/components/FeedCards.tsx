@@ -4,14 +4,11 @@
 // and src/light/feed.ts chooses again with the browser's.
 import type { EventItem } from '../src/content/types'
 import { isFamilyFriendly } from '../src/events/accessFilter'
-import { hasEnded } from '../src/events/schedule'
+import { MORE_DATES, hasEnded } from '../src/events/schedule'
 import { BeforeYouGoBadges } from './BeforeYouGoBadges'
 import { EventHeader, Gallery, PastDetails } from './EventCards'
 import { RichText } from './RichText'
 import { PopupRsvp, SlotItems } from './SlotForms'
-
-/** How many later dates of a series a card links. */
-export const MORE_DATES = 4
 
 /** A later date of a series, as its card links it: [date (YYYY-MM-DD), end, path, date_text]. */
 export type MoreDate = [string, string, string, string]

@@ -1,6 +1,9 @@
 // When events happen relative to now, and how the Event Feed groups them (slot ids come with events.json).
 import { monthLabel } from './calendar'
 
+/** How many later dates of a series a feed card links (the page's and the enhancement's). */
+export const MORE_DATES = 4
+
 /** Whether an event (or slot) has ended at `now` (ms since epoch), from its ISO `end`. */
 export function hasEnded(end: string, now: number): boolean {
   const t = Date.parse(end)

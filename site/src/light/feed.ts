@@ -4,7 +4,7 @@
 import { rsvpStats } from '../api/rsvp'
 import { getAuthClient } from '../auth/instance'
 import { monthLabel } from '../events/calendar'
-import { hasEnded } from '../events/schedule'
+import { MORE_DATES, hasEnded } from '../events/schedule'
 import { arrange, make, present } from './dom'
 import { enhancePopup } from './popup'
 import { enhanceSlots } from './slots'
@@ -20,8 +20,6 @@ declare global {
 export type Filter = { org: string; month: string; family: string; wheelchair: string }
 const KEYS = ['org', 'month', 'family', 'wheelchair'] as const
 const NO_FILTER: Filter = { org: '', month: '', family: '', wheelchair: '' }
-// How many later dates of a series a card links (components/FeedCards.tsx's MORE_DATES).
-const MORE_DATES = 4
 
 /** The filter the query string `search` asks for. */
 export function readFilter(search: string): Filter {
