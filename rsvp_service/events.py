@@ -64,6 +64,8 @@ class Catalogue:
     contacts: Mapping[str, str] = field(default_factory=dict)
     # Volunteer contacts by organization slug: who answers for hours there (issue 40).
     volunteer_contacts: Mapping[str, VolunteerContactOut] = field(default_factory=dict)
+    # The slugs of organizations certifying the President's Volunteer Service Award (issue 40).
+    pvsa_certifying: frozenset[str] = frozenset()
     # Each organization's causes (organizations.json), by slug: what people follow as a cause.
     causes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Every cause by its case-folded name: how a cause typed in any case is found (from `causes`).
@@ -131,6 +133,8 @@ def parse_catalogue(
                      contacts={host.slug: host.email for host in hosts if host.email},
                      volunteer_contacts={host.slug: host.volunteer_contact for host in hosts
                                          if host.volunteer_contact},
+                     pvsa_certifying=frozenset(host.slug for host in hosts
+                                               if host.pvsa_certifying),
                      causes=dict(causes or {}))
 
 

@@ -24,6 +24,9 @@ class User(Model):
     google_iss = fields.CharField(max_length=255, null=True)
     google_sub = fields.CharField(max_length=255, null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
+    # The PVSA age bracket the volunteer gave ("11-15", "16-25", "26+"): never a birth date.
+    age_bracket = fields.CharField(max_length=8, null=True,
+                                   description="The PVSA age bracket the volunteer gave.")
 
     class Meta:
         table = "users"

@@ -24,7 +24,7 @@ from rsvp_service.events import load_catalogue, reload_catalogue
 from rsvp_service.follows import forms as follow_forms
 from rsvp_service.follows import preferences as follow_links
 from rsvp_service.follows import routes as follows
-from rsvp_service.impact import credentials, records, summary
+from rsvp_service.impact import credentials, dashboard, progress, record_csv, records
 from rsvp_service.impact.pdf_builds import PdfBuilder
 from rsvp_service.ops import health
 from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
@@ -100,7 +100,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *checkin.routes(),
         *messages.routes(),
         *removals.routes(),
-        *summary.routes(),
+        *dashboard.routes(),
+        *progress.routes(),
+        # Before records': `/api/hours-records/{code}` would take `<code>.csv` as a code.
+        *record_csv.routes(),
         *records.routes(),
         *credentials.routes(),
         *follows.routes(),

@@ -110,7 +110,7 @@ def _operation(declared: Endpoint, route: Route, schemas: _Schemas) -> dict[str,
         operation["parameters"] = parameters
     if declared.body is not None:
         operation["requestBody"] = {
-            "required": True,
+            "required": not declared.body_optional,
             "content": {JSON: {"schema": schemas.ref(declared.body, "validation")}},
         }
     answers = {**declared.responses, **declared.errors}

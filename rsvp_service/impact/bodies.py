@@ -1,13 +1,14 @@
 """Response bodies of the impact and service-hours record endpoints (their wire names).
 
-None of these endpoints takes a body: the record ones name the record by the code in the path.
+The request bodies (what a new record holds, the age bracket) are in impact/requests.py.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rsvp_service.organize.bodies import Organization
 from rsvp_service.web.contract import ErrorBody, Moment
@@ -41,20 +42,58 @@ class AttendedSlot(_Answer):
     hours: float
 
 
+AgeBracket = Literal["11-15", "16-25", "26+"]
+
+
+class PvsaLevel(_Answer):
+    """One level of the President's Volunteer Service Award for a bracket."""
+
+    level: Literal["bronze", "silver", "gold"]
+    hours: int
+
+
+class Pvsa(_Answer):
+    """The PVSA within reach: hours attested in the last 12 months against the bracket's levels.
+
+    `bracket` is null until the volunteer says it (then `levels`, `reached` and `next` are
+    empty or null); `partners` are the organizations on CivicSTL that certify the award.
+    """
+
+    bracket: AgeBracket | None
+    hours: float
+    since: date
+    levels: list[PvsaLevel]
+    reached: PvsaLevel | None
+    next: PvsaLevel | None
+    hoursToNext: float | None
+    partners: list[Organization]
+
+
+class ServiceTypeHours(_Answer):
+    """Hours served in one kind of service (all time)."""
+
+    serviceType: str
+    hours: float
+
+
 class Impact(_Answer):
-    """GET /api/me/impact: verified hours, events, organizations, attended slots and badges."""
+    """GET /api/me/impact: verified hours, events, organizations, attended slots and badges,
+    the PVSA within reach and the hours per kind of service."""
 
     hours: float
     events: int
     organizations: int
     attended: list[AttendedSlot]
     badges: list[EarnedBadge]
+    pvsa: Pvsa
+    serviceTypes: list[ServiceTypeHours]
 
 
 class Attestation(_Answer):
-    """Who attests an entry: the organizer who checked the volunteer in, at the event."""
+    """Who attests an entry: the organizer who checked the volunteer in at the event
+    (`check-in`), or the supervisor who confirmed it from their email (`email`)."""
 
-    method: Literal["check-in"]
+    method: Literal["check-in", "email"]
     name: str
     role: str
     organization: str
@@ -79,13 +118,50 @@ class RecordEntry(_Answer):
     end: Moment | None = None
     service_type: str | None = None
     attestation: Attestation | None = None
+    # The entry's stable id: the slot's id for a check-in (the impact list's eventId).
+    id: str | None = None
+    # Set on records issued for the A+ Scholarship only: tutoring or mentoring.
+    a_plus_eligible: bool | None = None
+
+
+class HoursEntries(_Answer):
+    """GET /api/me/hours-entries: the entries a record of the period would hold, with ids."""
+
+    entries: list[RecordEntry]
+
+
+class RecordPeriod(_Answer):
+    """The period a record covers: `from` and `to` dates inclusive (null for `all`)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    kind: Literal["school-year", "last-12-months", "custom", "all"]
+    start: date | None = Field(alias="from")
+    end: date | None = Field(alias="to")
+
+
+Purpose = Literal["school", "nhs", "pvsa", "a-plus", "other"]
 
 
 class RecordSnapshot(_Answer):
-    """What a record stores when it is issued: the name and the entries then."""
+    """What a record stores when it is issued: the name, the entries, period and purpose then.
+
+    Records issued before issue 40's item 3 have no period nor purpose (null).
+    """
 
     name: str
     entries: list[RecordEntry]
+    period: RecordPeriod | None = None
+    purpose: Purpose | None = None
+
+
+class Checked(_Answer):
+    """What CivicSTL checked about a record's entries and what it did not, as sentences
+    (the same words on the page, in the PDF and in the CSV), and the purpose's note."""
+
+    checked: list[str]
+    notChecked: list[str]
+    note: str | None
 
 
 class PublicRecord(_Answer):
@@ -97,6 +173,9 @@ class PublicRecord(_Answer):
     hours: float
     entries: list[RecordEntry]
     revoked: bool
+    period: RecordPeriod | None
+    purpose: Purpose | None
+    checked: Checked
 
 
 class RecordCreated(_Answer):
@@ -115,6 +194,14 @@ class RecordListing(_Answer):
     issuedAt: Moment
     revoked: bool
     hours: float
+    period: RecordPeriod | None
+    purpose: Purpose | None
+
+
+class AgeBracketSet(_Answer):
+    """PUT /api/me/age-bracket: the bracket now kept (null: none)."""
+
+    ageBracket: AgeBracket | None
 
 
 class MyRecords(_Answer):

@@ -16,6 +16,7 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from rsvp_service.impact.bodies import PublicRecord, RecordEntry
+from rsvp_service.impact.statements import PURPOSES, method_text, service_label
 
 FONTS = Path(__file__).parent / "fonts"
 FAMILY = "DejaVu"
@@ -43,11 +44,6 @@ def _issued(stamp: datetime) -> str:
     return f"{moment:%B} {moment.day}, {moment.year}, {moment:%H:%M} UTC"
 
 
-def service_label(service_type: str | None) -> str:
-    """The kind of service as a record prints it ("food_security" is "Food security")."""
-    return (service_type or "other").replace("_", " ").capitalize()
-
-
 def attested_text(entry: RecordEntry) -> str:
     """Who attests the entry, how and when, in one cell's words."""
     who = entry.attestation
@@ -56,7 +52,7 @@ def attested_text(entry: RecordEntry) -> str:
     at = who.at.astimezone(entry.start.tzinfo if entry.start else UTC)
     parts = [who.name, who.role, who.organization, who.email or ""]
     return (", ".join(part for part in parts if part)
-            + f"; by check-in, {at:%b} {at.day}, {at.year}, {at:%-I:%M %p}")
+            + f"; {method_text(entry)}, {at:%b} {at.day}, {at.year}, {at:%-I:%M %p}")
 
 
 def _document(record: PublicRecord) -> FPDF:
@@ -81,11 +77,19 @@ def _line(pdf: FPDF, text: str, *, size: float = 11, bold: bool = False,
     pdf.set_text_color(*INK)
 
 
-# What CivicSTL checked and what it did not: the same words as the verification page's.
-CHECKED = ("CivicSTL checked: an organizer of the host organization, signed in to CivicSTL, "
-           "checked the person in at the event, and the hours are the slot's length or what "
-           "that organizer set. CivicSTL did not check the volunteer's age or school, what they "
-           "did during the slot, or whether the attester is related to them.")
+def _heading(record: PublicRecord) -> str | None:
+    """The record's purpose and period in one line (None for records issued without them)."""
+    parts = [f"For: {PURPOSES[record.purpose]}"] if record.purpose else []
+    period = record.period
+    if period is not None and period.start and period.end:
+        parts.append(f"Period: {period.start:%B} {period.start.day}, {period.start.year} to "
+                     f"{period.end:%B} {period.end.day}, {period.end.year}")
+    return ". ".join(parts) or None
+
+
+def _service(entry: RecordEntry) -> str:
+    label = service_label(entry.service_type)
+    return label + (" (A+ eligible)" if entry.a_plus_eligible else "")
 
 
 def record_pdf(record: PublicRecord, url: str) -> bytes:
@@ -97,6 +101,8 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
     _line(pdf, record.name, size=15, bold=True, height=8)
     _line(pdf, f"Total verified hours: {_hours(record.hours)}", size=12)
     _line(pdf, f"Issued {_issued(record.issuedAt)}", muted=True)
+    if heading := _heading(record):
+        _line(pdf, heading, bold=True)
     pdf.ln(4)
     pdf.set_font(FAMILY, "", 8)
     with pdf.table(col_widths=COLUMNS,
@@ -105,10 +111,14 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
         table.row(("Date", "Times", "Event, organization", "Service", "Hours", "Attested by"))
         for entry in record.entries:
             table.row((entry.date_text, entry.time or "", f"{entry.title}, {entry.organization}",
-                       service_label(entry.service_type), _hours(entry.hours),
+                       _service(entry), _hours(entry.hours),
                        attested_text(entry)))
     pdf.ln(6)
-    _line(pdf, CHECKED, muted=True)
+    for sentence in (*record.checked.checked, *record.checked.notChecked):
+        _line(pdf, sentence, muted=True, size=9, height=4.5)
+    if record.checked.note:
+        _line(pdf, record.checked.note, bold=True, size=10)
+    pdf.ln(2)
     _line(pdf, "Confirm this record online (a revoked record says so):", bold=True)
     pdf.set_font(FAMILY, "", 10)
     pdf.cell(0, 6, url, link=url, new_x=XPos.LMARGIN, new_y=YPos.NEXT)

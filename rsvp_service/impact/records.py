@@ -9,9 +9,10 @@ public answer holds the name and the entries, nothing more about the person.
 
 from __future__ import annotations
 
-from datetime import datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from pydantic import ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -20,29 +21,49 @@ from rsvp_service import clock, links
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.bodies import (
-    Attestation,
+    HoursEntries,
     MyRecords,
     PublicRecord,
     RecordCreated,
     RecordEntry,
     RecordListing,
     RecordNowRevoked,
+    RecordPeriod,
     RecordRevoked,
     RecordSnapshot,
 )
+from rsvp_service.impact.entries import entries_of
 from rsvp_service.impact.pdf_builds import PdfBuilder
-from rsvp_service.impact.summary import Attended, attended, total_hours
+from rsvp_service.impact.requests import (
+    IN_THE_FUTURE,
+    EntriesQuery,
+    RecordRequest,
+    period_of,
+    within,
+)
+from rsvp_service.impact.statements import a_plus_eligible, statement
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
 from rsvp_service.signing import KeyUse, SignedIds
 from rsvp_service.web import contract
-from rsvp_service.web.contract import ApiError, ErrorBody, Media, Reply, endpoint
+from rsvp_service.web.contract import (
+    ApiError,
+    ErrorBody,
+    Media,
+    Reply,
+    endpoint,
+    validation_message,
+)
 from rsvp_service.web.ratelimit import Limit, enforce
 
 SIGN_IN = "Please log in to manage your service-hours records."
 NOTHING_TO_RECORD = ("You have no verified hours yet. A record lists the events where an "
                      "organizer checked you in, once they have ended, so come back after "
                      "your first one.")
+NOTHING_IN_PERIOD = ("You have no verified hours in the period you chose. Choose a longer "
+                     "period, or all of your hours.")
+NOT_CHOSEN = ("These entries are not among your verified hours in the period you chose: {}. "
+              "Choose entries from the list of your hours for that period.")
 NOT_VALID = "This verification code is not valid. Check that the link was copied in full."
 REVOKED = "This record was revoked by its owner."
 NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
@@ -70,50 +91,72 @@ def public_record(settings: Settings, record: HoursRecord) -> PublicRecord:
     snapshot = RecordSnapshot.model_validate(record.snapshot)
     return PublicRecord(code=sign(settings, record.id), name=snapshot.name,
                         issuedAt=record.issued_at, hours=float(record.hours),
-                        entries=snapshot.entries, revoked=record.revoked_at is not None)
+                        entries=snapshot.entries, revoked=record.revoked_at is not None,
+                        period=snapshot.period, purpose=snapshot.purpose,
+                        checked=statement(snapshot.entries, snapshot.purpose))
 
 
-def _local(moment: datetime | None, zone: ZoneInfo) -> datetime | None:
-    return moment.astimezone(zone) if moment is not None else None
+async def _period_entries(request: Request, asked: RecordRequest
+                          ) -> tuple[RecordPeriod, list[RecordEntry]]:
+    """The period asked for, in dates, and the signed-in volunteer's entries in it."""
+    user = await signed_in(request, SIGN_IN)
+    settings: Settings = request.app.state.settings
+    catalogue: Catalogue = request.app.state.catalogue
+    # Days as the volunteer lives them: the events' time zone, by the service clock.
+    today = clock.now(settings).astimezone(ZoneInfo(catalogue.timezone)).date()
+    if asked.end is not None and asked.end > today:
+        raise ApiError(422, IN_THE_FUTURE)
+    period = period_of(asked.period, asked.start, asked.end, today)
+    entries = await entries_of(user, catalogue, clock.now(settings))
+    return period, [entry for entry in entries if within(period, entry.date)]
 
 
-def record_entry(entry: Attended, catalogue: Catalogue) -> RecordEntry:
-    """One attended slot as a record lists it, with its times, kind of service and attester."""
-    row, zone = entry.row, ZoneInfo(catalogue.timezone)
-    # Times as the event's place tells them (the database hands them back in UTC).
-    start, end = _local(row.starts_at, zone), _local(row.ends_at, zone)
-    slot = catalogue.slots.get(row.slot_id)
-    time = slot.time if slot else (f"{start:%-I:%M %p}-{end:%-I:%M %p}" if start and end
-                                   else None)
-    attested = None
-    if row.attested_name is not None and row.checked_in_at is not None:
-        attested = Attestation(
-            method="check-in", name=row.attested_name, role=row.attested_role or "",
-            organization=row.attested_organization or entry.organization_name,
-            email=row.attested_email, at=row.checked_in_at.astimezone(zone))
-    return RecordEntry(
-        title=entry.title, organization=entry.organization_name, date=entry.date,
-        date_text=entry.date_text, hours=float(entry.hours), time=time, start=start, end=end,
-        service_type=row.service_type, attestation=attested)
+@endpoint("GET", "/api/me/hours-entries", query=EntriesQuery, responses={200: HoursEntries},
+          errors={401: ErrorBody}, auth="token",
+          summary="The entries a record of the period would hold, with their ids.")
+async def preview(request: Request, query: EntriesQuery) -> HoursEntries:
+    """GET /api/me/hours-entries: the entries of a period, newest first (the record's picker)."""
+    try:
+        asked = query.record_request()
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc)) from None
+    return HoursEntries(entries=(await _period_entries(request, asked))[1])
 
 
-@endpoint("POST", "/api/me/hours-records", responses={201: RecordCreated},
+def _chosen(entries: list[RecordEntry], ids: list[str] | None) -> list[RecordEntry]:
+    """The entries named (all when none are), 422 naming any id that is not among them."""
+    if ids is None:
+        return entries
+    # The same answer for another volunteer's entry and one that does not exist: no hint whose.
+    unknown = sorted(set(ids) - {entry.id for entry in entries})
+    if unknown:
+        raise ApiError(422, NOT_CHOSEN.format(", ".join(unknown)[:500]))
+    return [entry for entry in entries if entry.id in set(ids)]
+
+
+@endpoint("POST", "/api/me/hours-records", body=RecordRequest, body_optional=True,
+          responses={201: RecordCreated},
           errors={401: ErrorBody, 409: ErrorBody, 429: ErrorBody}, auth="token",
           limits=(Limit("hours-records", key="account"),),
-          summary="Issue a record of the user's verified hours.")
-async def create(request: Request) -> RecordCreated:
+          summary="Issue a record of the user's verified hours (no body: all of them).")
+async def create(request: Request, body: RecordRequest) -> RecordCreated:
     """POST /api/me/hours-records: issue a record of the signed-in volunteer's verified hours."""
     user = await signed_in(request, SIGN_IN)
     await enforce(request, "hours-records", str(user.id))
     settings: Settings = request.app.state.settings
-    entries = await attended(user, request.app.state.catalogue, clock.now(settings))
+    period, entries = await _period_entries(request, body)
     if not entries:
-        raise ApiError(409, NOTHING_TO_RECORD)
-    snapshot = RecordSnapshot(name=user.name, entries=[record_entry(e, request.app.state.catalogue)
-                                                       for e in entries])
+        raise ApiError(409, NOTHING_TO_RECORD if period.kind == "all" else NOTHING_IN_PERIOD)
+    entries = _chosen(entries, body.entries)
+    if body.purpose == "a-plus":
+        entries = [entry.model_copy(update={"a_plus_eligible": a_plus_eligible(
+            entry.service_type)}) for entry in entries]
+    snapshot = RecordSnapshot(name=user.name, entries=entries, period=period,
+                              purpose=body.purpose)
     record = await HoursRecord.create(
-        user_id=user.id, issued_at=clock.now(settings), hours=total_hours(entries),
-        snapshot=snapshot.model_dump(mode="json"))
+        user_id=user.id, issued_at=clock.now(settings),
+        hours=sum(Decimal(str(entry.hours)) for entry in entries),
+        snapshot=snapshot.model_dump(mode="json", by_alias=True))
     code = sign(settings, record.id)
     return RecordCreated(code=code, url=record_url(settings, code),
                          record=public_record(settings, record))
@@ -126,11 +169,12 @@ async def mine(request: Request) -> MyRecords:
     user = await signed_in(request, SIGN_IN)
     settings: Settings = request.app.state.settings
     records = await HoursRecord.filter(user_id=user.id).order_by("-issued_at", "-id").only(
-        *LISTED)
+        *LISTED, "snapshot")
     return MyRecords(records=[RecordListing(
         code=(code := sign(settings, record.id)), url=record_url(settings, code),
         issuedAt=record.issued_at, revoked=record.revoked_at is not None,
-        hours=float(record.hours)) for record in records])
+        hours=float(record.hours), period=(snapshot := RecordSnapshot.model_validate(
+            record.snapshot)).period, purpose=snapshot.purpose) for record in records])
 
 
 @endpoint("POST", "/api/me/hours-records/{code}/revoke", responses={200: RecordNowRevoked},
@@ -156,7 +200,7 @@ async def revoke_record(request: Request) -> RecordNowRevoked:
 LISTED = ("id", "issued_at", "revoked_at", "hours")
 
 
-async def _genuine(request: Request) -> HoursRecord:
+async def genuine(request: Request) -> HoursRecord:
     """The record a public code names, revoked or not: 404 unless the code is genuine."""
     settings: Settings = request.app.state.settings
     record_id = verified_id(settings, request.path_params["code"])
@@ -170,7 +214,7 @@ async def _genuine(request: Request) -> HoursRecord:
 PUBLIC_ERRORS: dict[int, type[ErrorBody]] = {404: ErrorBody, 410: RecordRevoked}
 
 
-def _revoked() -> Reply[RecordRevoked]:
+def revoked_reply() -> Reply[RecordRevoked]:
     return Reply(RecordRevoked(error=REVOKED, revoked=True), status=410)
 
 
@@ -178,9 +222,9 @@ def _revoked() -> Reply[RecordRevoked]:
           errors=PUBLIC_ERRORS, summary="A service-hours record, confirmed by the service.")
 async def verify_record(request: Request) -> PublicRecord | Reply[RecordRevoked]:
     """GET /api/hours-records/{code}: the record, confirmed by the service (public)."""
-    record = await _genuine(request)
+    record = await genuine(request)
     if record.revoked_at is not None:
-        return _revoked()
+        return revoked_reply()
     return public_record(request.app.state.settings, record)
 
 
@@ -192,9 +236,9 @@ PDF = Media("application/pdf", {"type": "string", "format": "binary"})
           summary="The same record as a printable PDF.")
 async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
     """GET /api/hours-records/{code}.pdf: the same record as a printable PDF (public)."""
-    record = await _genuine(request)
+    record = await genuine(request)
     if record.revoked_at is not None:
-        return _revoked()
+        return revoked_reply()
     pdf = await HoursRecord.filter(id=record.id).first().values_list("pdf", flat=True)
     if pdf is None:
         # A record is a snapshot: its PDF is made once, off the event loop, and kept.
@@ -208,5 +252,6 @@ async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
 
 
 def routes() -> list[BaseRoute]:
-    """Return the hours-record routes (the .pdf one first: its path is the more specific)."""
-    return contract.routes(create, mine, revoke_record, verify_pdf, verify_record)
+    """Return the hours-record routes (the .pdf one first: its path is the more specific; the
+    .csv one, in record_csv.py, is mounted before these)."""
+    return contract.routes(create, mine, preview, revoke_record, verify_pdf, verify_record)

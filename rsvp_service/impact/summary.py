@@ -14,22 +14,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from starlette.requests import Request
-from starlette.routing import BaseRoute
-
-from rsvp_service import clock
 from rsvp_service.accounts.models import User
-from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
-from rsvp_service.impact.badges import Step, badge_list
-from rsvp_service.impact.bodies import AttendedSlot, Impact
+from rsvp_service.impact.badges import Step
+from rsvp_service.impact.bodies import AttendedSlot
 from rsvp_service.organize.bodies import Organization
 from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus
 from rsvp_service.rsvps.routes import mine
-from rsvp_service.web import contract
-from rsvp_service.web.contract import ErrorBody, endpoint
-
-SIGN_IN = "Please log in to see your impact."
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,24 +84,3 @@ async def attended(user: User, catalogue: Catalogue, now: datetime) -> list[Atte
 def total_hours(entries: list[Attended]) -> Decimal:
     """The hours of the entries added up."""
     return sum((entry.hours for entry in entries), Decimal(0))
-
-
-@endpoint("GET", "/api/me/impact", responses={200: Impact}, errors={401: ErrorBody},
-          auth="token", summary="Hours, events, organizations, attended slots, badges.")
-async def my_impact(request: Request) -> Impact:
-    """GET /api/me/impact: hours, events, organizations, attended slots and badges."""
-    user = await signed_in(request, SIGN_IN)
-    entries = await attended(user, request.app.state.catalogue,
-                             clock.now(request.app.state.settings))
-    return Impact(
-        hours=float(total_hours(entries)),
-        events=len({entry.event for entry in entries}),
-        organizations=len({entry.organization for entry in entries}),
-        attended=[entry.listed() for entry in entries],
-        badges=badge_list([entry.step() for entry in entries]),
-    )
-
-
-def routes() -> list[BaseRoute]:
-    """Return the impact route."""
-    return contract.routes(my_impact)

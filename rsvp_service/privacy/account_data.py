@@ -87,7 +87,8 @@ async def export_data(request: Request) -> Reply[Export]:
             family.revoked = False
     document = Export(
         account=ExportAccount(id=user.id, name=user.name, email=user.email, role=user.role,
-                              is_verified=user.is_verified, created_at=user.created_at),
+                              is_verified=user.is_verified, created_at=user.created_at,
+                              age_bracket=user.age_bracket),
         rsvps=[ExportRsvp(
             eventId=row.slot_id,
             event=row.event,

@@ -41,6 +41,7 @@ class ExportAccount(_Answer):
     role: str
     is_verified: bool
     created_at: Moment
+    age_bracket: str | None = Field(description="The PVSA age bracket the person gave.")
 
 
 class ExportRsvp(_Answer):

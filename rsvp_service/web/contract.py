@@ -20,7 +20,9 @@ Usage, in a domain module (models in `<domain>/bodies.py`):
 
 - `body=` / `query=`: the wrapper parses the JSON body (415 unless application/json, 400 when
   malformed or too deep, 422 with a sentence naming the field) or the query string (422) and
-  passes the model as the handler's `body=` / `query=` keyword. Path parameters stay in
+  passes the model as the handler's `body=` / `query=` keyword. With `body_optional=True` a
+  request with no body at all is the model's defaults (a client written before the body
+  existed still works). Path parameters stay in
   `request.path_params` (documented from the route's convertors).
 - Return a model instance (answered with the single 2xx declared), or `Reply(model, status=...,
   headers=..., background=..., finish=...)` for another declared status, headers, a background
@@ -325,12 +327,14 @@ class Endpoint:
         guards: Sequence[Guard] = (),
         limits: Sequence[Limit] = (),
         sends_mail_to: MailTo | None = None,
+        body_optional: bool = False,
     ) -> None:
         successes = [status for status in responses if 200 <= status < 300]
         self.handler = handler
         self.method = method.upper()
         self.path = path
         self.body = body
+        self.body_optional = body_optional
         self.query = query
         # None: several 2xx (a walk-in is 201 when new, 200 when found again), or none (a
         # redirect): the handler names its status with Reply or answers a Starlette Response.
@@ -409,7 +413,10 @@ class Endpoint:
                 if self.query is not None:
                     arguments["query"] = validate_query(request, self.query)
                 if self.body is not None:
-                    arguments["body"] = await read_json(request, self.body)
+                    arguments["body"] = (
+                        self.body.model_validate({})
+                        if self.body_optional and not await request.body()
+                        else await read_json(request, self.body))
                 result = await self.handler(request, **arguments)
         except ApiError as exc:
             return self.error(exc)
@@ -437,6 +444,7 @@ def endpoint(
     guards: Sequence[Guard] = (),
     limits: Sequence[Limit] = (),
     sends_mail_to: MailTo | None = None,
+    body_optional: bool = False,
 ) -> Callable[[Handler], Endpoint]:
     """Declare a handler as an endpoint (see the module docstring)."""
 
@@ -445,7 +453,8 @@ def endpoint(
             _LEGACY_SHAPES[path] = error_shape
         return Endpoint(handler, method, path, body=body, query=query, responses=responses,
                         errors=errors or {}, auth=auth, summary=summary, error_shape=error_shape,
-                        name=name, guards=guards, limits=limits, sends_mail_to=sends_mail_to)
+                        name=name, guards=guards, limits=limits, sends_mail_to=sends_mail_to,
+                        body_optional=body_optional)
 
     return declare
 

@@ -112,12 +112,13 @@ async def test_health_answers_while_pdfs_are_being_made(
 WEB_PROCESS = """
 import asyncio, multiprocessing, sys, time
 from pathlib import Path
-from rsvp_service.impact.bodies import PublicRecord
+from rsvp_service.impact.bodies import Checked, PublicRecord
 from rsvp_service.impact.pdf_builds import PdfBuilder
 
 async def main() -> None:
     record = PublicRecord(code="1-x", name="Zoë", issuedAt="2025-06-01T17:00:00+00:00",
-                          hours=1.0, entries=[], revoked=False)
+                          hours=1.0, entries=[], revoked=False, period=None, purpose=None,
+                          checked=Checked(checked=[], notChecked=[], note=None))
     builder = PdfBuilder(1)  # kept: a pool that is garbage collected stops its processes
     await builder.build(record, "https://example.org/verify-hours/1-x")
     pids = " ".join(str(child.pid) for child in multiprocessing.active_children())

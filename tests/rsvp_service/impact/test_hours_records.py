@@ -11,6 +11,7 @@ from pdf_testkit import pdf_text
 from service_testkit import GUEST_SLOT, TEST_SECRET_KEY, TINY_SLOT
 
 from rsvp_service.impact.records import sign, verified_id
+from rsvp_service.impact.statements import CHECKED_CHECK_IN, NOT_CHECKED
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
 from rsvp_service.web.access_log import SecretQueryFilter
@@ -55,11 +56,15 @@ async def test_a_record_is_issued_verified_publicly_and_never_changes(
     assert record == created.json()["record"] == later.json()
     assert record == {
         "code": code, "name": "Zoë Ångström", "issuedAt": "2025-06-01T17:00:00+00:00",
-        "hours": 3.0, "revoked": False, "entries": [
+        "hours": 3.0, "revoked": False, "purpose": None,
+        "period": {"kind": "all", "from": None, "to": None},
+        "checked": {"checked": [CHECKED_CHECK_IN], "notChecked": [NOT_CHECKED], "note": None},
+        "entries": [
             {"title": "Tiny Workshop", "organization": "KEEN St. Louis", "date": "2025-05-01",
              "date_text": "May 1, 2025", "hours": 1.0, "time": "6:00-7:00 PM",
              "start": "2025-05-01T18:00:00-05:00", "end": "2025-05-01T19:00:00-05:00",
-             "service_type": "tutoring", "attestation": {
+             "service_type": "tutoring", "id": TINY_SLOT, "a_plus_eligible": None,
+             "attestation": {
                  "method": "check-in", "name": "Ada Park", "role": "CivicSTL administrator",
                  "organization": "KEEN St. Louis", "email": "volunteers@keenstlouis.org",
                  "at": "2025-05-01T18:10:00-05:00"}},
@@ -67,14 +72,15 @@ async def test_a_record_is_issued_verified_publicly_and_never_changes(
             {"title": "Forest Park Cleanup", "organization": "Forest Park Forever",
              "date": "2025-04-27", "date_text": "April 27, 2025", "hours": 2.0,
              "time": "1:00PM-3:00PM", "start": "2025-04-27T13:00:00-05:00",
-             "end": "2025-04-27T15:00:00-05:00", "service_type": "other", "attestation": {
+             "end": "2025-04-27T15:00:00-05:00", "service_type": "other", "id": GUEST_SLOT,
+             "a_plus_eligible": None, "attestation": {
                  "method": "check-in", "name": "Ada Park", "role": "CivicSTL administrator",
                  "organization": "Forest Park Forever", "email": None,
                  "at": "2025-04-27T13:30:00-05:00"}}]}
     assert "zoe@example.org" not in public.text and "ada@example.org" not in public.text
     assert second["record"]["hours"] == 5.0
-    assert [(r["code"], r["hours"], r["revoked"]) for r in listed] == [
-        (second["code"], 5.0, False), (code, 3.0, False)]
+    assert [(r["code"], r["hours"], r["revoked"], r["period"]["kind"]) for r in listed] == [
+        (second["code"], 5.0, False, "all"), (code, 3.0, False, "all")]
 
 
 async def test_tampered_and_malformed_codes_are_not_valid(
@@ -191,4 +197,4 @@ async def test_the_pdf_lists_each_entrys_times_service_and_attester(
     assert "Forest Park Cleanup, Forest Park Forever Other 2" in flat
     assert "Ada Park, CivicSTL administrator, Forest Park Forever; by check-in, Apr 27" in flat
     assert "ada@example.org" not in flat
-    assert "CivicSTL did not check the volunteer's age or school" in flat
+    assert "CivicSTL did not check the identity of an attester" in flat

@@ -14,8 +14,9 @@ from service_testkit import CIVIC_NOW_OPEN, TINY_SLOT, fixture_events
 from generator.outputs import EventsOut
 from rsvp_service.events import parse_catalogue
 from rsvp_service.impact.bodies import PublicRecord, RecordSnapshot
+from rsvp_service.impact.entries import record_entry
 from rsvp_service.impact.pdf import record_pdf
-from rsvp_service.impact.records import record_entry
+from rsvp_service.impact.statements import statement
 from rsvp_service.impact.summary import Attended
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.rsvps.models import Attendance
@@ -61,5 +62,7 @@ async def test_old_entries_have_no_attester_and_old_records_still_verify(empty_u
     assert snapshot.model_dump(mode="json", exclude_defaults=True)["entries"] == [OLD_ENTRY]
     text = pdf_text(record_pdf(PublicRecord(
         code="1-x", name=snapshot.name, issuedAt=record.issued_at, hours=float(record.hours),
-        entries=snapshot.entries, revoked=False), "https://civicstl.org/verify-hours/1-x"))
+        entries=snapshot.entries, revoked=False, period=snapshot.period,
+        purpose=snapshot.purpose, checked=statement(snapshot.entries, snapshot.purpose)),
+        "https://civicstl.org/verify-hours/1-x"))
     assert "Checked in at the event by its organizer\n(name not recorded)" in text
