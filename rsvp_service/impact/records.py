@@ -114,7 +114,7 @@ async def _period_entries(request: Request, asked: RecordRequest
 @endpoint("GET", "/api/me/hours-entries", query=EntriesQuery, responses={200: HoursEntries},
           errors={401: ErrorBody}, auth="token",
           summary="The entries a record of the period would hold, with their ids.")
-async def preview(request: Request, query: EntriesQuery) -> HoursEntries:
+async def hours_entries(request: Request, query: EntriesQuery) -> HoursEntries:
     """GET /api/me/hours-entries: the entries of a period, newest first (the record's picker)."""
     try:
         asked = query.record_request()
@@ -254,4 +254,4 @@ async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
 def routes() -> list[BaseRoute]:
     """Return the hours-record routes (the .pdf one first: its path is the more specific; the
     .csv one, in record_csv.py, is mounted before these)."""
-    return contract.routes(create, mine, preview, revoke_record, verify_pdf, verify_record)
+    return contract.routes(create, mine, hours_entries, revoke_record, verify_pdf, verify_record)

@@ -155,7 +155,7 @@ async def test_export_holds_account_rsvps_and_sessions_but_no_hashes(
     data = response.json()
     assert data["account"] == {
         "id": user.id, "name": "Kim Park", "email": "kim@example.org", "role": "volunteer",
-        "is_verified": True, "created_at": data["account"]["created_at"]}
+        "is_verified": True, "created_at": data["account"]["created_at"], "age_bracket": None}
     assert sorted((r["eventId"], r["first_name"], r["phone"], r["status"])
                   for r in data["rsvps"]) == [
         (GUEST_SLOT, "Kim", "314-555-0199", "confirmed"),
