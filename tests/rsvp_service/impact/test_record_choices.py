@@ -9,9 +9,11 @@ from typing import Any
 
 import httpx
 import pytest
+from app_testkit import client_for
 from organize_testkit import DURING_CLINIC, at, person, rsvp, slot_path
 from pdf_testkit import pdf_text
 from service_testkit import CLINIC_SLOTS, GUEST_SLOT, TINY_SLOT
+from starlette.applications import Starlette
 from test_hours_records import volunteer_with_hours
 
 from rsvp_service.impact.records import sign
@@ -19,8 +21,10 @@ from rsvp_service.impact.statements import A_PLUS_NOTE, CHECKED_CHECK_IN, NOT_CH
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.rsvps.models import Attendance
 from rsvp_service.settings import Settings
+from rsvp_service.web.ratelimit import LIMITS
 
 RECORDS = "/api/me/hours-records"
+BUDGET = int(LIMITS["hours-pdf-ip"].split("/")[0])
 
 
 async def issue(client: httpx.AsyncClient, headers: dict[str, str], body: dict[str, Any]
@@ -243,3 +247,20 @@ async def test_records_issued_before_periods_still_verify(
     assert table[1] == ["2025-05-01", "", "", "1", "KEEN St. Louis", "Tiny Workshop", "Other",
                         "", "", "", "by check-in", ""]
     assert pdf.status_code == 200
+
+
+async def test_csvs_share_the_pdfs_budget_per_ip(app: Starlette, settings: Settings) -> None:
+    # A scraper alternating .csv and .pdf gets no more than one budget; another reader is fine.
+    user, _ = await person(settings, "zoe")
+    record = await HoursRecord.create(
+        user_id=user.id, issued_at="2025-06-01T17:00:00+00:00", hours=1,
+        snapshot={"name": "Zoë", "entries": []})
+    path = f"/api/hours-records/{sign(settings, record.id)}"
+    async with client_for(app, "203.0.113.5") as stranger:
+        answers = [await stranger.get(path + ".csv") for _ in range(BUDGET)]
+        answers.append(await stranger.get(path + ".pdf"))
+    async with client_for(app, "198.51.100.20") as reader:
+        elsewhere = await reader.get(path + ".csv")
+
+    assert [a.status_code for a in answers] == [200] * BUDGET + [429]
+    assert elsewhere.status_code == 200
