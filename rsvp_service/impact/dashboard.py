@@ -27,9 +27,10 @@ SIGN_IN = "Please log in to see your impact."
 
 
 @endpoint("GET", "/api/me/impact", responses={200: Impact}, errors={401: ErrorBody},
-          auth="token", summary="Hours, events, organizations, attended slots, badges.")
+          auth="token",
+          summary="Hours, events, organizations, attended slots, badges, PVSA and service types.")
 async def my_impact(request: Request) -> Impact:
-    """GET /api/me/impact: hours, events, organizations, attended slots and badges."""
+    """GET /api/me/impact: hours, events, organizations, attended slots, badges and progress."""
     user = await signed_in(request, SIGN_IN)
     catalogue: Catalogue = request.app.state.catalogue
     now = clock.now(request.app.state.settings)

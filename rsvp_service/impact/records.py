@@ -4,7 +4,9 @@ The code in a record's link is the record id and an HMAC of it (SHA-256, under a
 from SECRET_KEY for this purpose only), so a changed digit or letter is detected without a
 lookup and nobody can make a code for a record they were not given. The record itself is
 the snapshot stored when it was issued: later check-ins or hour changes never alter it. The
-public answer holds the name and the entries, nothing more about the person.
+volunteer picks what it covers (a period, a purpose, some entries: impact/requests.py). The
+public answer holds the name, the entries, the period and purpose, and what CivicSTL checked
+(impact/statements.py), nothing more about the person.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from rsvp_service import clock, links
+from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.bodies import (
@@ -96,10 +99,9 @@ def public_record(settings: Settings, record: HoursRecord) -> PublicRecord:
                         checked=statement(snapshot.entries, snapshot.purpose))
 
 
-async def _period_entries(request: Request, asked: RecordRequest
+async def _period_entries(request: Request, user: User, asked: RecordRequest
                           ) -> tuple[RecordPeriod, list[RecordEntry]]:
-    """The period asked for, in dates, and the signed-in volunteer's entries in it."""
-    user = await signed_in(request, SIGN_IN)
+    """The period asked for, in dates, and the volunteer's entries in it."""
     settings: Settings = request.app.state.settings
     catalogue: Catalogue = request.app.state.catalogue
     # Days as the volunteer lives them: the events' time zone, by the service clock.
@@ -116,11 +118,13 @@ async def _period_entries(request: Request, asked: RecordRequest
           summary="The entries a record of the period would hold, with their ids.")
 async def hours_entries(request: Request, query: EntriesQuery) -> HoursEntries:
     """GET /api/me/hours-entries: the entries of a period, newest first (the record's picker)."""
+    user = await signed_in(request, SIGN_IN)
+    # Validated as a record's request, so the preview refuses what issuing would.
     try:
         asked = query.record_request()
     except ValidationError as exc:
         raise ApiError(422, validation_message(exc)) from None
-    return HoursEntries(entries=(await _period_entries(request, asked))[1])
+    return HoursEntries(entries=(await _period_entries(request, user, asked))[1])
 
 
 def _chosen(entries: list[RecordEntry], ids: list[str] | None) -> list[RecordEntry]:
@@ -144,7 +148,7 @@ async def create(request: Request, body: RecordRequest) -> RecordCreated:
     user = await signed_in(request, SIGN_IN)
     await enforce(request, "hours-records", str(user.id))
     settings: Settings = request.app.state.settings
-    period, entries = await _period_entries(request, body)
+    period, entries = await _period_entries(request, user, body)
     if not entries:
         raise ApiError(409, NOTHING_TO_RECORD if period.kind == "all" else NOTHING_IN_PERIOD)
     entries = _chosen(entries, body.entries)

@@ -8,7 +8,7 @@ period is the volunteer's two dates (inclusive), and `all` has no bounds.
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -27,7 +27,7 @@ PERIOD_ASKS = ("A custom period needs both a from date and a to date; other peri
 class RecordRequest(BaseModel):
     """POST /api/me/hours-records: what the record covers (no body: every verified entry)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
 
     period: PeriodKind = Field(
         default="all", description="`school-year`: August 1 to July 31, the school year "
@@ -41,8 +41,8 @@ class RecordRequest(BaseModel):
     purpose: Purpose | None = Field(
         default=None, description="What the record is for: `school` service, `nhs`, `pvsa`, "
         "`a-plus` (tutoring and mentoring entries are marked) or `other`.")
-    entries: list[str] | None = Field(
-        default=None, max_length=MOST_ENTRIES,
+    entries: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None, min_length=1, max_length=MOST_ENTRIES,
         description="The ids of the entries to include (GET /api/me/hours-entries lists "
         "them); every entry of the period when absent.")
 
@@ -63,7 +63,7 @@ class RecordRequest(BaseModel):
 class EntriesQuery(BaseModel):
     """GET /api/me/hours-entries: the period (as a record's request names it)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
 
     period: PeriodKind = "all"
     start: date | None = Field(default=None, alias="from")

@@ -93,6 +93,9 @@ async def test_last_12_months_and_custom_periods(
     ({"purpose": "college"}, "purpose"),
     ({"birthDate": "2010-01-01"}, "birthDate"),
     ({"entries": "all"}, "entries"),
+    ({"entries": []}, "entries"),
+    # Only the wire names: the Python ones are refused as unknown fields.
+    ({"start": "2025-05-01", "end": "2025-05-02", "period": "custom"}, "'start' is not"),
 ])
 async def test_bad_requests_are_refused_with_a_sentence(
     client: httpx.AsyncClient, settings: Settings, body: dict[str, Any], words: str
@@ -264,3 +267,21 @@ async def test_csvs_share_the_pdfs_budget_per_ip(app: Starlette, settings: Setti
 
     assert [a.status_code for a in answers] == [200] * BUDGET + [429]
     assert elsewhere.status_code == 200
+
+
+async def test_the_preview_is_the_volunteers_own_and_checks_the_period(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    headers, staff, _ = await volunteer_with_hours(client, settings)
+
+    anonymous = await client.get("/api/me/hours-entries")
+    others = await client.get("/api/me/hours-entries", headers=staff)
+    future = await client.get("/api/me/hours-entries?period=custom&from=2025-05-01&to=2030-01-01",
+                              headers=headers)
+    own = await client.get("/api/me/hours-entries?period=custom&from=2025-05-01&to=2025-05-01",
+                           headers=headers)
+
+    assert anonymous.status_code == 401
+    assert others.json() == {"entries": []}  # the organizer who checked Zoë in sees none of hers
+    assert future.status_code == 422
+    assert [entry["id"] for entry in own.json()["entries"]] == [TINY_SLOT]
