@@ -285,3 +285,17 @@ async def test_the_preview_is_the_volunteers_own_and_checks_the_period(
     assert others.json() == {"entries": []}  # the organizer who checked Zoë in sees none of hers
     assert future.status_code == 422
     assert [entry["id"] for entry in own.json()["entries"]] == [TINY_SLOT]
+
+
+async def test_the_export_lists_each_records_period_and_purpose(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    headers, _, _ = await volunteer_with_hours(client, settings)
+    await issue(client, headers, {"period": "school-year", "purpose": "pvsa"})
+
+    exported = (await client.get("/api/me/export", headers=headers)).json()
+
+    [record] = exported["hours_records"]
+    assert record["record"]["period"] == {"kind": "school-year", "from": "2024-08-01",
+                                          "to": "2025-07-31"}
+    assert record["record"]["purpose"] == "pvsa"
