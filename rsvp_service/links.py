@@ -11,7 +11,8 @@ Where a token travels:
   out of access logs.
 - In the query, where a server must read it from the URL itself:
   - links whose page must work without JavaScript: cancel an RSVP (/cancel?token=), answer a
-    consent request (/consent?token=), confirm follows and unsubscribe (/follows?confirm=,
+    consent request (/consent?token=), answer an hours request (/hours-request?token=&act=),
+    confirm follows and unsubscribe (/follows?confirm=,
     /follows?unsubscribe=). Their page's form has no action, so it posts to its own URL and the
     service reads the token there; a GET still acts on nothing (mail scanners prefetch links).
     Referrer-Policy is no-referrer site-wide, so no Referer carries the token away, and the

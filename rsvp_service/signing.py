@@ -40,6 +40,8 @@ class KeyUse(StrEnum):
     CONSENT = "civicstl consent v1"
     HOURS_RECORD = "civicstl hours record v1"
     RSVP_CLIENT = "civicstl rsvp client v1"
+    OUTSIDE_HOURS = "civicstl outside hours v1"
+    SUPERVISOR_ADDRESS = "civicstl supervisor address v1"
 
 
 def derived_key(settings: Settings, use: KeyUse) -> bytes:

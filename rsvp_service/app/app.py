@@ -28,6 +28,9 @@ from rsvp_service.impact import credentials, dashboard, progress, record_csv, re
 from rsvp_service.impact.pdf_builds import PdfBuilder
 from rsvp_service.ops import health
 from rsvp_service.organize import admin, checkin, events, messages, removals, roles, roster_csv
+from rsvp_service.outside_hours import forms as outside_hours_forms
+from rsvp_service.outside_hours import routes as outside_hours
+from rsvp_service.outside_hours import supervisor as hours_supervisor
 from rsvp_service.privacy import account_data
 from rsvp_service.rsvps import cancel
 from rsvp_service.rsvps import forms as rsvp_forms
@@ -106,6 +109,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *record_csv.routes(),
         *records.routes(),
         *credentials.routes(),
+        *outside_hours.routes(),
+        *hours_supervisor.routes(),
         *follows.routes(),
         *follow_links.routes(),
         *auth_routes.routes(),
@@ -116,6 +121,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *rsvp_forms.routes(),
         *account_forms.routes(after_sign_in=rsvp_forms.rsvp_after_sign_in),
         *consent_forms.routes(),
+        *outside_hours_forms.routes(),
         *follow_forms.routes(),
         *static.routes(settings),
     ]

@@ -21,6 +21,7 @@ from rsvp_service.events import Catalogue, load_catalogue, reload_catalogue
 from rsvp_service.follows.digest import DigestScheduler
 from rsvp_service.mail.outbox import OutboxSender
 from rsvp_service.mail.transports import make_transport
+from rsvp_service.outside_hours.passes import OutsideHoursPass
 from rsvp_service.privacy.retention import GuestDataEraser
 from rsvp_service.process.lifeline import parent_gone
 from rsvp_service.rsvps.reminders import ReminderScheduler
@@ -38,6 +39,7 @@ class Background:
         self.eraser = GuestDataEraser(settings, catalogue)
         self.digests = DigestScheduler(settings, catalogue, self.sender.wake)
         self.consents = ConsentReleaser(settings, catalogue, self.sender.wake)
+        self.outside_hours = OutsideHoursPass(settings, catalogue, self.sender.wake)
 
     def start(self) -> None:
         """Start the sender and the periodic passes in the running event loop."""
@@ -46,9 +48,11 @@ class Background:
         self.reminders.start()
         self.digests.start()
         self.consents.start()
+        self.outside_hours.start()
 
     async def stop(self) -> None:
         """Stop the passes, then let the sender finish the message in hand."""
+        await self.outside_hours.stop()
         await self.consents.stop()
         await self.digests.stop()
         await self.reminders.stop()

@@ -17,7 +17,8 @@ from rsvp_service.settings import Settings
 APP_LABEL = "models"
 MODEL_MODULES = [
     "rsvp_service.rsvps.models", "rsvp_service.accounts.models", "rsvp_service.organize.models",
-    "rsvp_service.follows.models", "rsvp_service.consent.models", "rsvp_service.mail.models"]
+    "rsvp_service.follows.models", "rsvp_service.consent.models", "rsvp_service.mail.models",
+    "rsvp_service.outside_hours.models"]
 MIGRATIONS_MODULE = "rsvp_service.db.migrations"
 # Any constant works; it only has to be the same in every process of the service.
 MIGRATION_LOCK_ID = 727_2025

@@ -14,6 +14,7 @@ from rsvp_service.mail import (
     consent_request,
     follow_notices,
     organizer_message,
+    outside_hours_request,
     rsvp_notices,
 )
 from rsvp_service.mail.message import Kind
@@ -38,4 +39,6 @@ BUILDERS: dict[str, Kind[Any]] = {
                                  organizer_message.build_organizer_message),
     follow_notices.CONFIRM: Kind(follow_notices.FollowsToConfirm, follow_notices.build_confirm),
     follow_notices.DIGEST: Kind(follow_notices.Digest, follow_notices.build_digest),
+    outside_hours_request.KIND: Kind(outside_hours_request.HoursAsked,
+                                     outside_hours_request.build_outside_hours_request),
 }

@@ -1,7 +1,8 @@
 """The signed-in volunteer's own data: export it all as JSON, or delete the account and it.
 
 Besides the account and its RSVPs, that is its check-ins (with hours), service-hours records,
-organizer roles, the messages it sent as an organizer, and what its address follows.
+hours served elsewhere (with their supervisors' answers), organizer roles, the messages it sent
+as an organizer, and what its address follows.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from rsvp_service.impact.records import sign
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize.models import HoursRecord, OrganizerGrant, OrganizerMessage
+from rsvp_service.outside_hours.models import OutsideHoursRequest
+from rsvp_service.outside_hours.service import exported
 from rsvp_service.privacy.bodies import (
     Deleted,
     DeletePayload,
@@ -116,6 +119,7 @@ async def export_data(request: Request) -> Reply[Export]:
             decision=c.decision.value if c.decision else None, released_at=c.released_at)
             for c in await GuardianConsent.filter(rsvp_id__in=list(slot_of)).order_by("id")],
         consents_given_as_guardian=await _given(catalogue, await consents_given(user)),
+        outside_hours=await exported(user.id),
     )
     return Reply(document, headers={
         "Content-Disposition": 'attachment; filename="civicstl-data.json"'})
@@ -204,6 +208,8 @@ async def delete_account(request: Request, body: DeletePayload) -> Reply[Deleted
             first_name="", last_name="", phone=None, email="", active_email=None, user_id=None,
             checkin_code=None, guest_names=None, client_key=None, mailbox_key=None)
         await HoursRecord.filter(user_id=user.id).using_db(connection).delete()
+        # Pending requests go too: their links then answer that they are not valid.
+        await OutsideHoursRequest.filter(user_id=user.id).using_db(connection).delete()
         await OrganizerGrant.filter(user_id=user.id).using_db(connection).delete()
         # What an organization did (messages sent, people checked in) stays; who did it does not.
         await OrganizerMessage.filter(sender_id=user.id).using_db(connection).update(

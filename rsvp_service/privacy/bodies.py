@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from rsvp_service.impact.bodies import RecordSnapshot
+from rsvp_service.outside_hours.bodies import ExportedRequest
 from rsvp_service.web.contract import Moment
 
 
@@ -160,3 +161,5 @@ class Export(_Answer):
     consents_given_as_guardian: list[ExportGivenConsent] = Field(
         description="Consents the person's verified address was asked for as a guardian, for "
         "someone else's RSVP.")
+    outside_hours: list[ExportedRequest] = Field(
+        description="Hours served elsewhere that the person asked a supervisor to confirm.")

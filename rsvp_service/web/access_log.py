@@ -11,7 +11,8 @@ ACCESS_LOGGER = "uvicorn.access"
 # And the pages whose emailed links carry their token in the query so that their forms work
 # without JavaScript (rsvp_service/links.py).
 SECRET_QUERY_PATHS = frozenset({"/api/auth/verify", "/verify", "/auth/callback",
-                                "/api/follows/unsubscribe", "/cancel", "/consent", "/follows"})
+                                "/api/follows/unsubscribe", "/cancel", "/consent", "/follows",
+                                "/hours-request"})
 # Paths whose next segment is a service-hours record's code, which shows the owner's name.
 SECRET_SEGMENT_PREFIXES = ("/verify-hours/", "/api/hours-records/", "/api/me/hours-records/")
 

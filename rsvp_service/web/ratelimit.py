@@ -99,6 +99,13 @@ LIMITS: dict[str, str] = {
     # should stop).
     "hours-credential": "60/hour",
     "register-email-ip": "3 per 15 minutes",
+    # Hours served elsewhere: each request mails a typed-in supervisor. Per volunteer a day's
+    # worth, and per supervisor's canonical mailbox (from every volunteer together) a few a
+    # day: this limits only mail TO that inbox, and its owner's "not me" is the real block.
+    "outside-hours-account": "10/day",
+    "outside-hours-supervisor": "3/day",
+    # The supervisor's link (no account): per IP.
+    "hours-request-link": "30/minute",
 }
 
 # What a limit's key is made of. "ip" limits are spent by the endpoint's wrapper before the body

@@ -1,0 +1,150 @@
+"""The volunteer's endpoints: ask a supervisor to confirm hours served elsewhere, list the
+requests with where each stands, and withdraw one still waiting.
+
+A request mails an address the volunteer typed, so it is held to limits that an attacker would
+meet first: a verified account only; never the volunteer's own inbox; never an address whose
+owner answered "not me"; per volunteer a day's requests and a cap on those waiting; per
+supervisor's inbox (keyed on its canonical mailbox, from all volunteers together) a day's
+requests and a cap on those waiting. Another volunteer's request is a 404, as a missing one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from starlette.requests import Request
+from starlette.routing import BaseRoute
+from tortoise.transactions import in_transaction
+
+from rsvp_service import clock
+from rsvp_service.accounts.emails import canonical_mailbox
+from rsvp_service.accounts.models import User
+from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.mail.models import OutboxMessage
+from rsvp_service.mail.outbox import notify
+from rsvp_service.outside_hours import service
+from rsvp_service.outside_hours.asking import ask
+from rsvp_service.outside_hours.bodies import (
+    MyOutsideHours,
+    NewOutsideHours,
+    OutsideHoursItem,
+    Withdrawn,
+)
+from rsvp_service.outside_hours.models import Answer, OutsideHoursRequest
+from rsvp_service.settings import Settings
+from rsvp_service.web import contract
+from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
+from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, Limit, enforce
+
+SIGN_IN = "Please log in to report hours served elsewhere."
+UNVERIFIED = ("Please verify your email address first: CivicSTL mails supervisors for verified "
+              "accounts only. Open the link in our verification email, or ask for a new one.")
+NOT_FOUND = "You have no such hours request. It may have been deleted; reload the list."
+NOT_PENDING = ("This request was already answered or has expired, so it cannot be withdrawn. "
+               "It stays in your list as it ended.")
+WITHDRAWN = ("The request is withdrawn: its link now tells the supervisor there is nothing to "
+             "answer.")
+# Retry after an hour: the waiting requests of a busy inbox end within 14 days.
+BUSY_RETRY = {"Retry-After": "3600"}
+
+
+def _item(row: OutsideHoursRequest, now: datetime, sent: bool) -> OutsideHoursItem:
+    return OutsideHoursItem(
+        id=int(row.id), organization=row.organization, date=row.date, start=row.starts_at,
+        end=row.ends_at, hours=float(row.hours),
+        confirmed_hours=None if row.confirmed_hours is None else float(row.confirmed_hours),
+        description=row.description, service_type=row.service_type,
+        supervisor_name=row.supervisor_name, state=service.state_of(row, now, sent),
+        created_at=row.created_at, answered_at=row.answered_at,
+        supervisor_note=row.supervisor_note)
+
+
+async def _check_may_ask(request: Request, user: User, body: NewOutsideHours) -> str:
+    """Refuse what a stranger's or a careless request would do; return the supervisor's key."""
+    settings: Settings = request.app.state.settings
+    if not user.is_verified:
+        raise ApiError(403, UNVERIFIED)
+    if service.is_own_address(user.email, body.supervisor_email):
+        raise ApiError(422, service.OWN_ADDRESS)
+    key = service.supervisor_key(settings, body.supervisor_email)
+    if await service.is_blocked(settings, body.supervisor_email):
+        raise ApiError(403, service.BLOCKED)
+    now = clock.now(settings)
+    if await OutsideHoursRequest.filter(user_id=user.id, **service.pending(now)).count() \
+            >= service.PENDING_PER_VOLUNTEER:
+        raise ApiError(429, service.TOO_MANY_PENDING, headers=BUSY_RETRY)
+    # The same sentence as any limit: a volunteer learns nothing of others' requests.
+    if await OutsideHoursRequest.filter(supervisor_key=key, **service.pending(now)).count() \
+            >= service.PENDING_PER_SUPERVISOR:
+        raise ApiError(429, TOO_MANY_REQUESTS, headers=BUSY_RETRY)
+    await enforce(request, "outside-hours-account", str(user.id))
+    await enforce(request, "outside-hours-supervisor", canonical_mailbox(body.supervisor_email))
+    return key
+
+
+@endpoint("POST", "/api/me/outside-hours", body=NewOutsideHours,
+          responses={201: OutsideHoursItem},
+          errors={401: ErrorBody, 403: ErrorBody, 429: ErrorBody}, auth="token",
+          sends_mail_to="typed",
+          limits=(Limit("outside-hours-account", key="account", counts="mail"),
+                  Limit("outside-hours-supervisor", key="address", counts="mail")),
+          summary="Ask a supervisor by email to confirm hours served outside CivicSTL.")
+async def create(request: Request, body: NewOutsideHours) -> contract.Reply[OutsideHoursItem]:
+    """Store the request and queue the supervisor's email, in one transaction."""
+    user = await signed_in(request, SIGN_IN)
+    settings: Settings = request.app.state.settings
+    zone = ZoneInfo(request.app.state.catalogue.timezone)
+    now = clock.now(settings)
+    span = service.span_of(body, zone, now)
+    key = await _check_may_ask(request, user, body)
+    async with in_transaction() as connection:
+        row = await OutsideHoursRequest.create(
+            user_id=user.id, organization=body.organization, date=body.date,
+            starts_at=span.start, ends_at=span.end, hours=span.hours,
+            description=body.description, service_type=body.service_type,
+            supervisor_name=body.supervisor_name, supervisor_email=body.supervisor_email,
+            supervisor_key=key, honesty_accepted_at=now, not_relative=True, created_at=now,
+            using_db=connection)
+        row.outbox_id = await ask(row, user.name, zone, connection=connection)
+        await row.save(update_fields=["outbox_id"], using_db=connection)
+    notify(request)
+    return contract.Reply(_item(row, now, sent=False), status=201)
+
+
+@endpoint("GET", "/api/me/outside-hours", responses={200: MyOutsideHours},
+          errors={401: ErrorBody}, auth="token",
+          summary="The user's requests for hours served elsewhere, newest first, with states.")
+async def mine(request: Request) -> MyOutsideHours:
+    """Every request of the signed-in volunteer and where it stands."""
+    user = await signed_in(request, SIGN_IN)
+    now = clock.now(request.app.state.settings)
+    rows = await OutsideHoursRequest.filter(user_id=user.id).order_by("-created_at", "-id")
+    outbox_ids = [row.outbox_id for row in rows if row.outbox_id is not None]
+    sent = set(await OutboxMessage.filter(id__in=outbox_ids, sent_at__isnull=False)
+               .values_list("id", flat=True)) if outbox_ids else set()
+    return MyOutsideHours(requests=[_item(row, now, row.outbox_id in sent) for row in rows])
+
+
+@endpoint("POST", "/api/me/outside-hours/{request_id:id}/withdraw", responses={200: Withdrawn},
+          errors={401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody},
+          auth="token", limits=(Limit("account-write", key="account"),),
+          summary="Withdraw one of the user's requests still waiting on its supervisor.")
+async def withdraw(request: Request) -> Withdrawn:
+    """Close a waiting request: its link answers that there is nothing to answer."""
+    user = await signed_in(request, SIGN_IN)
+    await enforce(request, "account-write", str(user.id))
+    now = clock.now(request.app.state.settings)
+    row_id = request.path_params["request_id"]
+    if not await OutsideHoursRequest.filter(id=row_id, user_id=user.id).exists():
+        raise ApiError(404, NOT_FOUND)
+    closed = await OutsideHoursRequest.filter(id=row_id, user_id=user.id, **service.pending(now)) \
+        .update(answer=Answer.WITHDRAWN, answered_at=now, **service.FORGET_ADDRESS)
+    if not closed:
+        raise ApiError(409, NOT_PENDING)
+    return Withdrawn(message=WITHDRAWN)
+
+
+def routes() -> list[BaseRoute]:
+    """The volunteer's outside-hours routes."""
+    return contract.routes(create, mine, withdraw)
