@@ -130,7 +130,7 @@ async def adjust(request: Request, body: SupervisorAnswer) -> Answered:
     hours = Decimal(str(body.hours)).quantize(Decimal("0.01"))
     await _answer(request, body, Answer.ADJUSTED, confirmed_hours=hours,
                   supervisor_note=body.note or None)
-    return Answered(answer="adjusted", message=ADJUSTED.format(hours=f"{hours:g}"))
+    return Answered(answer="adjusted", message=ADJUSTED.format(hours=f"{float(hours):g}"))
 
 
 @endpoint("POST", "/api/hours-requests/decline", body=SupervisorAnswer,
