@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.models import ServiceType
+from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.web.contract import STRIPPED
 
@@ -16,6 +17,13 @@ from rsvp_service.web.contract import STRIPPED
 RequestState = Literal["sent", "delivered", "opened", "confirmed", "adjusted", "declined",
                        "expired", "withdrawn"]
 Clock = str  # "HH:MM", 24-hour
+
+
+def one_line(value: str) -> str:
+    """Return text for one line (a name, an organization), refusing control characters."""
+    if has_control_characters(value):
+        raise ValueError("it must not contain control characters or line breaks")
+    return value
 
 
 class _Strict(BaseModel):
@@ -40,6 +48,9 @@ class NewOutsideHours(_Strict):
                                         "relative.")
 
     _emails = field_validator("supervisor_email")(normalize_email)
+    _lines = field_validator("organization", "supervisor_name")(one_line)
+    # The supervisor's name goes into the To header: no encoded words (mail programs decode them).
+    _plain = field_validator("supervisor_name")(no_encoded_words)
 
 
 class OutsideHoursItem(BaseModel):
@@ -104,6 +115,8 @@ class SupervisorAnswer(_Strict):
     role: str | None = Field(default=None, max_length=200, description="Your role there.")
     note: str | None = Field(default=None, max_length=1000,
                              description="A note (adjust) or a reason (decline).")
+
+    _lines = field_validator("role")(lambda value: value if value is None else one_line(value))
 
 
 class Answered(BaseModel):

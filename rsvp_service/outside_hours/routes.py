@@ -83,16 +83,21 @@ async def _check_may_ask(request: Request, user: User, body: NewOutsideHours) ->
     return key
 
 
+async def _signed_in_first(request: Request) -> None:
+    # Before the body is read: a stranger is told to sign in, not what the body lacks.
+    request.state.user = await signed_in(request, SIGN_IN)
+
+
 @endpoint("POST", "/api/me/outside-hours", body=NewOutsideHours,
           responses={201: OutsideHoursItem},
           errors={401: ErrorBody, 403: ErrorBody, 429: ErrorBody}, auth="token",
-          sends_mail_to="typed",
+          guards=(_signed_in_first,), sends_mail_to="typed",
           limits=(Limit("outside-hours-account", key="account", counts="mail"),
                   Limit("outside-hours-supervisor", key="address", counts="mail")),
           summary="Ask a supervisor by email to confirm hours served outside CivicSTL.")
 async def create(request: Request, body: NewOutsideHours) -> contract.Reply[OutsideHoursItem]:
     """Store the request and queue the supervisor's email, in one transaction."""
-    user = await signed_in(request, SIGN_IN)
+    user: User = request.state.user
     settings: Settings = request.app.state.settings
     zone = ZoneInfo(request.app.state.catalogue.timezone)
     now = clock.now(settings)
