@@ -13,12 +13,18 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
-from rsvp_service.outside_hours.supervisor import adjust, confirm, decline, not_me
+from rsvp_service.outside_hours.supervisor import (
+    hours_adjust,
+    hours_confirm,
+    hours_decline,
+    hours_not_me,
+)
 from rsvp_service.web import forms
 from rsvp_service.web.contract import ApiError, Endpoint
 from rsvp_service.web.forms import Form, Link, Page
 
-ACTS = {"confirm": confirm, "adjust": adjust, "decline": decline, "not-me": not_me}
+ACTS = {"confirm": hours_confirm, "adjust": hours_adjust, "decline": hours_decline,
+        "not-me": hours_not_me}
 HEADINGS = {"confirmed": "Hours confirmed", "adjusted": "Hours adjusted",
             "declined": "Hours declined", "not_me": "Request closed"}
 UNREAD_LINK = ("We could not read your hours-request link, so nothing was recorded. Please open "
@@ -52,5 +58,5 @@ async def answered_page(request: Request, body: Any, answer: Any) -> Page:
 
 def routes() -> list[BaseRoute]:
     """The supervisor page's form route (GET /hours-request stays the site's page)."""
-    return [forms.form_route("/hours-request", confirm, fields=answer_fields,
+    return [forms.form_route("/hours-request", hours_confirm, fields=answer_fields,
                              answer=answered_page, pick=pick)]

@@ -95,7 +95,8 @@ async def _signed_in_first(request: Request) -> None:
           limits=(Limit("outside-hours-account", key="account", counts="mail"),
                   Limit("outside-hours-supervisor", key="address", counts="mail")),
           summary="Ask a supervisor by email to confirm hours served outside CivicSTL.")
-async def create(request: Request, body: NewOutsideHours) -> contract.Reply[OutsideHoursItem]:
+async def outside_hours_create(request: Request,
+                               body: NewOutsideHours) -> contract.Reply[OutsideHoursItem]:
     """Store the request and queue the supervisor's email, in one transaction."""
     user: User = request.state.user
     settings: Settings = request.app.state.settings
@@ -120,7 +121,7 @@ async def create(request: Request, body: NewOutsideHours) -> contract.Reply[Outs
 @endpoint("GET", "/api/me/outside-hours", responses={200: MyOutsideHours},
           errors={401: ErrorBody}, auth="token",
           summary="The user's requests for hours served elsewhere, newest first, with states.")
-async def mine(request: Request) -> MyOutsideHours:
+async def outside_hours_mine(request: Request) -> MyOutsideHours:
     """Every request of the signed-in volunteer and where it stands."""
     user = await signed_in(request, SIGN_IN)
     now = clock.now(request.app.state.settings)
@@ -135,7 +136,7 @@ async def mine(request: Request) -> MyOutsideHours:
           errors={401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody},
           auth="token", limits=(Limit("account-write", key="account"),),
           summary="Withdraw one of the user's requests still waiting on its supervisor.")
-async def withdraw(request: Request) -> Withdrawn:
+async def outside_hours_withdraw(request: Request) -> Withdrawn:
     """Close a waiting request: its link answers that there is nothing to answer."""
     user = await signed_in(request, SIGN_IN)
     await enforce(request, "account-write", str(user.id))
@@ -152,4 +153,4 @@ async def withdraw(request: Request) -> Withdrawn:
 
 def routes() -> list[BaseRoute]:
     """The volunteer's outside-hours routes."""
-    return contract.routes(create, mine, withdraw)
+    return contract.routes(outside_hours_create, outside_hours_mine, outside_hours_withdraw)

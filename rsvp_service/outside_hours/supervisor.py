@@ -74,7 +74,7 @@ async def _opened(request: Request, token: str) -> OutsideHoursRequest:
           responses={200: HoursAskedPreview}, errors={404: ErrorBody, 429: ErrorBody},
           limits=LIMITS,
           summary="What a supervisor's hours-request link asks and whether it can be answered.")
-async def preview(request: Request, body: LinkToken) -> HoursAskedPreview:
+async def hours_preview(request: Request, body: LinkToken) -> HoursAskedPreview:
     """Who asked for which hours; marks the request opened."""
     row = await _opened(request, body.token)
     now = clock.now(request.app.state.settings)
@@ -113,7 +113,7 @@ async def _answer(request: Request, body: SupervisorAnswer, answer: Answer,
 @endpoint("POST", "/api/hours-requests/confirm", body=SupervisorAnswer,
           responses={200: Answered}, errors=ERRORS, limits=LIMITS,
           summary="The supervisor confirms the hours as asked (optionally with their role).")
-async def confirm(request: Request, body: SupervisorAnswer) -> Answered:
+async def hours_confirm(request: Request, body: SupervisorAnswer) -> Answered:
     """Confirm the hours asked; a second confirm is told it was answered."""
     row = await _answer(request, body, Answer.CONFIRMED, confirmed_hours=F("hours"),
                         supervisor_note=body.note or None)
@@ -123,7 +123,7 @@ async def confirm(request: Request, body: SupervisorAnswer) -> Answered:
 @endpoint("POST", "/api/hours-requests/adjust", body=SupervisorAnswer,
           responses={200: Answered}, errors={422: ErrorBody, **ERRORS}, limits=LIMITS,
           summary="The supervisor confirms other hours than asked, with an optional note.")
-async def adjust(request: Request, body: SupervisorAnswer) -> Answered:
+async def hours_adjust(request: Request, body: SupervisorAnswer) -> Answered:
     """Confirm `hours` instead of the hours asked."""
     if body.hours is None:
         raise ApiError(422, ADJUST_NEEDS_HOURS)
@@ -136,7 +136,7 @@ async def adjust(request: Request, body: SupervisorAnswer) -> Answered:
 @endpoint("POST", "/api/hours-requests/decline", body=SupervisorAnswer,
           responses={200: Answered}, errors=ERRORS, limits=LIMITS,
           summary="The supervisor declines the hours (optionally saying why).")
-async def decline(request: Request, body: SupervisorAnswer) -> Answered:
+async def hours_decline(request: Request, body: SupervisorAnswer) -> Answered:
     """Decline: the hours do not count, and the supervisor's address is forgotten."""
     await _answer(request, body, Answer.DECLINED, supervisor_note=body.note or None,
                   **service.FORGET_ADDRESS)
@@ -147,7 +147,7 @@ async def decline(request: Request, body: SupervisorAnswer) -> Answered:
           responses={200: Answered}, errors=ERRORS, limits=LIMITS,
           summary="The address's owner does not know the volunteer: the request closes and no "
           "request goes to this address again.")
-async def not_me(request: Request, body: SupervisorAnswer) -> Answered:
+async def hours_not_me(request: Request, body: SupervisorAnswer) -> Answered:
     """Close the request and block the address (kept as a keyed hash only)."""
     row = await _request(request, body.token)
     key = row.supervisor_key
@@ -160,4 +160,5 @@ async def not_me(request: Request, body: SupervisorAnswer) -> Answered:
 
 def routes() -> list[BaseRoute]:
     """The supervisor's routes."""
-    return contract.routes(preview, confirm, adjust, decline, not_me)
+    return contract.routes(hours_preview, hours_confirm, hours_adjust, hours_decline,
+                           hours_not_me)

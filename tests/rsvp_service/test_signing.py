@@ -46,7 +46,9 @@ def test_every_use_keeps_the_key_it_had_before_the_derivation_was_shared() -> No
               KeyUse.OAUTH_SESSION: b"civicstl oauth session v1",
               KeyUse.FOLLOWS: b"civicstl follows v1", KeyUse.CONSENT: b"civicstl consent v1",
               KeyUse.HOURS_RECORD: b"civicstl hours record v1",
-              KeyUse.RSVP_CLIENT: b"civicstl rsvp client v1"}
+              KeyUse.RSVP_CLIENT: b"civicstl rsvp client v1",
+              KeyUse.OUTSIDE_HOURS: b"civicstl outside hours v1",
+              KeyUse.SUPERVISOR_ADDRESS: b"civicstl supervisor address v1"}
     assert set(labels) == set(KeyUse)
     for use, label in labels.items():
         before = hmac.new(SETTINGS.secret_key.encode("utf-8"), label, hashlib.sha256).digest()

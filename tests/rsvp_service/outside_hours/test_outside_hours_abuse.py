@@ -11,9 +11,11 @@ from datetime import timedelta
 import httpx
 import pytest
 from mail_testkit import Mailbox, arrived, body
+from organize_testkit import person
 from outside_hours_testkit import ASKED, SUPERVISOR, ask, asked, states, volunteer
 
 from rsvp_service import clock
+from rsvp_service.accounts.models import User
 from rsvp_service.outside_hours import routes, service, supervisor
 from rsvp_service.outside_hours.models import BlockedSupervisor, OutsideHoursRequest
 from rsvp_service.settings import Settings
@@ -44,9 +46,6 @@ async def test_the_volunteers_own_address_and_its_aliases_are_refused(
 async def test_gmail_dots_and_googlemail_are_one_inbox(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
-    from organize_testkit import person
-    from rsvp_service.accounts.models import User
-
     user, headers = await person(settings, "ann")
     await User.filter(id=user.id).update(email="ann.lee@gmail.com")
     for alias in ("annlee@gmail.com", "a.n.n.l.e.e+x@googlemail.com"):

@@ -28,7 +28,8 @@ def test_every_site_path_taking_a_post_is_a_form_of_a_limited_endpoint(
             forms[route.path] = owner.mirrors.path
     assert forms == {"/rsvp": "/api/rsvp", "/login": "/api/auth/login",
                      "/register": "/api/auth/register", "/cancel": "/api/rsvp/cancel",
-                     "/consent": "/api/consent/approve", "/follows": "/api/follows/confirm"}
+                     "/consent": "/api/consent/approve", "/follows": "/api/follows/confirm",
+                     "/hours-request": "/api/hours-requests/confirm"}
 
 
 def test_the_answer_page_escapes_what_it_shows() -> None:
