@@ -30,7 +30,7 @@ class HoursAsked(Payload):
     organization: str
     date_text: str
     time: str
-    hours: str
+    hours_asked: str
     description: str
     reminder: bool = False
 

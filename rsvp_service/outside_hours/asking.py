@@ -25,5 +25,5 @@ async def ask(row: OutsideHoursRequest, volunteer: str, zone: ZoneInfo, *,
         request_id=int(row.id), user_id=row.user_id, volunteer=volunteer,
         supervisor=row.supervisor_name, organization=row.organization,
         date_text=f"{row.date:%A, %B %-d, %Y}", time=time_text(row, zone),
-        hours=f"{float(row.hours):g}", description=row.description, reminder=reminder)
+        hours_asked=f"{float(row.hours):g}", description=row.description, reminder=reminder)
     return await enqueue(outside_hours_mail(row.supervisor_email, asked), connection=connection)

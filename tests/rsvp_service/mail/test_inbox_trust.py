@@ -42,7 +42,8 @@ ANY_KIND_DATA: dict[str, Any] = {
     "follower_id": 5, "labels": ["KEEN St. Louis"], "week": "2025-W15", "events": [],
     "host": "keenstl", "organization": "KEEN St. Louis", "subject": "Parking",
     "body": "Park in the north lot.", "title": "Tiny Workshop", "date_text": "May 1, 2025",
-    "time": "6:00-7:00 PM",
+    "time": "6:00-7:00 PM", "request_id": 7, "user_id": 3, "supervisor": "Dana Boss",
+    "hours_asked": "3", "description": "Packed boxes.",
 }
 
 
