@@ -68,7 +68,7 @@ async def _check_may_ask(request: Request, user: User, body: NewOutsideHours) ->
     if service.is_own_address(user.email, body.supervisor_email):
         raise ApiError(422, service.OWN_ADDRESS)
     key = service.supervisor_key(settings, body.supervisor_email)
-    if await service.is_blocked(settings, body.supervisor_email):
+    if await service.is_blocked(key):
         raise ApiError(403, service.BLOCKED)
     now = clock.now(settings)
     if await OutsideHoursRequest.filter(user_id=user.id, **service.pending(now)).count() \

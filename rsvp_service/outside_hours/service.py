@@ -52,9 +52,9 @@ def is_own_address(account_email: str, supervisor_email: str) -> bool:
     return canonical_mailbox(account_email) == canonical_mailbox(supervisor_email)
 
 
-async def is_blocked(settings: Settings, email: str) -> bool:
-    """Whether the address's owner answered "not me" before."""
-    return await BlockedSupervisor.filter(key=supervisor_key(settings, email)).exists()
+async def is_blocked(key: str) -> bool:
+    """Whether the owner of the inbox with this `supervisor_key` answered "not me" before."""
+    return await BlockedSupervisor.filter(key=key).exists()
 
 
 @dataclass(frozen=True, slots=True)
