@@ -8,7 +8,7 @@ from tortoise import fields
 
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0019_attendance_attestation')]
+    dependencies = [('models', '0020_outside_hours')]
 
     initial = False
 

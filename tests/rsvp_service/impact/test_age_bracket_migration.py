@@ -24,7 +24,7 @@ ENTRY = {"title": "Tiny Workshop", "organization": "KEEN St. Louis", "date": "20
 
 async def test_accounts_gain_no_bracket_and_records_keep_verifying(empty_url: str) -> None:
     made = datetime.fromisoformat(CIVIC_NOW_OPEN).astimezone(UTC)
-    async with old_schema(empty_url, "0019_attendance_attestation") as old:
+    async with old_schema(empty_url, "0020_outside_hours") as old:
         await old.insert("users", ("name", "email", "is_verified", "role", "created_at"),
                          [("Zoë Ångström", "zoe@example.org", True, "volunteer", old.stamp(made)),
                           ("Kim Lee", "kim@example.org", False, "volunteer", old.stamp(made))])
