@@ -1,8 +1,8 @@
 """GET /api/me/impact: the dashboard's numbers, badges and progress, from one list of entries.
 
-Hours, events, organizations and badges count check-ins (impact/summary.py); the PVSA and the
-hours per kind of service read the record entries (impact/entries.py), where a second source
-of attested hours joins.
+Hours, events, organizations and badges count check-ins at CivicSTL's events (impact/summary.py);
+the PVSA and the hours per kind of service read the record entries (impact/entries.py), which
+add the hours served elsewhere that a supervisor confirmed by email.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
 from rsvp_service.impact.badges import badge_list
 from rsvp_service.impact.bodies import Impact
-from rsvp_service.impact.entries import record_entry
+from rsvp_service.impact.entries import listed_entries
 from rsvp_service.impact.progress import bracket_of, pvsa, service_types
 from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.web import contract
@@ -35,7 +35,7 @@ async def my_impact(request: Request) -> Impact:
     catalogue: Catalogue = request.app.state.catalogue
     now = clock.now(request.app.state.settings)
     entries = await attended(user, catalogue, now)
-    listed = [record_entry(entry, catalogue) for entry in entries]
+    listed = await listed_entries(user, catalogue, entries)
     today = now.astimezone(ZoneInfo(catalogue.timezone)).date()
     return Impact(
         hours=float(total_hours(entries)),

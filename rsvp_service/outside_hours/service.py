@@ -105,6 +105,7 @@ def state_of(row: OutsideHoursRequest, now: datetime, sent: bool) -> RequestStat
 class ConfirmedEntry:
     """An entry a supervisor attested by email, as a service-hours record lists it."""
 
+    id: int
     date: date
     start: datetime
     end: datetime
@@ -124,7 +125,7 @@ async def confirmed_entries(user_id: int) -> list[ConfirmedEntry]:
     rows = await OutsideHoursRequest.filter(
         user_id=user_id, answer__in=[Answer.CONFIRMED, Answer.ADJUSTED]).order_by("date", "id")
     return [ConfirmedEntry(
-        date=row.date, start=row.starts_at, end=row.ends_at,
+        id=row.id, date=row.date, start=row.starts_at, end=row.ends_at,
         hours=row.confirmed_hours if row.confirmed_hours is not None else row.hours,
         organization=row.organization, description=row.description,
         service_type=row.service_type, supervisor_name=row.supervisor_name,
