@@ -38,6 +38,7 @@ from rsvp_service.impact.credential_bodies import (
     RecordStatus,
 )
 from rsvp_service.impact.records import LISTED, NOT_VALID, REVOKED, record_url, sign, verified_id
+from rsvp_service.impact.statements import PURPOSES, method_text
 from rsvp_service.organize.models import HoursRecord
 from rsvp_service.settings import Settings
 from rsvp_service.web import contract
@@ -50,9 +51,11 @@ JWKS_PATH = "/.well-known/jwks.json"
 ISSUER_PATH = "/.well-known/civicstl-issuer.json"
 # Public documents that change only when a key rotates: caches may keep them a little while.
 PUBLIC_CACHE = {"cache-control": "public, max-age=300", "access-control-allow-origin": "*"}
-CRITERIA = ("Hours are credited when an organizer of the hosting organization checks the "
-            "volunteer in at an event listed on CivicSTL, once the event has ended. Each "
-            "event is listed in this credential's evidence.")
+CRITERIA = ("Hours count when an organizer of the hosting organization checks the volunteer "
+            "in at an event listed on CivicSTL, once the event has ended, or when the "
+            "volunteer's supervisor confirms hours served elsewhere from the email CivicSTL sent "
+            "to the supervisor's address. Each entry is listed in this credential's evidence, "
+            "with how it was attested.")
 # The credential's id is a stable UUID per record and site, so downloading twice gives the
 # same id (and the same verifiable statement).
 _NAMESPACE = uuid.UUID("8a5f1f0e-5a8e-4b7c-9a43-2f3c1f6e9d10")
@@ -74,12 +77,23 @@ def credential_id(settings: Settings, code: str) -> str:
     return f"urn:uuid:{uuid.uuid5(_NAMESPACE, f'{links.site(settings)} {code}')}"
 
 
+def _count(n: int, one: str, more: str) -> str:
+    return f"{n} {one if n == 1 else more}"
+
+
 def _hours(hours: float) -> str:
     return f"{hours:g} hour" + ("" if hours == 1 else "s")
 
 
 def _instant(moment: datetime) -> str:
     return moment.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _covering(snapshot: RecordSnapshot) -> str:
+    """What the record covers, as the achievement's description says it ("" for older ones)."""
+    period = snapshot.period
+    text = f", from {period.start} to {period.end}" if period and period.start else ""
+    return text + (f". Purpose: {PURPOSES[snapshot.purpose]}" if snapshot.purpose else "")
 
 
 def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
@@ -97,13 +111,15 @@ def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
             achievement=Achievement(
                 id=f"{record_url(settings, code)}#achievement",
                 name=f"{_hours(hours)} of volunteer service",
-                description=(f"{snapshot.name} served {_hours(hours)} at "
-                             f"{len(snapshot.entries)} events with {organizations} "
-                             f"organizations, verified by check-in. Record {code}: "
+                description=(f"{snapshot.name} served {_hours(hours)} in "
+                             f"{_count(len(snapshot.entries), 'attested entry', 'attested entries')} "
+                             f"with {_count(organizations, 'organization', 'organizations')}"
+                             f"{_covering(snapshot)}. Record {code}: "
                              f"{record_url(settings, code)}"),
                 criteria=Criteria(narrative=CRITERIA))),
         evidence=[Evidence(name=entry.title, description=(
-            f"{entry.organization}, {entry.date_text} ({entry.date}): {_hours(entry.hours)}"))
+            f"{entry.organization}, {entry.date_text} ({entry.date}): {_hours(entry.hours)}, "
+            f"{method_text(entry)}"))
             for entry in snapshot.entries],
         credentialStatus=CredentialStatus(id=status_url(settings, code)),
         iss=by.id, jti=credential_id(settings, code), nbf=int(record.issued_at.timestamp()))

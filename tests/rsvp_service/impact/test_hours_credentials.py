@@ -82,12 +82,32 @@ async def test_a_downloaded_credential_verifies_against_the_served_keys_with_pyj
     assert subject["achievement"]["name"] == "1 hour of volunteer service"
     assert claims["evidence"] == [{
         "type": ["Evidence"], "name": "Tiny Workshop",
-        "description": "KEEN St. Louis, May 1, 2025 (2025-05-01): 1 hour"}]
+        "description": "KEEN St. Louis, May 1, 2025 (2025-05-01): 1 hour, by check-in"}]
     assert claims["credentialStatus"] == {
         "id": f"http://127.0.0.1:8000/api/hours-records/{code}/status",
         "type": "CivicSTLRecordStatus"}
     raw = base64.urlsafe_b64decode(token.split(".")[1] + "==")
     assert b"@example.org" not in raw and b"zoe" not in raw.lower()
+
+
+async def test_the_credential_says_the_records_period_and_purpose(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    headers, _ = await record_of_zoe(client, settings)
+    asked = await client.post("/api/me/hours-records", headers=headers, json={
+        "period": "custom", "from": "2025-05-01", "to": "2025-05-31", "purpose": "nhs"})
+    assert asked.status_code == 201, asked.text
+    code = asked.json()["code"]
+    claims = await verified(client, await download(client, headers, code))
+    subject = claims["credentialSubject"]
+    assert isinstance(subject, dict)
+    assert subject["achievement"]["description"] == (
+        "Zoë Ångström served 1 hour in 1 attested entry with 1 organization, from 2025-05-01 "
+        "to 2025-05-31. Purpose: National Honor Society. Record "
+        f"{code}: http://127.0.0.1:8000/verify-hours/{code}")
+    assert "checks the volunteer in" in subject["achievement"]["criteria"]["narrative"]
+    assert "supervisor confirms hours served elsewhere" in \
+        subject["achievement"]["criteria"]["narrative"]
 
 
 async def test_changing_one_byte_of_the_payload_fails_verification(
