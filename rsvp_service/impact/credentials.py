@@ -102,6 +102,7 @@ def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
     code = sign(settings, record.id)
     hours = float(record.hours)
     organizations = len({entry.organization for entry in snapshot.entries})
+    entries = _count(len(snapshot.entries), "attested entry", "attested entries")
     by = issuer(settings)
     return HoursCredential(
         id=credential_id(settings, code), name=f"{_hours(hours)} of volunteer service", issuer=by,
@@ -111,9 +112,8 @@ def credential(settings: Settings, record: HoursRecord) -> HoursCredential:
             achievement=Achievement(
                 id=f"{record_url(settings, code)}#achievement",
                 name=f"{_hours(hours)} of volunteer service",
-                description=(f"{snapshot.name} served {_hours(hours)} in "
-                             f"{_count(len(snapshot.entries), 'attested entry', 'attested entries')} "
-                             f"with {_count(organizations, 'organization', 'organizations')}"
+                description=(f"{snapshot.name} served {_hours(hours)} in {entries} with "
+                             f"{_count(organizations, 'organization', 'organizations')}"
                              f"{_covering(snapshot)}. Record {code}: "
                              f"{record_url(settings, code)}"),
                 criteria=Criteria(narrative=CRITERIA))),
