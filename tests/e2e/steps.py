@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import subprocess
 from email.message import EmailMessage
 from pathlib import Path
@@ -17,6 +18,7 @@ from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.helpers import (
+    BUILD_CONTENT,
     CONSENT_EVENT,
     PYTHON,
     ROOT,
@@ -189,3 +191,20 @@ def consent_event(build: tuple[Path, Path]) -> dict[str, Any]:
     event: dict[str, Any] = next(e for e in events if e["slug"] == CONSENT_EVENT)
     assert event["before_you_go"]["guardian_consent"] is True
     return event
+
+
+def write_events(events: dict[str, Any], folder: Path) -> Path:
+    """Write a changed events.json into `folder`, with build/content's organizations.json beside
+    it (the service reads both); return the events file."""
+    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
+    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
+    return folder / "events.json"
+
+
+def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: str) -> Path:
+    """A copy of build/content's events.json (and organizations.json beside it) in which the
+    host's events list its contact email, as its YAML's `email` would make them."""
+    for event in events["events"]:
+        if event["host"]["slug"] == host:
+            event["host"]["email"] = email
+    return write_events(events, folder)

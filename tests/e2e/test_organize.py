@@ -10,9 +10,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
-import json
 import re
-import shutil
 from collections.abc import Callable
 from datetime import datetime
 from email.message import EmailMessage
@@ -26,7 +24,6 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Playwright, Response, Route, expect
 
 from tests.e2e.helpers import (
-    BUILD_CONTENT,
     CHECKIN_NOW,
     CHECKIN_SLOT,
     CHROMIUM,
@@ -51,10 +48,12 @@ from tests.e2e.steps import (
     CODE,
     PHONE,
     auth_headers,
+    events_with_contact,
     qr_video,
     roles_cli,
     rsvp_through_api,
     signed_in_page,
+    write_events,
 )
 
 pytestmark = pytest.mark.e2e
@@ -91,23 +90,6 @@ def roster_statuses(server: Server, organizer: Account) -> dict[str, str]:
     )
     assert status == 200, body
     return {a["name"]: a["status"] for a in body["attendees"]}
-
-
-def write_events(events: dict[str, Any], folder: Path) -> Path:
-    """Write a changed events.json into `folder`, with build/content's organizations.json beside
-    it (the service reads both); return the events file."""
-    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
-    shutil.copy(BUILD_CONTENT / "organizations.json", folder / "organizations.json")
-    return folder / "events.json"
-
-
-def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: str) -> Path:
-    """A copy of build/content's events.json (and organizations.json beside it) in which the
-    host's events list its contact email, as its YAML's `email` would make them."""
-    for event in events["events"]:
-        if event["host"]["slug"] == host:
-            event["host"]["email"] = email
-    return write_events(events, folder)
 
 
 def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
