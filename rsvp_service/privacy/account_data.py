@@ -154,7 +154,10 @@ async def _organizing_data(settings: Settings, user: User, rsvp_ids: list[int]
             eventId=a.slot_id, event=a.event, organization=a.organization,
             checked_in_at=a.checked_in_at, walk_in=a.walk_in,
             hours=float(a.hours) if a.hours is not None else None,
-            hours_reason=a.hours_reason) for a in check_ins],
+            hours_reason=a.hours_reason, attested_name=a.attested_name,
+            attested_role=a.attested_role, attested_email=a.attested_email,
+            attested_organization=a.attested_organization, service_type=a.service_type,
+            starts_at=a.starts_at, ends_at=a.ends_at) for a in check_ins],
         "hours_records": [ExportHoursRecord(
             issued_at=r.issued_at, revoked_at=r.revoked_at, hours=float(r.hours),
             record=RecordSnapshot.model_validate(r.snapshot),

@@ -81,6 +81,14 @@ class ExportCheckIn(_Answer):
     hours: float | None
     hours_reason: str | None = Field(
         default=None, description="The organizer's reason for the hours, when one was given.")
+    # Who attests the entry and what it was (issue 40), as kept with it; null on older rows.
+    attested_name: str | None = None
+    attested_role: str | None = None
+    attested_email: str | None = None
+    attested_organization: str | None = None
+    service_type: str | None = None
+    starts_at: Moment | None = None
+    ends_at: Moment | None = None
 
 
 class ExportHoursRecord(_Answer):

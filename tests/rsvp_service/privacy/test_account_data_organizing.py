@@ -40,6 +40,11 @@ async def test_export_holds_check_ins_records_roles_and_messages(
 
     [check_in] = data["check_ins"]
     assert (check_in["eventId"], check_in["hours"], check_in["walk_in"]) == (TINY_SLOT, 1.0, False)
+    # Who attested it, as the record shows it (issue 40): Kim checked herself in as KEEN's.
+    assert (check_in["attested_name"], check_in["attested_role"],
+            check_in["attested_organization"], check_in["service_type"]) == (
+        "Kim Park", "Organizer", "KEEN St. Louis", "tutoring")
+    assert check_in["starts_at"] is not None and check_in["ends_at"] is not None
     [record] = data["hours_records"]
     assert (record["hours"], record["revoked_at"], record["record"]["name"]) == (
         1.0, None, "Kim Park")
