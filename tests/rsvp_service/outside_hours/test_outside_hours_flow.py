@@ -46,6 +46,9 @@ async def test_the_supervisor_confirms_and_the_entry_counts(
         text.split())
     assert "Friday, March 28, 2025" in text and "9:00 AM-12:00 PM (3 hours)" in text
     assert "mia@example.org" not in text  # the volunteer's address is not the supervisor's
+    # The supervisor learns before answering that a record will show who they are.
+    assert ("may read your answer, with your name, role and email address, on the volunteer's "
+            "service-hours record") in " ".join(text.split())
     for act in ("confirm", "adjust", "decline", "not-me"):
         assert "/hours-request?token=" in text and f"&act={act}" in text
     token = text.split("/hours-request?token=")[1].split("&")[0]
