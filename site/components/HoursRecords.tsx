@@ -1,28 +1,24 @@
-// The dashboard's "Service-hours record": create a record of the verified hours so far (a signed link a
-// teacher can check), open it, download its PDF or its signed credential, or revoke it.
+// The dashboard's "Service-hours record": create a record of the verified hours of a period, for a purpose
+// (a signed link a teacher can check), open it, download its PDF, CSV or signed credential, or revoke it.
 import { useCallback, useEffect, useState } from 'react'
-import { IMPACT_MSG, createRecord, hoursText, myRecords, recordCredential, recordPdfUrl, revokeRecord, type RecordSummary } from '../src/api/impact'
+import { purposeAndPeriod } from '../src/api/hoursRecord'
+import { IMPACT_MSG, hoursText, myRecords, recordCredential, recordCsvUrl, recordPdfUrl, revokeRecord, type RecordSummary } from '../src/api/impact'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'
 import { longDate } from '../src/organize/format'
+import { RecordForm } from './RecordForm'
 
 export function HoursRecords() {
   const [records, setRecords] = useState<RecordSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const load = useCallback(() => {
     void myRecords(getAuthClient()).then((r) => (r.ok ? setRecords(r.data) : setError(r.message)))
   }, [])
   useEffect(load, [load])
 
-  const create = async () => {
-    setBusy(true)
-    setError(null)
-    const r = await createRecord(getAuthClient())
-    setBusy(false)
-    if (!r.ok) return setError(r.message)
-    setNotice(`Your record of ${hoursText(r.data.record.hours)} is ready. Share its link: ${r.data.url}`)
+  const created = ({ url, hours }: { url: string; hours: number }) => {
+    setNotice(`Your record of ${hoursText(hours)} is ready. Share its link: ${url}`)
     load()
   }
   const revoked = (message: string) => {
@@ -33,13 +29,12 @@ export function HoursRecords() {
     <section className="section card" aria-labelledby="records-title">
       <h2 id="records-title">Service-hours record</h2>
       <p>
-        A record lists each event, organization, date and your verified hours. Anyone with its link or code can check it
+        A record lists each entry of the period you choose: its date, times, hours, kind of service and who attests
+        it. Anyone with its link or code can check it
         with CivicSTL (your name and these entries only). Its credential is a signed copy you keep (Open Badges 3.0) that
         anyone can check against CivicSTL's published keys. Revoke a record to make its link and credential say so.
       </p>
-      <button type="button" className="btn" onClick={() => void create()} disabled={busy}>
-        {busy ? 'Creating...' : 'Create a record'}
-      </button>
+      <RecordForm onCreated={created} />
       {notice ? <p className="success" role="status">{notice}</p> : null}
       {error ? <p className="error" role="alert">{error}</p> : null}
       {records && records.length ? (
@@ -76,6 +71,7 @@ function RecordItem({ record: r, onRevoked }: { record: RecordSummary; onRevoked
     <li className="my-rsvp">
       <strong>{hoursText(r.hours)}</strong>, issued {longDate(r.issuedAt)}
       {r.revoked ? <span className="state"> Revoked</span> : null}
+      {r.purpose || r.period ? <span className="muted record-line">{purposeAndPeriod(r)}</span> : null}
       {!r.revoked ? (
         <div className="my-rsvp-actions">
           <a className="btn btn-secondary" href={r.url} aria-label={`Open the ${label}`}>
@@ -83,6 +79,9 @@ function RecordItem({ record: r, onRevoked }: { record: RecordSummary; onRevoked
           </a>
           <a className="btn btn-secondary" href={recordPdfUrl((p) => client.url(p), r.code)} download aria-label={`Download the PDF of the ${label}`}>
             Download PDF
+          </a>
+          <a className="btn btn-secondary" href={recordCsvUrl((p) => client.url(p), r.code)} download aria-label={`Download the CSV of the ${label}`}>
+            Download the CSV
           </a>
           <button type="button" className="btn btn-secondary" onClick={() => void credential()} aria-label={`Download the credential of the ${label}`}>
             Download credential

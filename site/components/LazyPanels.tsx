@@ -2,6 +2,7 @@
 // interactive budget, scripts/check-budget.mjs). While a module loads, its fallback shows the same words the
 // part shows while it loads its own data, so nothing reads differently.
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react'
+import type { MyProgress as EagerProgress } from './MyProgress'
 import type { SlotRoster as EagerRoster } from './SlotRoster'
 
 /** A component whose module loads when it first renders, showing `fallback` until then. */
@@ -35,6 +36,12 @@ export const SlotRoster: ComponentType<Parameters<typeof EagerRoster>[0]> = late
 export const HoursRecords: ComponentType<object> = later(
   () => import('./HoursRecords').then((m) => m.HoursRecords),
   <Panel id="records-title" title="Service-hours record" loading="Loading your records..." />,
+)
+
+/** The dashboard's "Your progress" (PVSA level within reach, hours by kind of service), under "Your impact". */
+export const MyProgress: ComponentType<Parameters<typeof EagerProgress>[0]> = later(
+  () => import('./MyProgress').then((m) => m.MyProgress),
+  <Panel id="progress-title" title="Your progress" loading="Loading..." />,
 )
 
 /** The dashboard's last panel: export and delete the account's data. */

@@ -6,7 +6,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IMPACT_MSG } from '../src/api/impact'
-import { RECORD_CHECKED, RECORD_NOT_CHECKED, UNNAMED_ATTESTER } from '../src/api/hoursRecord'
+import { UNNAMED_ATTESTER } from '../src/api/hoursRecord'
 import { NETWORK_MSG } from '../src/api/client'
 import { RECORD_CHECKING, RECORD_CONFIRMED, enhanceVerifyHours } from '../src/light/verifyHours'
 import { fakeFetch, json } from './helpers'
@@ -20,7 +20,12 @@ const ENTRY = {
   attestation: { method: 'check-in', name: 'Kim Park', role: 'Organizer', organization: 'KEEN St. Louis', email: null, at: '2025-05-01T18:10:00-05:00' },
 }
 const OLD = { ...ENTRY, title: 'Park cleanup', time: null, service_type: null, attestation: null, hours: 2 }
-const RECORD = { code: CODE, name: 'Ada <img src=x onerror=alert(1)>', issuedAt: '2025-05-20T12:00:00-05:00', hours: 3.5, revoked: false, entries: [ENTRY, OLD] }
+// The sentences are the service's (impact/statements.py): the page shows whatever it sends, as text.
+const CHECKED = { checked: ['Checked <i>one</i>.', 'Checked two.'], notChecked: ['Not checked.'], note: null }
+const RECORD = {
+  code: CODE, name: 'Ada <img src=x onerror=alert(1)>', issuedAt: '2025-05-20T12:00:00-05:00', hours: 3.5, revoked: false, entries: [ENTRY, OLD],
+  period: null, purpose: null, checked: CHECKED,
+}
 
 async function page(path: string, routes: Parameters<typeof fakeFetch>[0]) {
   const fake = fakeFetch(routes)
@@ -80,16 +85,52 @@ describe('the enhancement', () => {
     expect(article.querySelector('tfoot')!.innerHTML).toBe('<tr><th scope="row" colspan="2">Total</th><td>3.5</td><td></td></tr>')
     expect([...article.querySelectorAll('thead th[scope=col]')].map((th) => th.textContent)).toEqual(['Date and times', 'Event, organization and service', 'Hours', 'Attested by'])
     expect(article.querySelector('h3')!.textContent).toBe('What CivicSTL checked')
-    expect(article.textContent).toContain(RECORD_CHECKED)
-    expect(article.textContent).toContain(RECORD_NOT_CHECKED)
+    expect([...article.querySelectorAll('ul.record-checked')].map((ul) => [...ul.children].map((li) => li.textContent))).toEqual([
+      ['Checked <i>one</i>.', 'Checked two.'],
+      ['Not checked.'],
+    ])
+    expect(article.querySelector('i')).toBeNull()
+    // A record issued before purposes and periods says neither.
+    expect(article.querySelector('.record-about')).toBeNull()
     expect(article.querySelector('code.record-code')!.textContent).toBe(CODE)
-    const pdf = article.querySelector<HTMLAnchorElement>('a.btn.btn-secondary')!
-    expect([pdf.getAttribute('href'), pdf.hasAttribute('download'), pdf.textContent]).toEqual([`/api/hours-records/${CODE}.pdf`, true, 'Download PDF'])
+    const links = [...article.querySelectorAll<HTMLAnchorElement>('a.btn.btn-secondary')]
+    expect(links.map((a) => [a.getAttribute('href'), a.hasAttribute('download'), a.textContent])).toEqual([
+      [`/api/hours-records/${CODE}.pdf`, true, 'Download PDF'],
+      [`/api/hours-records/${CODE}.csv`, true, 'Download the CSV'],
+    ])
     // happy-dom has no print dialog: a stand-in records the call.
     const print = vi.fn()
     vi.stubGlobal('print', print)
     article.querySelector<HTMLButtonElement>('.no-print button[type=button]')!.click()
     expect(print).toHaveBeenCalledOnce()
+  })
+
+  it('an A+ record: purpose and period, A+ marks, an entry confirmed by email, and the note from the service', async () => {
+    const emailed = {
+      ...ENTRY, title: 'Reading buddies', service_type: 'tutoring', a_plus_eligible: true,
+      attestation: { method: 'email', name: 'Lee Ross', role: 'Teacher', organization: 'Oak School', email: 'lee@oak.example', at: '2026-09-03T21:30:00-05:00' },
+    }
+    const record = {
+      ...RECORD, entries: [emailed, { ...ENTRY, a_plus_eligible: false }], purpose: 'a-plus',
+      period: { kind: 'school-year', from: '2026-08-01', to: '2027-07-31' },
+      checked: { ...CHECKED, note: 'The coordinator must still approve them.' },
+    }
+    await page(`/verify-hours/${CODE}`, { [`GET /hours-records/${CODE}`]: () => json(record) })
+    await enhanceVerifyHours(document)
+    const article = main().querySelector('article')!
+    expect(article.querySelector('.record-about')!.textContent).toBe('Purpose: Missouri A+ Scholarship · Period: Aug 1, 2026 – Jul 31, 2027')
+    const rows = [...article.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent))
+    expect(rows[0]![1]).toBe('Reading buddiesKEEN St. LouisService: TutoringA+ eligible')
+    expect(rows[0]![3]).toBe('Lee Ross, Teacher, Oak School, lee@oak.example; by email confirmation on Sep 3, 2026')
+    expect(rows[1]![1]).toBe('Tiny <b>Workshop</b>KEEN St. LouisService: Food security')
+    expect(article.textContent).toContain('The coordinator must still approve them.')
+  })
+
+  it('a record of all hours says so', async () => {
+    const record = { ...RECORD, purpose: 'nhs', period: { kind: 'all', from: null, to: null } }
+    await page(`/verify-hours/${CODE}`, { [`GET /hours-records/${CODE}`]: () => json(record) })
+    await enhanceVerifyHours(document)
+    expect(main().querySelector('.record-about')!.textContent).toBe('Purpose: National Honor Society · Period: All verified hours')
   })
 
   it.each([

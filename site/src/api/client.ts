@@ -5,8 +5,8 @@
 import type { Client, Middleware } from 'openapi-fetch'
 import type { paths } from './generated/schema'
 
-/** The calls the site makes: GET and POST on the document's paths, and the middleware. */
-export type Api = Pick<Client<paths>, 'GET' | 'POST' | 'use'>
+/** The calls the site makes: GET, POST and PUT on the document's paths, and the middleware. */
+export type Api = Pick<Client<paths>, 'GET' | 'POST' | 'PUT' | 'use'>
 export type { paths }
 
 /** What the auth middleware needs from the session that owns the token. */
@@ -57,10 +57,11 @@ export function createApi(apiBase: string, fetchImpl: (request: Request) => Prom
     }))
   // The methods are generic over the path; forwarding their arguments unchanged keeps their types.
   type Call = (...args: unknown[]) => Promise<unknown>
-  const forward = (method: 'GET' | 'POST') => (...args: unknown[]) => load().then((c) => (c[method] as Call).apply(c, args))
+  const forward = (method: 'GET' | 'POST' | 'PUT') => (...args: unknown[]) => load().then((c) => (c[method] as Call).apply(c, args))
   return {
     GET: forward('GET') as Api['GET'],
     POST: forward('POST') as Api['POST'],
+    PUT: forward('PUT') as Api['PUT'],
     use(...added) {
       if (client) void client.then((c) => c.use(...added))
       else middleware.push(...added)
@@ -138,7 +139,7 @@ export function attachmentName(header: string | null, fallback: string): string 
   return match?.[1]?.trim() || fallback
 }
 
-type Method = 'get' | 'post'
+type Method = 'get' | 'post' | 'put'
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never
 type Responses<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R } ? R : never
 

@@ -7,15 +7,20 @@ import { IMPACT_MSG } from './impact'
 /** A service-hours record as GET /hours-records/<code> confirms it. */
 export type HoursRecord = Ok<'/api/hours-records/{code}', 'get'>
 export type RecordEntry = HoursRecord['entries'][number]
+export type RecordPeriod = NonNullable<HoursRecord['period']>
+export type Purpose = NonNullable<HoursRecord['purpose']>
+
+/** What a record is for, as the volunteer picks it and the record's page names it. */
+export const PURPOSES: Record<Purpose, string> = {
+  school: 'School service',
+  nhs: 'National Honor Society',
+  pvsa: "President's Volunteer Service Award",
+  'a-plus': 'Missouri A+ Scholarship',
+  other: 'Other',
+}
 
 /** What an entry recorded before attesters were (issue 40) says instead of a name. */
 export const UNNAMED_ATTESTER = 'Checked in at the event by its organizer (name not recorded)'
-
-/** What CivicSTL checked of each entry, and what it did not: the PDF says the same. */
-export const RECORD_CHECKED =
-  'CivicSTL checked: an organizer of the host organization, signed in to CivicSTL, checked the person in at the event, and the hours are the slot\'s length or what that organizer set.'
-export const RECORD_NOT_CHECKED =
-  'CivicSTL did not check the volunteer\'s age or school, what they did during the slot, or whether the attester is related to them.'
 
 /** The code of a /verify-hours/<code> path (null without one). */
 export function codeFromPath(pathname: string): string | null {
@@ -54,14 +59,38 @@ export function serviceLabel(serviceType: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** The time a record attests as the event's place told it ("6:10 PM"), from its ISO moment. */
-function clockTime(iso: string): string {
+/** A plain date ("2026-08-01") as "Aug 1, 2026". */
+function shortDay(day: string | null | undefined): string {
+  const t = day ? new Date(`${day}T00:00:00Z`) : null
+  if (!t || Number.isNaN(t.getTime())) return ''
+  return t.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+/** The period a record covers: "Aug 1, 2026 – Jul 31, 2027", or "All verified hours". */
+export function periodText(period: RecordPeriod): string {
+  return period.kind === 'all' || !period.from || !period.to ? 'All verified hours' : `${shortDay(period.from)} – ${shortDay(period.to)}`
+}
+
+/** "Purpose: National Honor Society · Period: Aug 1, 2026 – Jul 31, 2027" (empty for a record older than both). */
+export function purposeAndPeriod(record: Pick<HoursRecord, 'purpose' | 'period'>): string {
+  const parts = [record.purpose ? `Purpose: ${PURPOSES[record.purpose]}` : '', record.period ? `Period: ${periodText(record.period)}` : '']
+  return parts.filter(Boolean).join(' · ')
+}
+
+/** An ISO moment as the wall clock of its own offset (read with getUTC*), or null. */
+function wallClock(iso: string): Date | null {
   const offset = /([+-])(\d\d):(\d\d)$/.exec(iso)
   const t = new Date(iso)
-  if (!offset || Number.isNaN(t.getTime())) return ''
+  if (!offset || Number.isNaN(t.getTime())) return null
   // The moment carries the place's offset: show that wall clock, whatever the reader's zone.
   const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
-  const wall = new Date(t.getTime() + minutes * 60_000)
+  return new Date(t.getTime() + minutes * 60_000)
+}
+
+/** The time a record attests as the event's place told it ("6:10 PM"), from its ISO moment. */
+function clockTime(iso: string): string {
+  const wall = wallClock(iso)
+  if (!wall) return ''
   const h = wall.getUTCHours()
   return `${h % 12 || 12}:${String(wall.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
 }
@@ -71,5 +100,6 @@ export function attestedBy(entry: RecordEntry): string {
   const a = entry.attestation
   if (!a) return UNNAMED_ATTESTER
   const who = [a.name, a.role, a.organization, a.email ?? ''].filter(Boolean).join(', ')
+  if (a.method === 'email') return `${who}; by email confirmation on ${shortDay(wallClock(a.at)?.toISOString().slice(0, 10))}`
   return `${who}; by check-in at ${clockTime(a.at)}`
 }

@@ -1,7 +1,7 @@
 // A volunteer's impact (hours, events, organizations, badges) and their own service-hours records, on the
 // dashboard (anyone's record, at /verify-hours/<code>, is src/api/hoursRecord.ts).
 import type { AuthClient } from '../auth/client'
-import { NETWORK_MSG, attachmentName, attempt, type ApiResult, type Ok } from './client'
+import { NETWORK_MSG, attachmentName, attempt, type ApiResult, type Body, type Ok } from './client'
 
 export type Impact = Ok<'/api/me/impact', 'get'>
 export type Badge = Impact['badges'][number]
@@ -29,8 +29,12 @@ export async function myRecords(client: AuthClient): Promise<ApiResult<RecordSum
   return r.ok ? { ...r, data: r.data.records ?? [] } : r
 }
 
-/** POST /me/hours-records: a new record of the verified hours so far. */
-export const createRecord = (client: AuthClient) => attempt(() => client.api.POST('/api/me/hours-records'), IMPACT_MSG.createFailed)
+/** What a new record covers: a period, a purpose and the entries chosen (no body: every verified entry). */
+export type RecordRequest = NonNullable<Body<'/api/me/hours-records', 'post'>>
+
+/** POST /me/hours-records: a new record of the verified hours the request covers. */
+export const createRecord = (client: AuthClient, body?: RecordRequest) =>
+  attempt(() => client.api.POST('/api/me/hours-records', body ? { body } : {}), IMPACT_MSG.createFailed)
 
 /** POST /me/hours-records/<code>/revoke. */
 export const revokeRecord = (client: AuthClient, code: string) =>
@@ -38,6 +42,9 @@ export const revokeRecord = (client: AuthClient, code: string) =>
 
 /** The public PDF of a record (a plain link: it needs no sign-in). */
 export const recordPdfUrl = (apiUrl: (p: string) => string, code: string) => apiUrl(`/hours-records/${encodeURIComponent(code)}.pdf`)
+
+/** The public CSV of a record, in the columns a counselor pastes into a spreadsheet (a plain link too). */
+export const recordCsvUrl = (apiUrl: (p: string) => string, code: string) => apiUrl(`/hours-records/${encodeURIComponent(code)}.csv`)
 
 /**
  * GET /me/hours-records/<code>/credential.jwt: the record as a signed Open Badges credential (VC-JWT),

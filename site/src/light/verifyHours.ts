@@ -1,8 +1,8 @@
 // /verify-hours' enhancement (pages/(app)/verify-hours/+client.ts): the code of the address checked with the
 // service, then the record (the markup the React page had), the service's sentence with the form, or the
 // form alone. What the service sends is data: it goes in as text, never as HTML.
-import { IMPACT_MSG, hoursText, recordPdfUrl } from '../api/impact'
-import { RECORD_CHECKED, RECORD_NOT_CHECKED, attestedBy, codeFromInput, codeFromPath, serviceLabel, verifyRecord, type HoursRecord } from '../api/hoursRecord'
+import { IMPACT_MSG, hoursText, recordCsvUrl, recordPdfUrl } from '../api/impact'
+import { attestedBy, codeFromInput, codeFromPath, purposeAndPeriod, serviceLabel, verifyRecord, type HoursRecord } from '../api/hoursRecord'
 import { API_BASE } from '../auth/config'
 import { getAuthClient } from '../auth/instance'
 import { longDate } from '../organize/format'
@@ -39,7 +39,7 @@ export function recordArticle(record: HoursRecord): HTMLElement {
     const row = make('tr')
     row.append(
       cell('td', e.date_text, e.time ? [e.time] : []),
-      cell('td', e.title, [e.organization, `Service: ${serviceLabel(e.service_type)}`]),
+      cell('td', e.title, [e.organization, `Service: ${serviceLabel(e.service_type)}`, ...(e.a_plus_eligible ? ['A+ eligible'] : [])]),
       cell('td', String(e.hours)),
       cell('td', attestedBy(e)),
     )
@@ -55,19 +55,33 @@ export function recordArticle(record: HoursRecord): HTMLElement {
   const actions = make('div', { className: 'my-rsvp-actions no-print' })
   const print = make('button', { type: 'button', className: 'btn' }, 'Print')
   print.addEventListener('click', () => window.print())
-  actions.append(print, make('a', { className: 'btn btn-secondary', href: recordPdfUrl(apiUrl, record.code), download: '' }, 'Download PDF'))
+  actions.append(
+    print,
+    make('a', { className: 'btn btn-secondary', href: recordPdfUrl(apiUrl, record.code), download: '' }, 'Download PDF'),
+    make('a', { className: 'btn btn-secondary', href: recordCsvUrl(apiUrl, record.code), download: '' }, 'Download the CSV'),
+  )
+  const about = purposeAndPeriod(record)
   article.append(
     make('p', { className: 'success', role: 'status' }, RECORD_CONFIRMED),
     make('h2', { id: 'record-name' }, record.name),
     total,
+    ...(about ? [make('p', { className: 'record-about' }, about)] : []),
     table,
-    make('h3', {}, 'What CivicSTL checked'),
-    make('p', {}, RECORD_CHECKED),
-    make('p', {}, RECORD_NOT_CHECKED),
+    ...checkedSection(record.checked),
     code,
     actions,
   )
   return article
+}
+
+/** "What CivicSTL checked": the service's sentences, what it checked and what it did not, and the purpose's note. */
+function checkedSection(checked: HoursRecord['checked']): HTMLElement[] {
+  const list = (sentences: readonly string[]) => {
+    const ul = make('ul', { className: 'record-checked' })
+    for (const sentence of sentences) ul.append(make('li', {}, sentence))
+    return ul
+  }
+  return [make('h3', {}, 'What CivicSTL checked'), list(checked.checked), list(checked.notChecked), ...(checked.note ? [make('p', {}, checked.note)] : [])]
 }
 
 /** The form for a code: a full page load to /verify-hours/<code>, as from a printed link. */
