@@ -264,7 +264,21 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     src = earned.first.get_attribute("src") or ""
     assert src.startswith("data:image/svg+xml,"), src
 
+    # Progress (issue 40 item 5): the age group is asked, then the PVSA level within reach.
+    progress = volunteer.get_by_role("region", name="Your progress")
+    progress.get_by_label("Your age group").select_option(label="16 to 25")
+    progress.get_by_role("button", name="Save").click()
+    expect(progress).to_contain_text(
+        f"{hours:g} of 100 hours toward Bronze in the last 12 months", timeout=15_000)
+    expect(progress.get_by_role("progressbar")).to_be_visible()
+    service = event["service_type"].replace("_", " ").capitalize()
+    expect(progress.get_by_role("listitem")).to_contain_text([f"{service}: {hours:g} hour"])
+
+    # A record for a purpose: the period's entries are listed, all checked.
     records = volunteer.get_by_role("region", name="Service-hours record")
+    records.get_by_label("Purpose").select_option(label="National Honor Society")
+    expect(records.get_by_role("checkbox", name=re.compile(re.escape(event["title"])))).to_be_checked(
+        timeout=15_000)
     records.get_by_role("button", name="Create a record").click()
     expect(records.get_by_role("status")).to_contain_text("/verify-hours/")
     open_link = records.get_by_role("link", name=re.compile(r"^Open the record"))
@@ -273,6 +287,9 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     with volunteer.expect_download() as pdf:
         records.get_by_role("link", name=re.compile(r"^Download the PDF")).click()
     assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")
+    with volunteer.expect_download() as csv_file:
+        records.get_by_role("link", name=re.compile(r"^Download the CSV")).click()
+    assert event["title"] in Path(csv_file.value.path()).read_text(encoding="utf-8")
     # Its credential verifies against the served keys with PyJWT (not the signer's code), and a
     # copy with one byte changed does not.
     with volunteer.expect_download() as credential:
@@ -303,9 +320,11 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     expect(record).to_contain_text(
         f"{organizer.name}, Organizer, Doorways, {DOORWAYS}; by check-in at")
     expect(record).to_contain_text(slot["time"])
-    service = event["service_type"].replace("_", " ").capitalize()
     expect(record).to_contain_text(f"Service: {service}")
+    expect(record).to_contain_text("Purpose: National Honor Society · Period: All verified hours")
     expect(record.get_by_role("heading", name="What CivicSTL checked")).to_be_visible()
+    expect(record.get_by_role("listitem").first).to_contain_text("For entries attested by check-in")
+    expect(record.get_by_role("link", name="Download the CSV")).to_be_visible()
     assert organizer.email not in (record.text_content() or "")
     assert axe_violations(teacher, Axe(), "/verify-hours") == []
     teacher.emulate_media(media="print")
