@@ -277,8 +277,8 @@ def test_organizer_roster_csv_message_checkin_and_the_volunteers_record(
     # A record for a purpose: the period's entries are listed, all checked.
     records = volunteer.get_by_role("region", name="Service-hours record")
     records.get_by_label("Purpose").select_option(label="National Honor Society")
-    expect(records.get_by_role("checkbox", name=re.compile(re.escape(event["title"])))).to_be_checked(
-        timeout=15_000)
+    entry = records.get_by_role("checkbox", name=re.compile(re.escape(event["title"])))
+    expect(entry).to_be_checked(timeout=15_000)
     records.get_by_role("button", name="Create a record").click()
     expect(records.get_by_role("status")).to_contain_text("/verify-hours/")
     open_link = records.get_by_role("link", name=re.compile(r"^Open the record"))
