@@ -1,6 +1,6 @@
 // Impact and service-hours records: the dashboard's calls and the public verification of /verify-hours.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { IMPACT_MSG, createRecord, hoursText, myImpact, myRecords, recordPdfUrl, revokeRecord, svgDataUrl } from '../src/api/impact'
+import { IMPACT_MSG, createRecord, hoursText, myImpact, myRecords, recordCsvUrl, recordPdfUrl, revokeRecord, svgDataUrl } from '../src/api/impact'
 import { codeFromInput, codeFromPath, verifyRecord } from '../src/api/hoursRecord'
 import { json, makeClient, offlineApi, publicApi } from './helpers'
 
@@ -54,6 +54,7 @@ describe('records on the dashboard', () => {
       `POST /api/me/hours-records/${CODE}/revoke`,
     ])
     expect(recordPdfUrl((p) => `/api${p}`, 'a/b')).toBe('/api/hours-records/a%2Fb.pdf')
+    expect(recordCsvUrl((p) => `/api${p}`, 'a/b')).toBe('/api/hours-records/a%2Fb.csv')
   })
 })
 
