@@ -26,6 +26,7 @@ APP_ROUTES = (
     "/", "/features", "/about", "/tornado", "/organizations", "/login", "/register",
     "/dashboard", "/verify", "/auth/callback", "/reset-password", "/cancel", "/consent",
     "/organize", "/organize/checkin", "/organize/roles", "/verify-hours", "/follows",
+    "/hours-request",
 )
 
 

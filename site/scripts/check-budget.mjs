@@ -1,7 +1,7 @@
 // Page-weight budget of the built site (build/site or $SITE_OUT_DIR), per route:
 //  - content pages (/, /about, /tornado, the profiles, 404): no framework JavaScript at all (no ES module:
 //    Vike's entries and chunks are modules), and at most 2 KB of JavaScript in all (the classic nav script);
-//  - light pages (the Event Feed, the event pages and /verify-hours, issue 39): HTML-only pages with a small enhancement
+//  - light pages (the Event Feed, the event pages, /verify-hours and /hours-request, issues 39 and 40): HTML-only pages with a small enhancement
 //    of their forms (+client.ts), no React: at most 50 KB of JavaScript gzipped on first load, and the
 //    feed at most 80 KB of HTML raw (its content once, no serialized page context);
 //  - interactive pages: at most 110 KB of JavaScript gzipped on first load (scripts + modulepreloads),
@@ -44,9 +44,10 @@ const ROUTE_BUDGETS = {
 
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
 const pages = [...routes.map((r) => r.path), '/404']
-// The feed, the event and series pages (pages/(app)/events), and /verify-hours (a teacher opens it once from a
-// link or a printout: one fetch and a table, no framework): light.
-const light = new Set(['/features', '/verify-hours', ...routes.filter((r) => r.kind === 'event' || r.kind === 'series').map((r) => r.path)])
+// The feed, the event and series pages (pages/(app)/events), /verify-hours (a teacher opens it once from a
+// link or a printout: one fetch and a table, no framework) and /hours-request (a supervisor opens it once from
+// an email: one fetch and a form that works without JavaScript): light.
+const light = new Set(['/features', '/verify-hours', '/hours-request', ...routes.filter((r) => r.kind === 'event' || r.kind === 'series').map((r) => r.path)])
 
 const read = (src) => fs.readFileSync(path.join(outDir, src.replace(/^\//, '').split(/[?#]/)[0]))
 const results = []

@@ -17,7 +17,7 @@ SITE = "https://civicstl.org"
 # A person's own pages and those reached from an email link: nothing for a search to list.
 APP_PAGES = ["/login", "/register", "/dashboard", "/verify", "/auth/callback", "/reset-password",
              "/cancel", "/consent", "/organize", "/organize/checkin", "/organize/roles",
-             "/verify-hours", "/follows"]
+             "/verify-hours", "/follows", "/hours-request"]
 CONTENT_PAGES = ["/", "/features", "/organizations", "/about", "/tornado", "/keenstl"]
 
 

@@ -152,7 +152,7 @@ def test_real_content_passes_check_and_builds_all_28(run_cli: Callable[..., tupl
     assert len({e["link"] for e in index}) == 28
     routes = json.loads((out / "routes.json").read_text())
     events = json.loads((out / "events.json").read_text())["events"]
-    assert len([r for r in routes if r["kind"] in ("page", "profile")]) == 46
+    assert len([r for r in routes if r["kind"] in ("page", "profile")]) == 47
     assert sorted(r["path"] for r in routes if r["kind"] == "event") == sorted(
         e["path"] for e in events)
     series = {e["series"] for e in events if e["series"]}

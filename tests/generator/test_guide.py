@@ -14,7 +14,7 @@ GUIDE = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_tex
 # Pages only emails, sign-in, the organizer tools and hours records lead to; not for links.
 NOT_FOR_LINKS = {
     "/verify", "/auth/callback", "/reset-password", "/cancel", "/consent",
-    "/organize/checkin", "/organize/roles", "/verify-hours",
+    "/organize/checkin", "/organize/roles", "/verify-hours", "/hours-request",
 }
 
 

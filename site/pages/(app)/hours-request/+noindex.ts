@@ -1,0 +1,2 @@
+// An app page: nothing for a search engine to list (pages/+config.ts).
+export default true
