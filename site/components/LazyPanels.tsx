@@ -44,6 +44,12 @@ export const MyProgress: ComponentType<Parameters<typeof EagerProgress>[0]> = la
   <Panel id="progress-title" title="Your progress" loading="Loading..." />,
 )
 
+/** The dashboard's "Hours served elsewhere" (ask a supervisor by email, follow and withdraw), after the records. */
+export const OutsideHours: ComponentType<object> = later(
+  () => import('./OutsideHours').then((m) => m.OutsideHours),
+  <Panel id="outside-title" title="Hours served elsewhere" loading="Loading your requests..." />,
+)
+
 /** The dashboard's last panel: export and delete the account's data. */
 export const MyData: ComponentType<object> = later(
   () => import('./MyData').then((m) => m.MyData),

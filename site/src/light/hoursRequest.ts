@@ -116,7 +116,7 @@ export async function enhanceHoursRequest(doc: Document): Promise<void> {
   const r = await previewHoursRequest(getAuthClient().api, token)
   loading.remove()
   if (!r.ok || r.data.state !== 'awaiting') {
-    say(root, form, r.ok ? HOURS_REQUEST_MSG[r.data.state] : r.message, false)
+    say(root, form, r.ok ? HOURS_REQUEST_MSG[r.data.state as Exclude<HoursAsked['state'], 'awaiting'>] : r.message, false)
     form.remove()
     return
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { HoursRecords, MyData } from '../../../components/LazyPanels'
+import { HoursRecords, MyData, OutsideHours } from '../../../components/LazyPanels'
 import { MyImpact } from '../../../components/MyImpact'
 import { MyRsvps } from '../../../components/MyRsvps'
 import { OrganizerCard } from '../../../components/OrganizerCard'
@@ -84,6 +84,7 @@ function Account() {
       <MyRsvps />
       <MyImpact />
       <HoursRecords />
+      <OutsideHours />
       <MyData />
     </>
   )
