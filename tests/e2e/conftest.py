@@ -105,7 +105,7 @@ def _load(name: str) -> Any:
 
 @pytest.fixture(scope="package")
 def routes(built: None) -> list[dict[str, Any]]:
-    """build/content/routes.json (the 46 page and profile routes, then one per event page)."""
+    """build/content/routes.json (the 47 page and profile routes, then one per event page)."""
     result: list[dict[str, Any]] = _load("routes.json")
     return result
 

@@ -96,11 +96,11 @@ def test_every_page_renders_cleanly_and_axe_finds_nothing(
     routes: list[dict[str, Any]],
     new_session: Callable[..., Session],
 ) -> None:
-    """7. The 46 routes (the spec's 40, issue 14's 4, issue 23's /follows and /consent): no
-    console errors, no failed requests; and axe-core finds 0 violations on every one, on the 404
-    page and on the feed with upcoming events."""
+    """7. The 47 routes (the spec's 40, issue 14's 4, issue 23's /follows and /consent, issue
+    40's /hours-request): no console errors, no failed requests; and axe-core finds 0
+    violations on every one, on the 404 page and on the feed with upcoming events."""
     pages = [r["path"] for r in routes if r["kind"] in ("page", "profile")]
-    assert len(pages) == 46
+    assert len(pages) == 47
     axe = Axe()
     session = new_session(live_server)
     failures, violations = _walk(session, pages, axe)

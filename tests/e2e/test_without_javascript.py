@@ -35,6 +35,8 @@ FORMS = {
     "cancel": (set(), {"go=cancel"}),
     "consent": (set(), {"answer=approve", "answer=decline"}),
     "follows": (set(), {"act=confirm", "act=unsubscribe"}),
+    "hours-request": ({"role", "hours"},
+                      {"act=confirm", "act=adjust", "act=decline", "act=not-me"}),
 }
 
 
