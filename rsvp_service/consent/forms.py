@@ -14,7 +14,6 @@ from starlette.routing import BaseRoute
 
 from rsvp_service.consent.routes import consent_approve, consent_decline
 from rsvp_service.web import forms
-from rsvp_service.web.contract import ApiError, Endpoint
 from rsvp_service.web.forms import Form, Link, Page
 
 ANSWERS = {"approve": consent_approve, "decline": consent_decline}
@@ -29,12 +28,8 @@ def token_of(form: Form, request: Request) -> dict[str, Any]:
     return forms.query_token(request, "token", UNREAD_LINK)
 
 
-def pick(form: Form, request: Request) -> Endpoint:
-    """The endpoint of the button pressed (422 for anything else)."""
-    chosen = ANSWERS.get(form.get("answer") or "")
-    if chosen is None:
-        raise ApiError(422, PICK_ONE)
-    return chosen
+# The endpoint of the button pressed (422 for anything else).
+pick = forms.pressed("answer", ANSWERS, PICK_ONE)
 
 
 async def decided_page(request: Request, body: Any, answer: Any) -> Page:

@@ -20,7 +20,6 @@ from rsvp_service.outside_hours.supervisor import (
     hours_not_me,
 )
 from rsvp_service.web import forms
-from rsvp_service.web.contract import ApiError, Endpoint
 from rsvp_service.web.forms import Form, Link, Page
 
 ACTS = {"confirm": hours_confirm, "adjust": hours_adjust, "decline": hours_decline,
@@ -43,12 +42,8 @@ def answer_fields(form: Form, request: Request) -> dict[str, Any]:
     return values
 
 
-def pick(form: Form, request: Request) -> Endpoint:
-    """The endpoint of the button pressed (422 for anything else)."""
-    chosen = ACTS.get(form.get("act") or "")
-    if chosen is None:
-        raise ApiError(422, PICK_ONE)
-    return chosen
+# The endpoint of the button pressed (422 for anything else).
+pick = forms.pressed("act", ACTS, PICK_ONE)
 
 
 async def answered_page(request: Request, body: Any, answer: Any) -> Page:

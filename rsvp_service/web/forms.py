@@ -233,6 +233,16 @@ class FormRoute:
         return response
 
 
+def pressed(field: str, endpoints: Mapping[str, Endpoint], missing: str) -> Pick:
+    """The `pick` of a form whose buttons name their endpoint in `field` (422 `missing` else)."""
+    def pick(form: Form, request: Request) -> Endpoint:
+        chosen = endpoints.get(form.get(field) or "")
+        if chosen is None:
+            raise ApiError(422, missing)
+        return chosen
+    return pick
+
+
 def form_route(path: str, mirrors: Endpoint, *, fields: Fields, answer: Answer,
                refused: Refused = _keep, pick: Pick | None = None) -> Route:
     """A POST route for a form on a site path (GET still serves the page: a POST-only route)."""
