@@ -33,7 +33,7 @@ const EMPTY: OutsideHoursDraft = {
 
 /** The checkbox's words: the service's honesty statement (NewOutsideHours.honesty). */
 export const HONESTY_LABEL = 'I confirm these hours are true and complete.'
-export const NOT_RELATIVE_LABEL = 'My supervisor is not my relative.'
+export const NOT_RELATIVE_LABEL = 'My supervisor is an adult who is not my relative.'
 
 /** Today in the browser's own calendar, as a date input gives it ("2026-05-01"). */
 function today(): string {

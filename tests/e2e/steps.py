@@ -208,3 +208,16 @@ def events_with_contact(events: dict[str, Any], folder: Path, host: str, email: 
         if event["host"]["slug"] == host:
             event["host"]["email"] = email
     return write_events(events, folder)
+
+
+def report_outside_hours(panel: Locator, *, organization: str, day: str, start: str, end: str,
+                         did: str, kind: str, supervisor: str, email: str) -> None:
+    """Fill the dashboard's "Hours served elsewhere" form (its statements are left to check)."""
+    panel.get_by_label("Organization").fill(organization)
+    panel.get_by_label("Date").fill(day)
+    panel.get_by_label("Start time").fill(start)
+    panel.get_by_label("End time").fill(end)
+    panel.get_by_label("What you did").fill(did)
+    panel.get_by_label("Kind of service").select_option(label=kind)
+    panel.get_by_label("Supervisor's name").fill(supervisor)
+    panel.get_by_label("Supervisor's email").fill(email)

@@ -27,7 +27,7 @@ from tests.e2e.helpers import (
     verified_account,
     visit,
 )
-from tests.e2e.steps import auth_headers, signed_in_page
+from tests.e2e.steps import auth_headers, report_outside_hours, signed_in_page
 
 pytestmark = pytest.mark.e2e
 
@@ -57,20 +57,16 @@ def test_a_supervisor_confirms_hours_asked_from_the_dashboard(
     supervisor = unique_email("outside-supervisor")
     page = signed_in_page(new_session(server), volunteer)
     panel = page.get_by_role("region", name="Hours served elsewhere")
-    panel.get_by_label("Organization").fill("Riverside Food Pantry")
-    panel.get_by_label("Date").fill(yesterday())
-    panel.get_by_label("Start time").fill("09:00")
-    panel.get_by_label("End time").fill("11:30")
-    panel.get_by_label("What you did").fill("Sorted <b>cans</b> and packed boxes")
-    panel.get_by_label("Kind of service").select_option(label="Food security")
-    panel.get_by_label("Supervisor's name").fill("Sam Lee")
-    panel.get_by_label("Supervisor's email").fill(supervisor)
+    report_outside_hours(
+        panel, organization="Riverside Food Pantry", day=yesterday(), start="09:00",
+        end="11:30", did="Sorted <b>cans</b> and packed boxes", kind="Food security",
+        supervisor="Sam Lee", email=supervisor)
     panel.get_by_role("button", name="Ask for confirmation").click()
     # A missing statement is named, with focus on its checkbox, before anything is sent.
     expect(panel.get_by_role("alert")).to_contain_text("true before asking")
     expect(panel.get_by_label("I confirm these hours are true and complete.")).to_be_focused()
     panel.get_by_label("I confirm these hours are true and complete.").check()
-    panel.get_by_label("My supervisor is not my relative.").check()
+    panel.get_by_label("My supervisor is an adult who is not my relative.").check()
     panel.get_by_role("button", name="Ask for confirmation").click()
     expect(panel.get_by_role("status")).to_contain_text("on its way to your supervisor")
     expect(panel).to_contain_text("1 request waiting on a supervisor.")

@@ -37,6 +37,7 @@ from tests.e2e.steps import (
     WIDTHS,
     auth_headers,
     events_with_contact,
+    report_outside_hours,
     roles_cli,
     rsvp_through_api,
     signed_in_page,
@@ -99,14 +100,10 @@ def test_a_students_attested_hours_from_two_events_and_a_supervisor_reach_a_coun
     server = restart_server(AFTER, EVENTS_FILE=str(contacted))
     student = signed_in_page(new_session(server, width=width), sam)
     elsewhere = student.get_by_role("region", name="Hours served elsewhere")
-    elsewhere.get_by_label("Organization").fill("Northside Tutoring Center")
-    elsewhere.get_by_label("Date").fill("2027-01-18")
-    elsewhere.get_by_label("Start time").fill("15:00")
-    elsewhere.get_by_label("End time").fill("17:00")
-    elsewhere.get_by_label("What you did").fill("Tutored third graders in reading.")
-    elsewhere.get_by_label("Kind of service").select_option(label="Tutoring")
-    elsewhere.get_by_label("Supervisor's name").fill("Dana Reyes")
-    elsewhere.get_by_label("Supervisor's email").fill(SUPERVISOR)
+    report_outside_hours(
+        elsewhere, organization="Northside Tutoring Center", day="2027-01-18", start="15:00",
+        end="17:00", did="Tutored third graders in reading.", kind="Tutoring",
+        supervisor="Dana Reyes", email=SUPERVISOR)
     for box in elsewhere.get_by_role("checkbox").all():
         box.check()
     elsewhere.get_by_role("button", name="Ask for confirmation").click()

@@ -12,6 +12,7 @@ from organize_testkit import DURING_TINY, KEEN, at, person, rsvp, slot_path
 from service_testkit import KEEN_VOLUNTEERS, TINY_SLOT
 
 from rsvp_service.accounts.models import User
+from rsvp_service.organize.models import HoursRecord
 from rsvp_service.rsvps.models import Attendance
 from rsvp_service.settings import Settings
 
@@ -113,10 +114,16 @@ async def test_a_record_takes_no_attestation_from_its_caller(
                       json={"attendee": tiny.id})
     at(settings, "2025-06-01T12:00:00-05:00")
 
+    # The request names entries by id only: an entry with an attestation of its own is refused
+    # and nothing is issued; named by id, the record says who checked the person in.
+    forged = await client.post("/api/me/hours-records", headers=mine,
+                               json={"entries": [{"attestation": FORGED}]})
+    smuggled = await client.post("/api/me/hours-records", headers=mine,
+                                 json={"entries": [TINY_SLOT], **FORGED})
+    assert (forged.status_code, smuggled.status_code) == (422, 422)
+    assert await HoursRecord.all().count() == 0
     created = await client.post("/api/me/hours-records", headers=mine,
-                                json={"entries": [{"attestation": FORGED}]})
-
-    # The endpoint reads no body: what was sent is ignored, and the record says who checked in.
+                                json={"entries": [TINY_SLOT]})
     assert created.status_code == 201
     assert "Dr. Forger" not in created.text
     [entry] = created.json()["record"]["entries"]
