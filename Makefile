@@ -26,7 +26,7 @@ TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
         typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types \
-        lint-run lint-workflows typecheck-run test-python-run test-site-run budget-run checks-run
+        lint-run lint-workflows typecheck-run test-python-run test-site-run budget-run checks-run i18n
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -157,6 +157,19 @@ admin: install admin/node_modules/.installed build migrate ## Web editor on your
 
 check: $(CHECK_VENV)/.installed ## Validate content only, with a light install (editors' pull requests).
 	$(CHECK_VENV)/bin/python -m generator check --content $(CONTENT) $(if $(CHECK_FORMAT),--format $(CHECK_FORMAT))
+
+# --- languages (issue 41) ---
+# Extracts the marked sentences into the service's messages.pot (babel.cfg says where) and merges
+# it into each locale's messages.po; translators edit the .po files, read as text at start.
+I18N_LOCALES = es bs
+SERVICE_CATALOGS = rsvp_service/locales
+i18n: $(BIN)/.installed ## Extract marked sentences and update the .po catalogs.
+	$(BIN)/pybabel -q extract -F babel.cfg --project CivicSTL -k N_ -k Page:1 -k Link:2 --no-location --sort-output \
+	  -o $(SERVICE_CATALOGS)/messages.pot rsvp_service
+	$(foreach locale,$(I18N_LOCALES),$(if $(wildcard $(SERVICE_CATALOGS)/$(locale)/LC_MESSAGES/messages.po),\
+	  $(BIN)/pybabel -q update --no-fuzzy-matching -i $(SERVICE_CATALOGS)/messages.pot \
+	    -d $(SERVICE_CATALOGS) -l $(locale);,\
+	  $(BIN)/pybabel -q init -i $(SERVICE_CATALOGS)/messages.pot -d $(SERVICE_CATALOGS) -l $(locale);))
 
 # --- tests ---
 # Each check builds what it reads, then runs its `-run` part, which builds nothing: `make test`

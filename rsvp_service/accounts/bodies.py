@@ -11,19 +11,20 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rsvp_service.accounts import emails
 from rsvp_service.accounts.models import DEFAULT_ROLE, User
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail.headers import has_encoded_word_start
 from rsvp_service.web.contract import ApiError
 
-INVALID_EMAIL = "Please enter a valid email address."
+INVALID_EMAIL = N_("Please enter a valid email address.")
 NON_ASCII_EMAIL = (
-    "We cannot send email to addresses with accented or non-Latin letters before the @ yet. "
-    "Please use another address."
+    N_("We cannot send email to addresses with accented or non-Latin letters before the @ yet. "
+    "Please use another address.")
 )
-CONTROL_CHARACTERS = "{field} must not contain control characters or line breaks."
+CONTROL_CHARACTERS = N_("{field} must not contain control characters or line breaks.")
 ENCODED_WORD = ('it must not contain "=?", which email programs read as the start of encoded '
                 "text, so please leave those two characters out")
-ENCODED_NAME = ('Your name must not contain "=?", which email programs read as the start of '
-                "encoded text. Please enter it without those two characters.")
+ENCODED_NAME = (N_('Your name must not contain "=?", which email programs read as the start of '
+                "encoded text. Please enter it without those two characters."))
 
 
 class RegisterPayload(BaseModel):
@@ -138,7 +139,7 @@ def require_name(value: str) -> str:
     # Checked before whitespace is collapsed: split() would quietly turn U+2028 into a space.
     # The name goes into email headers and greetings; control characters have no place there.
     if has_control_characters(value):
-        raise ApiError(422, CONTROL_CHARACTERS.format(field="Your name"))
+        raise ApiError(422, gettext(CONTROL_CHARACTERS).format(field="Your name"))
     if has_encoded_word_start(value):
         raise ApiError(422, ENCODED_NAME)
     name = " ".join(value.split())

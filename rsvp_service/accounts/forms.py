@@ -17,15 +17,18 @@ from starlette.routing import BaseRoute
 from rsvp_service.accounts.bodies import LoginPayload, SignedIn
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.routes import login, register
+from rsvp_service.i18n import N_
 from rsvp_service.web import forms
 from rsvp_service.web.contract import ApiError
 from rsvp_service.web.forms import Form, Link, Page
 
-SIGNED_IN = "You're signed in."
-REGISTERED = ("Your account is ready and you are signed in. Check your email: open the link we "
-              "sent to verify your address, so you can RSVP to every event.")
-PASSWORDS_DIFFER = ("The two passwords you typed are not the same. Go back, type the same "
-                    "password in both boxes, and try again.")
+SIGNED_IN = N_("You're signed in.")
+REGISTERED = N_(
+    "Your account is ready and you are signed in. Check your email: open the link we "
+    "sent to verify your address, so you can RSVP to every event.")
+PASSWORDS_DIFFER = N_(
+    "The two passwords you typed are not the same. Go back, type the same "
+    "password in both boxes, and try again.")
 SIGNED_IN_LINKS = (Link("/dashboard", "Go to your dashboard"), Link("/features", "Find events"))
 ORGANIZE = Link("/organize", "Go to Organize")
 

@@ -29,6 +29,7 @@ from rsvp_service.accounts.emails import normalize_email
 from rsvp_service.accounts.models import RefreshToken, User
 from rsvp_service.accounts.sessions import set_refresh_cookie, start_session
 from rsvp_service.accounts.tokens import issue_access_token
+from rsvp_service.i18n import current
 from rsvp_service.signing import KeyUse, derived_key
 from rsvp_service.web.contract import endpoint
 
@@ -177,6 +178,7 @@ async def user_for_claims(claims: dict[str, Any]) -> User | None:
                 is_verified=email_verified,
                 google_iss=iss,
                 google_sub=sub,
+                language=current(),
                 using_db=connection,
             )
     except IntegrityError:

@@ -28,6 +28,10 @@ class User(Model):
     age_bracket = fields.CharField(max_length=8, null=True,
                                    description="The PVSA age bracket the volunteer gave.")
 
+    language = fields.CharField(
+        max_length=16, default="en", db_default="en",
+        description="The account's language: its emails and its API answers' default (issue 41).")
+
     class Meta:
         table = "users"
         unique_together = (("google_iss", "google_sub"),)

@@ -49,6 +49,7 @@ from rsvp_service.accounts.sessions import (
 )
 from rsvp_service.accounts.tokens import issue_access_token, signed_in
 from rsvp_service.accounts.verification import consume_verification_token, send_verification_email
+from rsvp_service.i18n import N_, current
 from rsvp_service.mail.outbox import notify
 from rsvp_service.web import contract
 from rsvp_service.web.contract import (
@@ -63,29 +64,29 @@ from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, Limit, RateLimiter, cl
 
 logger = logging.getLogger("rsvp_service.accounts")
 
-INVALID_LOGIN = "Invalid email or password."
-EMAIL_TAKEN = "An account with this email already exists. Please sign in."
-SESSION_EXPIRED = "Your session has expired. Please sign in again."
-FOREIGN_ORIGIN = "This request came from a site that is not allowed to use your session."
+INVALID_LOGIN = N_("Invalid email or password.")
+EMAIL_TAKEN = N_("An account with this email already exists. Please sign in.")
+SESSION_EXPIRED = N_("Your session has expired. Please sign in again.")
+FOREIGN_ORIGIN = N_("This request came from a site that is not allowed to use your session.")
 RESEND_SENT = (
-    "If that email belongs to an account that still needs verifying, "
-    "a new verification link is on its way."
+    N_("If that email belongs to an account that still needs verifying, "
+    "a new verification link is on its way.")
 )
-VERIFY_MISSING = "No verification token provided."
+VERIFY_MISSING = N_("No verification token provided.")
 VERIFY_INVALID = (
-    "This verification link is invalid, expired or already used. Please request a new one."
+    N_("This verification link is invalid, expired or already used. Please request a new one.")
 )
-VERIFIED = "Email verified successfully!"
-SIGNED_OUT = "You have been signed out."
+VERIFIED = N_("Email verified successfully!")
+SIGNED_OUT = N_("You have been signed out.")
 RESET_SENT = (
-    "If an account uses that email, a link to choose a new password is on its way. "
-    "It works once, for one hour."
+    N_("If an account uses that email, a link to choose a new password is on its way. "
+    "It works once, for one hour.")
 )
 RESET_INVALID = (
-    "This password reset link is invalid, expired or already used. "
-    "Please ask for a new one from the sign-in page."
+    N_("This password reset link is invalid, expired or already used. "
+    "Please ask for a new one from the sign-in page.")
 )
-RESET_DONE = "Your password has been changed. Please sign in with your new password."
+RESET_DONE = N_("Your password has been changed. Please sign in with your new password.")
 
 
 async def allowed_origin(request: Request) -> None:
@@ -132,7 +133,8 @@ async def register(request: Request, body: RegisterPayload) -> Reply[SignedIn]:
     try:
         async with in_transaction() as connection:
             user = await User.create(
-                name=name, email=email, password_hash=password_hash, using_db=connection
+                name=name, email=email, password_hash=password_hash, language=current(),
+                using_db=connection,
             )
             await send_verification_email(settings, user, connection=connection)
             issued = await start_session(user.id, connection=connection)

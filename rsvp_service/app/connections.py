@@ -40,6 +40,7 @@ from typing import Any
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from rsvp_service.i18n import N_
 from rsvp_service.web.contract import error_response, error_shape_for
 from rsvp_service.web.ratelimit import network
 
@@ -49,10 +50,12 @@ SHUTDOWN_GRACE = 1.0
 # or school behind one address several browsers; the rest stays for everyone else.
 CLIENT_SHARE = 8
 BUSY_RETRY_AFTER = "5"
-BUSY = ("The service has too many open connections right now, so your request was not "
-        "processed. Please try again in a few seconds.")
-CLIENT_BUSY = ("Too many connections are open from your network right now, so your request was "
-               "not processed. Close other pages of this site or try again in a few seconds.")
+BUSY = N_(
+    "The service has too many open connections right now, so your request was not "
+    "processed. Please try again in a few seconds.")
+CLIENT_BUSY = N_(
+    "Too many connections are open from your network right now, so your request was "
+    "not processed. Close other pages of this site or try again in a few seconds.")
 WARN_EVERY = 60.0
 log = logging.getLogger(__name__)
 

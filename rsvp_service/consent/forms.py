@@ -13,14 +13,16 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute
 
 from rsvp_service.consent.routes import consent_approve, consent_decline
+from rsvp_service.i18n import N_
 from rsvp_service.web import forms
 from rsvp_service.web.forms import Form, Link, Page
 
 ANSWERS = {"approve": consent_approve, "decline": consent_decline}
-UNREAD_LINK = ("We could not read your consent link, so nothing was decided. Please open the "
-               "link in the CivicSTL email again; links sent before this page worked without "
-               "JavaScript need it turned on.")
-PICK_ONE = "The field 'answer' must be 'approve' or 'decline': press one of the two buttons."
+UNREAD_LINK = N_(
+    "We could not read your consent link, so nothing was decided. Please open the "
+    "link in the CivicSTL email again; links sent before this page worked without "
+    "JavaScript need it turned on.")
+PICK_ONE = N_("The field 'answer' must be 'approve' or 'decline': press one of the two buttons.")
 
 
 def token_of(form: Form, request: Request) -> dict[str, Any]:

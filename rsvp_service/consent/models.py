@@ -37,5 +37,9 @@ class GuardianConsent(Model):
     released_at = fields.DatetimeField(
         null=True, description="When the RSVP was cancelled for a decline or an expired hold.")
 
+    language = fields.CharField(
+        max_length=16, default="en", db_default="en",
+        description="The language the volunteer asked in: the guardian's email is written in it.")
+
     class Meta:
         table = "guardian_consent"

@@ -10,6 +10,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.consent.models import Decision, GuardianConsent
+from rsvp_service.i18n import current
 from rsvp_service.mail.consent_request import consent_request_mail
 from rsvp_service.mail.outbox import enqueue
 
@@ -29,7 +30,7 @@ async def request_consent(connection: BaseDBAsyncClient, *, rsvp_id: int, slot_i
     # The link's token is signed when the email is built: it names this row and its address.
     row = await GuardianConsent.create(
         rsvp_id=rsvp_id, guardian_email=request.guardian_email, requested_at=now,
-        expires_at=request.expires_at, using_db=connection)
+        expires_at=request.expires_at, language=current(), using_db=connection)
     await enqueue(consent_request_mail(
         request.guardian_email, consent_id=int(row.id), slot_id=slot_id, volunteer=volunteer,
         hold_hours=request.hold_hours), connection=connection)

@@ -23,6 +23,7 @@ from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.consent.records import state_of
 from rsvp_service.consent.release import release
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_
 from rsvp_service.mail import consent_tokens as tokens
 from rsvp_service.mail.outbox import notify
 from rsvp_service.rsvps.models import RsvpStatus
@@ -31,15 +32,18 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
 from rsvp_service.web.ratelimit import Limit
 
-BAD_LINK = ("This consent link is not valid. Please use the link in the most recent email from "
-            "CivicSTL, or ask the volunteer to RSVP again.")
-USED = ("This consent link was already used: the answer given then stands. If it was a mistake, "
-        "ask the volunteer to RSVP again.")
-EXPIRED = ("This consent link has expired, so the spot was released. The volunteer can RSVP "
-           "again while spots are open.")
-CANCELLED = "This RSVP was cancelled, so there is nothing to approve or decline."
-APPROVED = "Thank you: you approved, and the volunteer's spot is confirmed."
-DECLINED = "Thank you: you declined, and the volunteer's spot has been released."
+BAD_LINK = N_(
+    "This consent link is not valid. Please use the link in the most recent email from "
+    "CivicSTL, or ask the volunteer to RSVP again.")
+USED = N_(
+    "This consent link was already used: the answer given then stands. If it was a mistake, "
+    "ask the volunteer to RSVP again.")
+EXPIRED = N_(
+    "This consent link has expired, so the spot was released. The volunteer can RSVP "
+    "again while spots are open.")
+CANCELLED = N_("This RSVP was cancelled, so there is nothing to approve or decline.")
+APPROVED = N_("Thank you: you approved, and the volunteer's spot is confirmed.")
+DECLINED = N_("Thank you: you declined, and the volunteer's spot has been released.")
 
 ERRORS = {404: ErrorBody, 410: ErrorBody, 429: ErrorBody}
 LIMITS = (Limit("consent-link", key="ip"),)

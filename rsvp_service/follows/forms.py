@@ -14,6 +14,7 @@ from starlette.routing import BaseRoute
 
 from rsvp_service.follows.preferences import unsubscribe
 from rsvp_service.follows.routes import confirm
+from rsvp_service.i18n import N_
 from rsvp_service.web import forms
 from rsvp_service.web.contract import ApiError, Endpoint
 from rsvp_service.web.forms import Form, Link, Page
@@ -27,9 +28,10 @@ WRONG_BUTTON = {
     "unsubscribe": ("This link unsubscribes you from the weekly email; it does not confirm "
                     "anything. Press Unsubscribe to stop it, or close the page to change nothing."),
 }
-NO_LINK = ("We could not read the link from your email, so nothing was changed. Please open "
-           "the link in your most recent email from CivicSTL again; links sent before this page "
-           "worked without JavaScript need it turned on.")
+NO_LINK = N_(
+    "We could not read the link from your email, so nothing was changed. Please open "
+    "the link in your most recent email from CivicSTL again; links sent before this page "
+    "worked without JavaScript need it turned on.")
 
 
 def _act(request: Request) -> str:

@@ -31,6 +31,10 @@ class Follower(Model):
     user_id: int | None
     created_at = fields.DatetimeField()
 
+    language = fields.CharField(
+        max_length=16, default="en", db_default="en",
+        description="The language the follow was made in: its digests are written in it.")
+
     class Meta:
         table = "followers"
 

@@ -24,6 +24,7 @@ from rsvp_service.follows.bodies import (
 )
 from rsvp_service.follows.models import Follow
 from rsvp_service.follows.routes import UNKNOWN, follower_by_token
+from rsvp_service.i18n import N_
 from rsvp_service.mail import follow_tokens as tokens
 from rsvp_service.mail.follow_tokens import Purpose
 from rsvp_service.web import contract
@@ -32,10 +33,11 @@ from rsvp_service.web.ratelimit import Limit
 
 log = logging.getLogger(__name__)
 
-UNSUBSCRIBED = ("You are unsubscribed: this address follows nothing on CivicSTL any more and "
-                "gets no weekly email.")
-SHOWING = "This is what this address follows. Untick what you no longer want, then save."
-SAVED = "Saved. Your weekly email now covers what is ticked here."
+UNSUBSCRIBED = N_(
+    "You are unsubscribed: this address follows nothing on CivicSTL any more and "
+    "gets no weekly email.")
+SHOWING = N_("This is what this address follows. Untick what you no longer want, then save.")
+SAVED = N_("Saved. Your weekly email now covers what is ticked here.")
 LIMITS = (Limit("follow-link", key="ip"),)
 
 

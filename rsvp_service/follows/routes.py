@@ -25,6 +25,7 @@ from rsvp_service.follows.bodies import (
     Unfollowed,
 )
 from rsvp_service.follows.models import Follow, Follower
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail import follow_notices
 from rsvp_service.mail import follow_tokens as tokens
 from rsvp_service.mail.follow_tokens import Purpose
@@ -33,20 +34,26 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, client_ip, enforce
 
-UNKNOWN = ("We do not know that organization or cause. Follow from an organization's page or "
-           "an event card, or check the spelling.")
-EMAIL_NEEDED = ("Please enter your email address to follow without an account, or log in "
-                "to follow with your account.")
-NOT_VERIFIED = ("Please verify your email address first (use the link we emailed you when you "
-                "signed up), then follow again.")
-SIGN_IN = "Please log in to see and change what you follow."
-CHECK_EMAIL = ("Thanks! If this address can receive mail, we have sent it a link: open it and "
-               "press Confirm to start getting the weekly email.")
-NOW_FOLLOWING = "You follow {label}. Its upcoming events come in your weekly email."
-UNFOLLOWED = "You no longer follow {label}."
-BAD_LINK = ("This link is not valid: it may have been changed or copied only in part. Please "
-            "use the link in your most recent email from CivicSTL, nothing was changed.")
-CONFIRMED = "Confirmed: you now get one email a week with the upcoming events of what you follow."
+UNKNOWN = N_(
+    "We do not know that organization or cause. Follow from an organization's page or "
+    "an event card, or check the spelling.")
+EMAIL_NEEDED = N_(
+    "Please enter your email address to follow without an account, or log in "
+    "to follow with your account.")
+NOT_VERIFIED = N_(
+    "Please verify your email address first (use the link we emailed you when you "
+    "signed up), then follow again.")
+SIGN_IN = N_("Please log in to see and change what you follow.")
+CHECK_EMAIL = N_(
+    "Thanks! If this address can receive mail, we have sent it a link: open it and "
+    "press Confirm to start getting the weekly email.")
+NOW_FOLLOWING = N_("You follow {label}. Its upcoming events come in your weekly email.")
+UNFOLLOWED = N_("You no longer follow {label}.")
+BAD_LINK = N_(
+    "This link is not valid: it may have been changed or copied only in part. Please "
+    "use the link in your most recent email from CivicSTL, nothing was changed.")
+CONFIRMED = N_(
+    "Confirmed: you now get one email a week with the upcoming events of what you follow.")
 
 
 def _target(request: Request, body: FollowTarget) -> store.Target:
@@ -73,7 +80,7 @@ async def _follow_as(request: Request, user: User, target: store.Target) -> Foll
     now = clock.now(request.app.state.settings)
     follower = await store.follower_for(user.email, user.id, now)
     row = await store.add_follow(follower, target, now, confirmed=True)
-    return Following(message=NOW_FOLLOWING.format(label=target.label),
+    return Following(message=gettext(NOW_FOLLOWING).format(label=target.label),
                      follow=store.item(request.app.state.catalogue, row))
 
 
@@ -123,7 +130,7 @@ async def unfollow(request: Request, body: FollowTarget) -> Unfollowed:
     target = _target(request, body)
     for follower in await Follower.filter(store.followers_of(user)):
         await store.remove_follow(follower.id, target)
-    return Unfollowed(message=UNFOLLOWED.format(label=target.label))
+    return Unfollowed(message=gettext(UNFOLLOWED).format(label=target.label))
 
 
 @endpoint("GET", "/api/me/follows", responses={200: MyFollows}, errors={401: ErrorBody},

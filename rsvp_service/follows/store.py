@@ -18,6 +18,7 @@ from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
 from rsvp_service.follows.bodies import FollowItem, FollowTarget
 from rsvp_service.follows.models import Follow, Follower, FollowKind
+from rsvp_service.i18n import current
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,8 @@ async def follower_for(email: str, user_id: int | None, now: datetime) -> Follow
     found = await Follower.get_or_none(email=email)
     if found is None:
         try:
-            found = await Follower.create(email=email, user_id=user_id, created_at=now)
+            found = await Follower.create(email=email, user_id=user_id, created_at=now,
+                                           language=current())
         except IntegrityError:
             # Another request made it first: use that one.
             found = await Follower.get(email=email)

@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute
 
 from rsvp_service import links
 from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.i18n import N_
 from rsvp_service.impact import credential_keys
 from rsvp_service.impact.bodies import RecordRevoked, RecordSnapshot
 from rsvp_service.impact.credential_bodies import (
@@ -45,17 +46,18 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Media, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
-SIGN_IN = "Please log in to download the credential of your service-hours record."
+SIGN_IN = N_("Please log in to download the credential of your service-hours record.")
 ISSUER_NAME = "CivicSTL"
 JWKS_PATH = "/.well-known/jwks.json"
 ISSUER_PATH = "/.well-known/civicstl-issuer.json"
 # Public documents that change only when a key rotates: caches may keep them a little while.
 PUBLIC_CACHE = {"cache-control": "public, max-age=300", "access-control-allow-origin": "*"}
-CRITERIA = ("Hours count when an organizer of the hosting organization checks the volunteer "
-            "in at an event listed on CivicSTL, once the event has ended, or when the "
-            "volunteer's supervisor confirms hours served elsewhere from the email CivicSTL sent "
-            "to the supervisor's address. Each entry is listed in this credential's evidence, "
-            "with how it was attested.")
+CRITERIA = N_(
+    "Hours count when an organizer of the hosting organization checks the volunteer "
+    "in at an event listed on CivicSTL, once the event has ended, or when the "
+    "volunteer's supervisor confirms hours served elsewhere from the email CivicSTL sent "
+    "to the supervisor's address. Each entry is listed in this credential's evidence, "
+    "with how it was attested.")
 # The credential's id is a stable UUID per record and site, so downloading twice gives the
 # same id (and the same verifiable statement).
 _NAMESPACE = uuid.UUID("8a5f1f0e-5a8e-4b7c-9a43-2f3c1f6e9d10")

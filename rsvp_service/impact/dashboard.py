@@ -15,6 +15,7 @@ from starlette.routing import BaseRoute
 from rsvp_service import clock
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_
 from rsvp_service.impact.badges import badge_list
 from rsvp_service.impact.bodies import Impact
 from rsvp_service.impact.entries import listed_entries
@@ -23,7 +24,7 @@ from rsvp_service.impact.summary import attended, total_hours
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ErrorBody, endpoint
 
-SIGN_IN = "Please log in to see your impact."
+SIGN_IN = N_("Please log in to see your impact.")
 
 
 @endpoint("GET", "/api/me/impact", responses={200: Impact}, errors={401: ErrorBody},

@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_
 from rsvp_service.impact.bodies import (
     AgeBracket,
     AgeBracketSet,
@@ -34,7 +35,7 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ErrorBody, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
-SIGN_IN = "Please log in to set your age bracket."
+SIGN_IN = N_("Please log in to set your age bracket.")
 # The award's hours for bronze, silver and gold by age bracket (presidentialserviceawards.gov).
 LEVELS: dict[AgeBracket, tuple[int, int, int]] = {
     "11-15": (50, 75, 100), "16-25": (100, 175, 250), "26+": (100, 250, 500)}

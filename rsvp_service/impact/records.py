@@ -23,6 +23,7 @@ from rsvp_service import clock, links
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.impact.bodies import (
     HoursEntries,
     MyRecords,
@@ -59,17 +60,20 @@ from rsvp_service.web.contract import (
 )
 from rsvp_service.web.ratelimit import Limit, enforce
 
-SIGN_IN = "Please log in to manage your service-hours records."
-NOTHING_TO_RECORD = ("You have no verified hours yet. A record lists the events where an "
-                     "organizer checked you in, once they have ended, so come back after "
-                     "your first one.")
-NOTHING_IN_PERIOD = ("You have no verified hours in the period you chose. Choose a longer "
-                     "period, or all of your hours.")
-NOT_CHOSEN = ("These entries are not among your verified hours in the period you chose: {}. "
-              "Choose entries from the list of your hours for that period.")
-NOT_VALID = "This verification code is not valid. Check that the link was copied in full."
-REVOKED = "This record was revoked by its owner."
-NOW_REVOKED = "The record is revoked. Its link now says so instead of showing your hours."
+SIGN_IN = N_("Please log in to manage your service-hours records.")
+NOTHING_TO_RECORD = N_(
+    "You have no verified hours yet. A record lists the events where an "
+    "organizer checked you in, once they have ended, so come back after "
+    "your first one.")
+NOTHING_IN_PERIOD = N_(
+    "You have no verified hours in the period you chose. Choose a longer "
+    "period, or all of your hours.")
+NOT_CHOSEN = N_(
+    "These entries are not among your verified hours in the period you chose: {}. "
+    "Choose entries from the list of your hours for that period.")
+NOT_VALID = N_("This verification code is not valid. Check that the link was copied in full.")
+REVOKED = N_("This record was revoked by its owner.")
+NOW_REVOKED = N_("The record is revoked. Its link now says so instead of showing your hours.")
 # 26 base32 characters: 130 bits (codes are typed from printouts, so shorter than links' 32).
 CODES = SignedIds(KeyUse.HOURS_RECORD, length=26)
 
@@ -134,7 +138,7 @@ def _chosen(entries: list[RecordEntry], ids: list[str] | None) -> list[RecordEnt
     # The same answer for another volunteer's entry and one that does not exist: no hint whose.
     unknown = sorted(set(ids) - {entry.id for entry in entries})
     if unknown:
-        raise ApiError(422, NOT_CHOSEN.format(", ".join(unknown)[:500]))
+        raise ApiError(422, gettext(NOT_CHOSEN).format(", ".join(unknown)[:500]))
     return [entry for entry in entries if entry.id in set(ids)]
 
 

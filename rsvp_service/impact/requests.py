@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rsvp_service.i18n import N_
 from rsvp_service.impact.bodies import AgeBracket, Purpose, RecordPeriod
 
 PeriodKind = Literal["school-year", "last-12-months", "custom", "all"]
@@ -19,9 +20,10 @@ PeriodKind = Literal["school-year", "last-12-months", "custom", "all"]
 LONGEST = timedelta(days=5 * 366)
 # How many entries a record may name: more than a volunteer serves in years of weekends.
 MOST_ENTRIES = 1000
-IN_THE_FUTURE = "The period cannot end after today. Choose an end date of today or earlier."
-PERIOD_ASKS = ("A custom period needs both a from date and a to date; other periods take "
-               "neither. Choose the dates again.")
+IN_THE_FUTURE = N_("The period cannot end after today. Choose an end date of today or earlier.")
+PERIOD_ASKS = N_(
+    "A custom period needs both a from date and a to date; other periods take "
+    "neither. Choose the dates again.")
 
 
 class RecordRequest(BaseModel):

@@ -9,24 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rsvp_service.i18n import N_
 from rsvp_service.impact.bodies import Checked, Purpose, RecordEntry
 
 CHECKED_CHECK_IN = (
-    "For entries attested by check-in: the organizer who checked the person in was signed in "
+    N_("For entries attested by check-in: the organizer who checked the person in was signed in "
     "to CivicSTL with an organizer role for the host organization (or as a CivicSTL "
     "administrator) at that time, and the hours are the slot's length or what that organizer "
-    "set.")
+    "set."))
 CHECKED_EMAIL = (
-    "For entries attested by email confirmation: the supervisor answered from the address the "
-    "volunteer gave, through a signed link sent to that address only.")
+    N_("For entries attested by email confirmation: the supervisor answered from the address the "
+    "volunteer gave, through a signed link sent to that address only."))
 NOT_CHECKED = (
-    "CivicSTL did not check the identity of an attester beyond their sign-in or their email "
+    N_("CivicSTL did not check the identity of an attester beyond their sign-in or their email "
     "address, that an address is an official one of the organization, how the attester is "
     "related to the volunteer, the volunteer's age or school, what they did during the "
-    "service, or that a school or award program accepts the service.")
+    "service, or that a school or award program accepts the service."))
 A_PLUS_NOTE = (
-    "For the Missouri A+ Scholarship: entries marked A+ eligible are tutoring or mentoring. "
-    "The school's A+ coordinator must still approve them; other entries usually do not count.")
+    N_("For the Missouri A+ Scholarship: entries marked A+ eligible are tutoring or mentoring. "
+    "The school's A+ coordinator must still approve them; other entries usually do not count."))
 PURPOSES: dict[Purpose, str] = {
     "school": "School service hours", "nhs": "National Honor Society",
     "pvsa": "President's Volunteer Service Award", "a-plus": "Missouri A+ Scholarship",

@@ -39,6 +39,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.expressions import F
 
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_
 from rsvp_service.mail.failures import describe, is_connection_error, is_permanent, redact
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import (
@@ -57,9 +58,10 @@ from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
 
-UNCERTAIN = ("Uncertain: it was handed to the mail server but its acceptance was never recorded "
-             "({why}); it may have been delivered. Look for its Message-ID in the relay's log, "
-             "then `outbox release ID` sends it again (same Message-ID) or `outbox discard ID`.")
+UNCERTAIN = N_(
+    "Uncertain: it was handed to the mail server but its acceptance was never recorded "
+    "({why}); it may have been delivered. Look for its Message-ID in the relay's log, "
+    "then `outbox release ID` sends it again (same Message-ID) or `outbox discard ID`.")
 # How long shutdown waits for the message in hand before cancelling its delivery.
 SHUTDOWN_GRACE = 10.0
 # How often a successful send also looks for mail another process could not deliver.

@@ -27,14 +27,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from rsvp_service.i18n import N_
 from rsvp_service.settings import Settings, settings_or_exit
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PG_DUMP_HEADER = b"PGDMP"
 BACKUP_NAME = re.compile(r"^civicstl-\d{8}-\d{6}\.(sqlite3|pgdump)$")
-RESTORED_MAIL = ("It was waiting to be sent when the backup was taken (restored {when} UTC) and "
-                 "may have gone out since. `outbox release ID` sends it again (same Message-ID), "
-                 "`outbox discard ID` forgets it.")
+RESTORED_MAIL = N_(
+    "It was waiting to be sent when the backup was taken (restored {when} UTC) and "
+    "may have gone out since. `outbox release ID` sends it again (same Message-ID), "
+    "`outbox discard ID` forgets it.")
 
 
 class BackupError(Exception):

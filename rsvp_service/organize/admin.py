@@ -8,6 +8,7 @@ from starlette.routing import BaseRoute
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.organize.bodies import (
     Granted,
     GrantPayload,
@@ -27,12 +28,12 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
-NO_ACCOUNT = "No account uses that email address. Ask the person to sign up first."
-NO_ORGANIZATION = "There is no organization with the slug '{slug}'. Pick one from the list."
-GRANTED = "{person} is now an organizer of {organization}."
-ALREADY = "{person} is already an organizer of {organization}."
-REVOKED = "{person} is no longer an organizer of {organization}."
-NOT_GRANTED = "{person} was not an organizer of {organization}, so nothing changed."
+NO_ACCOUNT = N_("No account uses that email address. Ask the person to sign up first.")
+NO_ORGANIZATION = N_("There is no organization with the slug '{slug}'. Pick one from the list.")
+GRANTED = N_("{person} is now an organizer of {organization}.")
+ALREADY = N_("{person} is already an organizer of {organization}.")
+REVOKED = N_("{person} is no longer an organizer of {organization}.")
+NOT_GRANTED = N_("{person} was not an organizer of {organization}, so nothing changed.")
 
 
 ADMIN_ONLY = {401: ErrorBody, 403: ErrorBody}
@@ -56,7 +57,7 @@ async def _target(request: Request, body: GrantPayload) -> tuple[Catalogue, User
     catalogue: Catalogue = request.app.state.catalogue
     slug = catalogue.organization(body.organization)
     if slug is None:
-        raise ApiError(422, NO_ORGANIZATION.format(slug=body.organization))
+        raise ApiError(422, gettext(NO_ORGANIZATION).format(slug=body.organization))
     user = await User.get_or_none(email=body.email)
     if user is None:
         raise ApiError(404, NO_ACCOUNT)
@@ -89,8 +90,9 @@ async def grant(request: Request, body: GrantPayload) -> Granted:
     except NotVerified as exc:
         raise ApiError(409, str(exc)) from None
     if created is None:
-        raise ApiError(409, ALREADY.format(**words))
-    return Granted(organizer=_entry(catalogue, created, user), message=GRANTED.format(**words))
+        raise ApiError(409, gettext(ALREADY).format(**words))
+    return Granted(organizer=_entry(catalogue, created, user),
+                   message=gettext(GRANTED).format(**words))
 
 
 @endpoint("POST", "/api/admin/organizers/revoke", body=GrantPayload, responses={200: Message},

@@ -24,6 +24,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service import clock
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.organize.attest import attestation
 from rsvp_service.organize.bodies import (
     AttendeeAnswer,
@@ -47,21 +48,27 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
-NO_CONSENT = ("{name} is checked in, but their guardian has not approved. Ask for a parent's or "
-              "guardian's consent before they take part.")
-NOT_ON_ROSTER = ("That code is not on this slot's roster. "
-                 "Check the code, or add the person as a walk-in.")
-NOT_ON_ROSTER_ID = ("That person is not on this slot's roster. "
-                    "Reload the roster, or add them as a walk-in.")
-ID_OR_CODE = "Send either the attendee's id or their check-in code, not both."
-WAITLISTED = ("{name} is on this slot's waitlist, not its roster, so they cannot be checked in. "
-              "Add them as a walk-in if there is room.")
-NOT_CHECKED_IN = "{name} is not checked in. Check them in before setting their hours."
-QUARTER_HOURS = "The field 'hours' must be a multiple of 0.25 (a quarter hour)."
-OVER_LENGTH = ("{hours} is more than this slot's {length}. Send at most {length}, or say why in "
-               "'reason' (such as setting up before the start).")
-TOO_MANY_PRESENT = ("{name}'s party has {size}, so at most {size} can be checked in. "
-                    "Send a smaller number in 'present'.")
+NO_CONSENT = N_(
+    "{name} is checked in, but their guardian has not approved. Ask for a parent's or "
+    "guardian's consent before they take part.")
+NOT_ON_ROSTER = N_(
+    "That code is not on this slot's roster. "
+    "Check the code, or add the person as a walk-in.")
+NOT_ON_ROSTER_ID = N_(
+    "That person is not on this slot's roster. "
+    "Reload the roster, or add them as a walk-in.")
+ID_OR_CODE = N_("Send either the attendee's id or their check-in code, not both.")
+WAITLISTED = N_(
+    "{name} is on this slot's waitlist, not its roster, so they cannot be checked in. "
+    "Add them as a walk-in if there is room.")
+NOT_CHECKED_IN = N_("{name} is not checked in. Check them in before setting their hours.")
+QUARTER_HOURS = N_("The field 'hours' must be a multiple of 0.25 (a quarter hour).")
+OVER_LENGTH = N_(
+    "{hours} is more than this slot's {length}. Send at most {length}, or say why in "
+    "'reason' (such as setting up before the start).")
+TOO_MANY_PRESENT = N_(
+    "{name}'s party has {size}, so at most {size} can be checked in. "
+    "Send a smaller number in 'present'.")
 ON_SLOT = {401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody}
 WRITES = (Limit("account-write", key="account"),)
 
@@ -82,7 +89,7 @@ async def _on_roster(slot: Slot, payload: CheckinPayload) -> Rsvp:
     if row is None or row.status is RsvpStatus.CANCELLED:
         raise ApiError(404, NOT_ON_ROSTER if payload.code is not None else NOT_ON_ROSTER_ID)
     if row.status is RsvpStatus.WAITLISTED:
-        raise ApiError(409, WAITLISTED.format(name=display_name(row)))
+        raise ApiError(409, gettext(WAITLISTED).format(name=display_name(row)))
     return row
 
 
@@ -110,7 +117,7 @@ async def _answer(slot: Slot, row: Rsvp, now: datetime, *, warn: bool = False) -
     entry = await person(slot, row)
     warning = None
     if warn and entry.consent in ("awaiting", "declined"):
-        warning = NO_CONSENT.format(name=display_name(row))
+        warning = gettext(NO_CONSENT).format(name=display_name(row))
     return AttendeeAnswer(attendee=entry.attendee(slot, now), warning=warning)
 
 
@@ -128,7 +135,7 @@ async def checkins(request: Request, body: CheckinPayload) -> AttendeeAnswer:
     row = await _on_roster(slot, body)
     if body.present is not None and body.present > row.party_size:
         size = "1 person" if row.party_size == 1 else f"{row.party_size} people"
-        raise ApiError(422, TOO_MANY_PRESENT.format(name=display_name(row), size=size))
+        raise ApiError(422, gettext(TOO_MANY_PRESENT).format(name=display_name(row), size=size))
     await check_in(slot, request.app.state.catalogue, row, organizer, now, body.present)
     return await _answer(slot, row, now, warn=True)
 
@@ -200,12 +207,13 @@ async def set_hours(request: Request, body: HoursPayload) -> AttendeeAnswer:
         raise ApiError(422, QUARTER_HOURS)
     length = slot_length_hours(slot)
     if body.hours > length and body.reason is None:
-        raise ApiError(422, OVER_LENGTH.format(hours=_hours(body.hours), length=_hours(length)))
+        raise ApiError(422, gettext(OVER_LENGTH).format(hours=_hours(body.hours),
+                                                        length=_hours(length)))
     row = await _on_roster(slot, CheckinPayload(attendee=body.attendee))
     changed = await Attendance.filter(rsvp_id=row.id, checked_in_at__isnull=False).update(
         hours=Decimal(str(body.hours)), hours_reason=body.reason)
     if not changed:
-        raise ApiError(409, NOT_CHECKED_IN.format(name=display_name(row)))
+        raise ApiError(409, gettext(NOT_CHECKED_IN).format(name=display_name(row)))
     return await _answer(slot, row, clock.now(request.app.state.settings))
 
 

@@ -16,6 +16,7 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service import clock, links
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail.organizer_message import (
     ReplyTo,
     compose,
@@ -38,14 +39,17 @@ from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, RateLimiter
 
 LIMIT = "organizer-message"
-ON_ITS_WAY = "Your message is on its way to {n} {people}."
-NOBODY = ("Nobody on this slot's roster has an email address yet, so there is nobody to "
-          "message. Nothing was sent.")
-TOO_MANY = ("You have sent as many messages as we allow in an hour. "
-            "Please wait {minutes} minutes and try again; nothing was sent.")
-NO_CONTACT = ("{name} lists no contact email, so replies cannot go to the organization. Have "
-              "replies come to your own address, or ask an editor to add the organization's "
-              "email to its profile. Nothing was sent.")
+ON_ITS_WAY = N_("Your message is on its way to {n} {people}.")
+NOBODY = N_(
+    "Nobody on this slot's roster has an email address yet, so there is nobody to "
+    "message. Nothing was sent.")
+TOO_MANY = N_(
+    "You have sent as many messages as we allow in an hour. "
+    "Please wait {minutes} minutes and try again; nothing was sent.")
+NO_CONTACT = N_(
+    "{name} lists no contact email, so replies cannot go to the organization. Have "
+    "replies come to your own address, or ask an editor to add the organization's "
+    "email to its profile. Nothing was sent.")
 
 
 def reply_choices(organizer: Organizer, catalogue: Catalogue, host: str) -> ReplyChoices:
@@ -62,7 +66,7 @@ def reply_to(organizer: Organizer, catalogue: Catalogue, host: str,
     if choice == "organization":
         contact = catalogue.contacts.get(host)
         if contact is None:
-            raise ApiError(409, NO_CONTACT.format(name=name))
+            raise ApiError(409, gettext(NO_CONTACT).format(name=name))
         return ReplyTo(contact, name)
     # The role check refuses unverified accounts already; the rule stays where the address is used.
     if not organizer.user.is_verified:
@@ -87,7 +91,7 @@ async def _spend(request: Request, user_id: int) -> None:
     retry_after = await limiter.hit(LIMIT, str(user_id))
     if retry_after is not None:
         minutes = max(1, -(-retry_after // 60))
-        raise ApiError(429, TOO_MANY.format(minutes=minutes),
+        raise ApiError(429, gettext(TOO_MANY).format(minutes=minutes),
                        headers={"Retry-After": str(retry_after)})
 
 
@@ -129,7 +133,7 @@ async def message_slot(
                           connection=connection)
     notify(request)
     count = len(people)
-    return Reply(MessageSent(recipients=count, message=ON_ITS_WAY.format(
+    return Reply(MessageSent(recipients=count, message=gettext(ON_ITS_WAY).format(
         n=count, people="person" if count == 1 else "people")), status=202)
 
 

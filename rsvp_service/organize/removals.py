@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute
 from rsvp_service import clock
 from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.outbox import notify
 from rsvp_service.organize import blocks
@@ -40,17 +41,20 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
-NOT_ON_ROSTER = "That person is not on this slot's roster. Reload the roster and try again."
-CHECKED_IN = ("{name} is checked in, so their RSVP cannot be removed. Undo the check-in first "
-              "if they have left.")
-STARTED = ("This time slot has already started, so its RSVPs can no longer be removed. "
-           "Mark who came at check-in instead.")
-NO_SUCH_ORGANIZATION = "There is no organization with that name. Check the address and try again."
-NOT_BLOCKED = "{email} is not blocked from the events of {name}, so there is nothing to undo."
-UNBLOCKED = "{email} can RSVP to the events of {name} again."
-BLOCKED = "{email} is blocked from the events of {name}."
-REMOVED = "{name}'s RSVP is removed and they have been emailed."
-MOVED_UP = " {n} from the waitlist moved up."
+NOT_ON_ROSTER = N_("That person is not on this slot's roster. Reload the roster and try again.")
+CHECKED_IN = N_(
+    "{name} is checked in, so their RSVP cannot be removed. Undo the check-in first "
+    "if they have left.")
+STARTED = N_(
+    "This time slot has already started, so its RSVPs can no longer be removed. "
+    "Mark who came at check-in instead.")
+NO_SUCH_ORGANIZATION = N_(
+    "There is no organization with that name. Check the address and try again.")
+NOT_BLOCKED = N_("{email} is not blocked from the events of {name}, so there is nothing to undo.")
+UNBLOCKED = N_("{email} can RSVP to the events of {name} again.")
+BLOCKED = N_("{email} is blocked from the events of {name}.")
+REMOVED = N_("{name}'s RSVP is removed and they have been emailed.")
+MOVED_UP = N_(" {n} from the waitlist moved up.")
 REMOVE_LIMIT = "organizer-remove"
 BLOCK_LIMIT = "organizer-block"
 REMOVES = (Limit(REMOVE_LIMIT, key="account"), Limit(BLOCK_LIMIT, key="account"))
@@ -66,7 +70,7 @@ async def _removable(slot: Slot, row: Rsvp | None, now: datetime) -> Rsvp:
         raise ApiError(409, STARTED)
     if row.status is RsvpStatus.WALK_IN or await Attendance.exists(
             rsvp_id=row.id, checked_in_at__isnull=False):
-        raise ApiError(409, CHECKED_IN.format(name=display_name(row)))
+        raise ApiError(409, gettext(CHECKED_IN).format(name=display_name(row)))
     return row
 
 
@@ -133,16 +137,17 @@ async def remove_rsvp(request: Request, body: RemovePayload) -> Removed:
     moved = await remove(slot, row, now, body.reason)
     if moved is None:
         raise ApiError(404, NOT_ON_ROSTER)  # removed or cancelled a moment ago
-    removed, message = 1, REMOVED.format(name=display_name(row))
+    removed, message = 1, gettext(REMOVED).format(name=display_name(row))
     host = catalogue.host_of(slot)
     if body.block and host:
         await blocks.block(host, row.email, organizer.user.id, now)
         others, more = await remove_live(catalogue, host, row.email, now)
         removed, moved = removed + others, moved + more
         org = catalogue.organizations.get(host, host)
-        message += " " + BLOCKED.format(email=row.email, name=org) + _also(others, org, "other ")
+        blocked = gettext(BLOCKED).format(email=row.email, name=org)
+        message += " " + blocked + _also(others, org, "other ")
     if moved:
-        message += MOVED_UP.format(n=moved)
+        message += gettext(MOVED_UP).format(n=moved)
     notify(request)
     return Removed(removed=removed, promoted=moved, blocked=body.block and bool(host),
                    message=message)
@@ -187,13 +192,13 @@ async def add_block(request: Request, body: BlockPayload) -> Blocked:
     now = clock.now(request.app.state.settings)
     row = await blocks.block(organization.slug, body.email, user_id, now)
     removed = 0
-    message = BLOCKED.format(email=body.email, name=organization.name)
+    message = gettext(BLOCKED).format(email=body.email, name=organization.name)
     if body.removeRsvps:
         removed, moved = await remove_live(request.app.state.catalogue, organization.slug,
                                            body.email, now)
         message += _also(removed, organization.name)
         if moved:
-            message += MOVED_UP.format(n=moved)
+            message += gettext(MOVED_UP).format(n=moved)
         notify(request)
     return Blocked(block=_entry(row), removed=removed, message=message)
 
@@ -207,8 +212,8 @@ async def remove_block(request: Request, body: UnblockPayload) -> Message:
     organization = await _organization(request)
     await enforce(request, BLOCK_LIMIT, str(request.state.organizer.user.id))
     if not await blocks.unblock(organization.slug, body.email):
-        raise ApiError(404, NOT_BLOCKED.format(email=body.email, name=organization.name))
-    return Message(message=UNBLOCKED.format(email=body.email, name=organization.name))
+        raise ApiError(404, gettext(NOT_BLOCKED).format(email=body.email, name=organization.name))
+    return Message(message=gettext(UNBLOCKED).format(email=body.email, name=organization.name))
 
 
 def routes() -> list[BaseRoute]:

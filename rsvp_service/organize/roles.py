@@ -19,6 +19,7 @@ from tortoise.exceptions import IntegrityError
 from rsvp_service.accounts.models import DEFAULT_ROLE, User
 from rsvp_service.accounts.tokens import signed_in, signed_in_session
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.organize.bodies import MyRoles, Organization
 from rsvp_service.organize.models import OrganizerGrant
 from rsvp_service.web import contract
@@ -26,19 +27,22 @@ from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
 
 ADMIN = "admin"
 ORGANIZER = "organizer"
-SIGN_IN = "Please log in to organize events."
-SIGN_IN_ROLES = "Please log in to see your roles."
-NOT_ORGANIZER = "You are not an organizer of {name}. Ask an admin to grant you the role."
-NOT_ANY_ORGANIZER = ("You are not an organizer of any organization yet. "
-                     "Ask an admin to grant you the role.")
-NOT_ADMIN = "Only admins can manage organizer roles. Ask an admin if you need to."
-NOT_VERIFIED = ("Your email address is not verified yet, so your organizer and admin roles are on "
-                "hold. Open the link in the verification email, or send a new one from your "
-                "dashboard, then try again.")
-UNVERIFIED_GRANT = ("The account {email} has not verified its email address, so it cannot be "
-                    "given a role: until then it may belong to someone other than the address's "
-                    "owner. Ask the person to open the link in their verification email (or send "
-                    "a new one from their dashboard), then try again.")
+SIGN_IN = N_("Please log in to organize events.")
+SIGN_IN_ROLES = N_("Please log in to see your roles.")
+NOT_ORGANIZER = N_("You are not an organizer of {name}. Ask an admin to grant you the role.")
+NOT_ANY_ORGANIZER = N_(
+    "You are not an organizer of any organization yet. "
+    "Ask an admin to grant you the role.")
+NOT_ADMIN = N_("Only admins can manage organizer roles. Ask an admin if you need to.")
+NOT_VERIFIED = N_(
+    "Your email address is not verified yet, so your organizer and admin roles are on "
+    "hold. Open the link in the verification email, or send a new one from your "
+    "dashboard, then try again.")
+UNVERIFIED_GRANT = N_(
+    "The account {email} has not verified its email address, so it cannot be "
+    "given a role: until then it may belong to someone other than the address's "
+    "owner. Ask the person to open the link in their verification email (or send "
+    "a new one from their dashboard), then try again.")
 
 
 class NotVerified(Exception):
@@ -94,7 +98,7 @@ def check_role(request: Request, organizer: Organizer, organization: str | None)
     elif not organizer.holds(organization):
         catalogue: Catalogue = request.app.state.catalogue
         name = catalogue.organizations.get(organization, organization)
-        raise ApiError(403, NOT_ORGANIZER.format(name=name))
+        raise ApiError(403, gettext(NOT_ORGANIZER).format(name=name))
     # After the role, so a volunteer is told they are not an organizer, not to verify.
     _check_verified(organizer.user)
 
@@ -118,7 +122,7 @@ async def require_admin(request: Request) -> User:
 def _grantable(user: User) -> None:
     """Raise NotVerified unless the account may be given a role."""
     if not user.is_verified:
-        raise NotVerified(UNVERIFIED_GRANT.format(email=user.email))
+        raise NotVerified(gettext(UNVERIFIED_GRANT).format(email=user.email))
 
 
 async def grant_organizer(user: User, organization: str, now: datetime) -> OrganizerGrant | None:

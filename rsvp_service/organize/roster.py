@@ -18,6 +18,7 @@ from tortoise.functions import Sum
 from rsvp_service.consent.bodies import ConsentState
 from rsvp_service.consent.records import consent_states
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.organize.bodies import Attendee, RosterStatus, SlotSummary
 from rsvp_service.organize.roles import Organizer, check_role, current_organizer
 from rsvp_service.rsvps.models import Attendance, Rsvp, RsvpStatus, SlotCount
@@ -25,9 +26,9 @@ from rsvp_service.web.contract import ApiError
 
 OPENS_BEFORE = timedelta(minutes=60)
 CLOSES_AFTER = timedelta(hours=24)
-NO_SUCH_SLOT = "There is no time slot with that id. Reload the organizer page and try again."
-OPENS_AT = "Check-in for this slot opens at {time} on {day}."
-CLOSED_ON = "Check-in for this slot closed on {day} at {time}."
+NO_SUCH_SLOT = N_("There is no time slot with that id. Reload the organizer page and try again.")
+OPENS_AT = N_("Check-in for this slot opens at {time} on {day}.")
+CLOSED_ON = N_("Check-in for this slot closed on {day} at {time}.")
 ON_ROSTER = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED, RsvpStatus.WALK_IN)
 
 
@@ -40,9 +41,9 @@ def _time_and_day(slot: Slot, moment: datetime) -> dict[str, str]:
 def window_problem(slot: Slot, now: datetime) -> str | None:
     """Return why check-in is not open for the slot now, or None while it is."""
     if now < slot.start - OPENS_BEFORE:
-        return OPENS_AT.format(**_time_and_day(slot, slot.start - OPENS_BEFORE))
+        return gettext(OPENS_AT).format(**_time_and_day(slot, slot.start - OPENS_BEFORE))
     if now > slot.end + CLOSES_AFTER:
-        return CLOSED_ON.format(**_time_and_day(slot, slot.end + CLOSES_AFTER))
+        return gettext(CLOSED_ON).format(**_time_and_day(slot, slot.end + CLOSES_AFTER))
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
+from rsvp_service.i18n import N_
 from rsvp_service.outside_hours.supervisor import (
     hours_adjust,
     hours_confirm,
@@ -26,10 +27,12 @@ ACTS = {"confirm": hours_confirm, "adjust": hours_adjust, "decline": hours_decli
         "not-me": hours_not_me}
 HEADINGS = {"confirmed": "Hours confirmed", "adjusted": "Hours adjusted",
             "declined": "Hours declined", "not_me": "Request closed"}
-UNREAD_LINK = ("We could not read your hours-request link, so nothing was recorded. Please open "
-               "the link in the CivicSTL email again.")
-PICK_ONE = ("The field 'act' must be 'confirm', 'adjust', 'decline' or 'not-me': press one of "
-            "the page's buttons.")
+UNREAD_LINK = N_(
+    "We could not read your hours-request link, so nothing was recorded. Please open "
+    "the link in the CivicSTL email again.")
+PICK_ONE = N_(
+    "The field 'act' must be 'confirm', 'adjust', 'decline' or 'not-me': press one of "
+    "the page's buttons.")
 
 
 def answer_fields(form: Form, request: Request) -> dict[str, Any]:

@@ -59,6 +59,10 @@ class OutsideHoursRequest(Model):
     supervisor_role = fields.CharField(max_length=200, null=True)
     supervisor_note = fields.TextField(null=True, description="Their note or reason, if any.")
 
+    language = fields.CharField(
+        max_length=16, default="en", db_default="en",
+        description="The volunteer's language: the supervisor's email and the record follow it.")
+
     class Meta:
         table = "outside_hours_request"
 

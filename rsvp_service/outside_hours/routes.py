@@ -21,6 +21,7 @@ from rsvp_service import clock
 from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in
+from rsvp_service.i18n import N_, current
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import notify
 from rsvp_service.outside_hours import service
@@ -37,14 +38,17 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
 from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS, Limit, enforce
 
-SIGN_IN = "Please log in to report hours served elsewhere."
-UNVERIFIED = ("Please verify your email address first: CivicSTL mails supervisors for verified "
-              "accounts only. Open the link in our verification email, or ask for a new one.")
-NOT_FOUND = "You have no such hours request. It may have been deleted; reload the list."
-NOT_PENDING = ("This request was already answered or has expired, so it cannot be withdrawn. "
-               "It stays in your list as it ended.")
-WITHDRAWN = ("The request is withdrawn: its link now tells the supervisor there is nothing to "
-             "answer.")
+SIGN_IN = N_("Please log in to report hours served elsewhere.")
+UNVERIFIED = N_(
+    "Please verify your email address first: CivicSTL mails supervisors for verified "
+    "accounts only. Open the link in our verification email, or ask for a new one.")
+NOT_FOUND = N_("You have no such hours request. It may have been deleted; reload the list.")
+NOT_PENDING = N_(
+    "This request was already answered or has expired, so it cannot be withdrawn. "
+    "It stays in your list as it ended.")
+WITHDRAWN = N_(
+    "The request is withdrawn: its link now tells the supervisor there is nothing to "
+    "answer.")
 # Retry after an hour: the waiting requests of a busy inbox end within 14 days.
 BUSY_RETRY = {"Retry-After": "3600"}
 
@@ -111,7 +115,7 @@ async def outside_hours_create(request: Request,
             description=body.description, service_type=body.service_type,
             supervisor_name=body.supervisor_name, supervisor_email=body.supervisor_email,
             supervisor_key=key, honesty_accepted_at=now, not_relative=True, created_at=now,
-            using_db=connection)
+            language=current(), using_db=connection)
         row.outbox_id = await ask(row, user.name, zone, connection=connection)
         await row.save(update_fields=["outbox_id"], using_db=connection)
     notify(request)

@@ -11,6 +11,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from rsvp_service.accounts.emails import canonical_mailbox
+from rsvp_service.i18n import N_
 from rsvp_service.outside_hours.bodies import ExportedRequest, NewOutsideHours, RequestState
 from rsvp_service.outside_hours.models import Answer, BlockedSupervisor, OutsideHoursRequest
 from rsvp_service.settings import Settings
@@ -24,17 +25,22 @@ OLDEST = timedelta(days=365)
 PENDING_PER_VOLUNTEER = 20
 PENDING_PER_SUPERVISOR = 10
 
-OWN_ADDRESS = ("The supervisor's address reaches your own inbox. Please give the address of the "
-               "adult who supervised you, so that they can confirm your hours.")
-BLOCKED = ("This address does not accept hours requests from CivicSTL. Please ask another "
-           "supervisor at the organization to confirm your hours.")
-FUTURE = ("The date and times must not be in the future. Please report hours once you have "
-          "served them.")
-TOO_OLD = ("The date is more than 12 months ago. Please report hours served within the last 12 "
-           "months.")
-END_FIRST = ("The end time must be after the start time on the same day. If you served past "
-             "midnight, report each day on its own.")
-TOO_LONG = "One request may hold at most 24 hours. Please check the start and end times."
+OWN_ADDRESS = N_(
+    "The supervisor's address reaches your own inbox. Please give the address of the "
+    "adult who supervised you, so that they can confirm your hours.")
+BLOCKED = N_(
+    "This address does not accept hours requests from CivicSTL. Please ask another "
+    "supervisor at the organization to confirm your hours.")
+FUTURE = N_(
+    "The date and times must not be in the future. Please report hours once you have "
+    "served them.")
+TOO_OLD = N_(
+    "The date is more than 12 months ago. Please report hours served within the last 12 "
+    "months.")
+END_FIRST = N_(
+    "The end time must be after the start time on the same day. If you served past "
+    "midnight, report each day on its own.")
+TOO_LONG = N_("One request may hold at most 24 hours. Please check the start and end times.")
 TOO_MANY_PENDING = (f"You have {PENDING_PER_VOLUNTEER} requests waiting on supervisors. Please "
                     "wait for their answers, or withdraw one, before sending another.")
 # What an answer closes: the supervisor's address is kept only while it serves the request.

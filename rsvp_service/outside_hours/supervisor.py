@@ -19,6 +19,7 @@ from tortoise.expressions import F
 
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail import outside_hours_request as tokens
 from rsvp_service.outside_hours import service
 from rsvp_service.outside_hours.asking import time_text
@@ -29,22 +30,29 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, endpoint
 from rsvp_service.web.ratelimit import Limit
 
-BAD_LINK = ("This hours-request link is not valid. Please use the link in the most recent email "
-            "from CivicSTL; if the volunteer withdrew the request, there is nothing to answer.")
-ANSWERED = "This request was already answered, and the answer given then stands. Thank you."
-EXPIRED = ("This request has expired (its links work for 14 days), so nothing was recorded. The "
-           "volunteer can send a new request if they still need one.")
-WITHDRAWN = "The volunteer withdrew this request, so there is nothing to answer."
-ADJUST_NEEDS_HOURS = ("The field 'hours' is required to adjust: give the hours served, more than "
-                      "0 and at most 24.")
-CONFIRMED = ("Thank you: you confirmed these hours. They count on the volunteer's record, with "
-             "your name as their supervisor.")
-ADJUSTED = ("Thank you: you adjusted the hours to {hours}. They count on the volunteer's record, "
-            "with your name as their supervisor.")
-DECLINED = ("Thank you: you declined, so these hours do not count. The volunteer sees that the "
-            "request was declined.")
-NOT_ME = ("Thank you for telling us. This request is closed, and CivicSTL will send no more "
-          "hours requests to this address.")
+BAD_LINK = N_(
+    "This hours-request link is not valid. Please use the link in the most recent email "
+    "from CivicSTL; if the volunteer withdrew the request, there is nothing to answer.")
+ANSWERED = N_("This request was already answered, and the answer given then stands. Thank you.")
+EXPIRED = N_(
+    "This request has expired (its links work for 14 days), so nothing was recorded. The "
+    "volunteer can send a new request if they still need one.")
+WITHDRAWN = N_("The volunteer withdrew this request, so there is nothing to answer.")
+ADJUST_NEEDS_HOURS = N_(
+    "The field 'hours' is required to adjust: give the hours served, more than "
+    "0 and at most 24.")
+CONFIRMED = N_(
+    "Thank you: you confirmed these hours. They count on the volunteer's record, with "
+    "your name as their supervisor.")
+ADJUSTED = N_(
+    "Thank you: you adjusted the hours to {hours}. They count on the volunteer's record, "
+    "with your name as their supervisor.")
+DECLINED = N_(
+    "Thank you: you declined, so these hours do not count. The volunteer sees that the "
+    "request was declined.")
+NOT_ME = N_(
+    "Thank you for telling us. This request is closed, and CivicSTL will send no more "
+    "hours requests to this address.")
 
 ERRORS = {404: ErrorBody, 410: ErrorBody, 429: ErrorBody}
 LIMITS = (Limit("hours-request-link", key="ip"),)
@@ -130,7 +138,7 @@ async def hours_adjust(request: Request, body: SupervisorAnswer) -> Answered:
     hours = Decimal(str(body.hours)).quantize(Decimal("0.01"))
     await _answer(request, body, Answer.ADJUSTED, confirmed_hours=hours,
                   supervisor_note=body.note or None)
-    return Answered(answer="adjusted", message=ADJUSTED.format(hours=f"{float(hours):g}"))
+    return Answered(answer="adjusted", message=gettext(ADJUSTED).format(hours=f"{float(hours):g}"))
 
 
 @endpoint("POST", "/api/hours-requests/decline", body=SupervisorAnswer,

@@ -26,6 +26,7 @@ from rsvp_service.consent.models import GuardianConsent
 from rsvp_service.events import Catalogue
 from rsvp_service.follows.models import Follow, Follower
 from rsvp_service.follows.store import followers_of
+from rsvp_service.i18n import N_
 from rsvp_service.impact.bodies import RecordSnapshot
 from rsvp_service.impact.credentials import credential_id, status_url
 from rsvp_service.impact.records import sign
@@ -60,11 +61,11 @@ from rsvp_service.web.ratelimit import Limit, enforce
 
 logger = logging.getLogger(__name__)
 
-SIGN_IN_EXPORT = "Please log in to download your data."
-SIGN_IN_DELETE = "Please log in to delete your account."
-NOT_CONFIRMED = "That password is not right. Nothing was deleted."
-CONFIRM_DELETE = "Type DELETE to confirm that your account and its data should be deleted."
-DELETED = "Your account and its data are deleted."
+SIGN_IN_EXPORT = N_("Please log in to download your data.")
+SIGN_IN_DELETE = N_("Please log in to delete your account.")
+NOT_CONFIRMED = N_("That password is not right. Nothing was deleted.")
+CONFIRM_DELETE = N_("Type DELETE to confirm that your account and its data should be deleted.")
+DELETED = N_("Your account and its data are deleted.")
 
 
 async def _position(row: Rsvp) -> int | None:

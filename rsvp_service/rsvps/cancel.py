@@ -15,6 +15,7 @@ from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import hash_opaque_token, signed_in
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import N_
 from rsvp_service.mail.outbox import notify
 from rsvp_service.rsvps.bodies import Cancelled, CancelPreview
 from rsvp_service.rsvps.models import Attendance, CancelToken, Rsvp, RsvpStatus
@@ -28,18 +29,21 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, LinkToken, Media, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
-BAD_LINK = ("This cancel link is not valid. "
-            "Please use the link in your most recent email from CivicSTL.")
-ALREADY_CANCELLED = "This RSVP was already cancelled. There is nothing more to do."
-STARTED = ("This time slot has already started, so it can no longer be cancelled online. "
-           "Please contact the organizer.")
-CHECKED_IN = ("You are already checked in to this time slot, so it can no longer be cancelled. "
-              "Please tell the organizer if you have to leave.")
-CANCELLED = "Your spot is cancelled. We have emailed you a confirmation."
-SIGN_IN = "Please log in to cancel your RSVP."
-SIGN_IN_CALENDAR = "Please log in to download your calendar file."
-NO_SUCH_RSVP = "There is no RSVP with that id. Reload your dashboard and try again."
-NOT_YOURS = "This RSVP belongs to someone else, so you cannot cancel it."
+BAD_LINK = N_(
+    "This cancel link is not valid. "
+    "Please use the link in your most recent email from CivicSTL.")
+ALREADY_CANCELLED = N_("This RSVP was already cancelled. There is nothing more to do.")
+STARTED = N_(
+    "This time slot has already started, so it can no longer be cancelled online. "
+    "Please contact the organizer.")
+CHECKED_IN = N_(
+    "You are already checked in to this time slot, so it can no longer be cancelled. "
+    "Please tell the organizer if you have to leave.")
+CANCELLED = N_("Your spot is cancelled. We have emailed you a confirmation.")
+SIGN_IN = N_("Please log in to cancel your RSVP.")
+SIGN_IN_CALENDAR = N_("Please log in to download your calendar file.")
+NO_SUCH_RSVP = N_("There is no RSVP with that id. Reload your dashboard and try again.")
+NOT_YOURS = N_("This RSVP belongs to someone else, so you cannot cancel it.")
 
 
 async def _rsvp_for_token(body: LinkToken) -> Rsvp:

@@ -18,6 +18,7 @@ from generator.models import MAX_GUESTS
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import ACCESS_TOKEN_HEADER
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.i18n import N_
 from rsvp_service.rsvps.bodies import RsvpPayload, RsvpWaitlisted
 from rsvp_service.rsvps.cancel import cancel
 from rsvp_service.rsvps.routes import create_rsvp
@@ -27,9 +28,10 @@ from rsvp_service.web.forms import Form, Link, Page
 
 GUEST_COUNT = f"The field 'guestCount' must be a whole number from 0 to {MAX_GUESTS}."
 EVENTS = Link("/features", "See other events")
-UNREAD_CANCEL_LINK = ("We could not read your cancel link, so nothing was cancelled. Please "
-                      "open the link in your CivicSTL email again; links sent before this page "
-                      "worked without JavaScript need it turned on.")
+UNREAD_CANCEL_LINK = N_(
+    "We could not read your cancel link, so nothing was cancelled. Please "
+    "open the link in your CivicSTL email again; links sent before this page "
+    "worked without JavaScript need it turned on.")
 
 
 def _slot(request: Request, event_id: str | None) -> Slot | None:

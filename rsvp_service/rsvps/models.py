@@ -82,6 +82,10 @@ class Rsvp(Model):
         "of verified accounts.",
     )
 
+    language = fields.CharField(
+        max_length=16, default="en", db_default="en",
+        description="The language the RSVP was made in: its emails are written in it.")
+
     class Meta:
         table = "rsvp"
         unique_together = (("slot_id", "active_email"), ("slot_id", "checkin_code"))

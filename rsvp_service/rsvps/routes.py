@@ -14,6 +14,7 @@ from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.consent.records import ConsentRequest, approved_before, consent_states
 from rsvp_service.events import Catalogue, Slot
+from rsvp_service.i18n import N_, gettext, ngettext
 from rsvp_service.mail.checkin_code import display
 from rsvp_service.mail.outbox import notify
 from rsvp_service.process.metrics import RSVPS
@@ -39,55 +40,68 @@ from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, client_ip, enforce
 
-UNKNOWN_EVENT = "There is no event with that eventId."
-NO_GUEST_EVENT = "No event is open for RSVPs without an eventId."
-PICK_A_SLOT = "This event has several time slots; send the eventId of one of them."
-ENDED = "This event has ended."
-SIGN_IN = "Please log in to RSVP for this event."
-VERIFY_FIRST = ("Please verify your email address to RSVP for this event: use the link in the "
-                "email we sent you, or ask for a new one from your dashboard, then try again.")
-MINOR_SIGN_IN = ("Volunteers under 18 need an account with a verified email address to RSVP for "
-                 "this event, so that the request to your parent or guardian comes from you. "
-                 "Please sign up or log in, verify your email address, and try again.")
-MINOR_VERIFY = ("Volunteers under 18 need a verified email address to RSVP for this event. "
-                "Please use the link in the email we sent you, or ask for a new one from your "
-                "dashboard, then try again.")
-SIGN_IN_LIST = "Please log in to see your RSVPs."
-SIGN_IN_CHECK = "Please log in to see whether you have RSVP'd."
-OWN_ADDRESS_ONLY = "You can only check the RSVPs of your own email address."
-ALREADY = "You have already RSVP'd to this event."
-FULL = "This time slot is full. Join the waitlist?"
-ON_WAITLIST = "You are already on the waitlist for this time slot (#{position})."
-CREATED = "You have RSVP'd! A confirmation email will be sent!"
-CREATED_PARTY = ("You have RSVP'd for yourself and {guests}! "
-                 "A confirmation email will be sent.")
-NO_GUESTS = ("This event does not take guests: each person RSVPs for themselves. "
-             "Remove the guests and try again, or ask them to RSVP on their own.")
-TOO_MANY_GUESTS = ("You can bring up to {limit} to this event, and you listed {given}. "
-                   "Remove {extra} and try again.")
-GUESTS_NEED_ACCOUNT = ("Without signing in you can bring up to {limit} to this event, and you "
-                       "listed {given}. Log in with a verified account to bring up to {most}, "
-                       "or remove {extra} and try again.")
-SHARE_SPENT = ("RSVPs made without signing in from your network or email address already hold "
-               "as many spots of this time slot as one visitor may ({seats}). Log in with a "
-               "verified account to RSVP, or cancel an RSVP you made and try again.")
-PARTY_TOO_BIG = ("This time slot has {capacity} in all, so a party of {size} can never fit. "
-                 "Bring fewer guests and try again.")
-PARTY_FULL = ("This time slot does not have {size} spots left for your party. "
-              "Join the waitlist? The whole party will be moved up together.")
-GUARDIAN_NEEDED = ("This event asks for a parent's or guardian's consent for volunteers under 18. "
-                   "Enter your parent's or guardian's email address and try again.")
-GUARDIAN_IS_YOU = ("The guardian's email address is your own. Enter your parent's or guardian's "
-                   "address so they can approve, and try again.")
-AWAITING_CONSENT = (" We have emailed your parent or guardian: your spot is held for {hours} "
-                    "hours until they approve.")
-WAITLISTED = "You are #{position} on the waitlist. We will email you if a spot opens up."
+UNKNOWN_EVENT = N_("There is no event with that eventId.")
+NO_GUEST_EVENT = N_("No event is open for RSVPs without an eventId.")
+PICK_A_SLOT = N_("This event has several time slots; send the eventId of one of them.")
+ENDED = N_("This event has ended.")
+SIGN_IN = N_("Please log in to RSVP for this event.")
+VERIFY_FIRST = N_(
+    "Please verify your email address to RSVP for this event: use the link in the "
+    "email we sent you, or ask for a new one from your dashboard, then try again.")
+MINOR_SIGN_IN = N_(
+    "Volunteers under 18 need an account with a verified email address to RSVP for "
+    "this event, so that the request to your parent or guardian comes from you. "
+    "Please sign up or log in, verify your email address, and try again.")
+MINOR_VERIFY = N_(
+    "Volunteers under 18 need a verified email address to RSVP for this event. "
+    "Please use the link in the email we sent you, or ask for a new one from your "
+    "dashboard, then try again.")
+SIGN_IN_LIST = N_("Please log in to see your RSVPs.")
+SIGN_IN_CHECK = N_("Please log in to see whether you have RSVP'd.")
+OWN_ADDRESS_ONLY = N_("You can only check the RSVPs of your own email address.")
+ALREADY = N_("You have already RSVP'd to this event.")
+FULL = N_("This time slot is full. Join the waitlist?")
+ON_WAITLIST = N_("You are already on the waitlist for this time slot (#{position}).")
+CREATED = N_("You have RSVP'd! A confirmation email will be sent!")
+CREATED_PARTY = N_(
+    "You have RSVP'd for yourself and {guests}! "
+    "A confirmation email will be sent.")
+NO_GUESTS = N_(
+    "This event does not take guests: each person RSVPs for themselves. "
+    "Remove the guests and try again, or ask them to RSVP on their own.")
+TOO_MANY_GUESTS = N_(
+    "You can bring up to {limit} to this event, and you listed {given}. "
+    "Remove {extra} and try again.")
+GUESTS_NEED_ACCOUNT = N_(
+    "Without signing in you can bring up to {limit} to this event, and you "
+    "listed {given}. Log in with a verified account to bring up to {most}, "
+    "or remove {extra} and try again.")
+SHARE_SPENT = N_(
+    "RSVPs made without signing in from your network or email address already hold "
+    "as many spots of this time slot as one visitor may ({seats}). Log in with a "
+    "verified account to RSVP, or cancel an RSVP you made and try again.")
+PARTY_TOO_BIG = N_(
+    "This time slot has {capacity} in all, so a party of {size} can never fit. "
+    "Bring fewer guests and try again.")
+PARTY_FULL = N_(
+    "This time slot does not have {size} spots left for your party. "
+    "Join the waitlist? The whole party will be moved up together.")
+GUARDIAN_NEEDED = N_(
+    "This event asks for a parent's or guardian's consent for volunteers under 18. "
+    "Enter your parent's or guardian's email address and try again.")
+GUARDIAN_IS_YOU = N_(
+    "The guardian's email address is your own. Enter your parent's or guardian's "
+    "address so they can approve, and try again.")
+AWAITING_CONSENT = N_(
+    " We have emailed your parent or guardian: your spot is held for {hours} "
+    "hours until they approve.")
+WAITLISTED = N_("You are #{position} on the waitlist. We will email you if a spot opens up.")
 # RSVPs a volunteer holds (walk-ins are in their impact instead, not in their RSVPs).
 LIVE = (RsvpStatus.CONFIRMED, RsvpStatus.WAITLISTED)
 
 
 def _guests(count: int) -> str:
-    return f"{count} guest" if count == 1 else f"{count} guests"
+    return ngettext("{count} guest", "{count} guests", count).format(count=count)
 
 
 def _check_party(slot: Slot, body: RsvpPayload, verified: bool) -> None:
@@ -95,15 +109,15 @@ def _check_party(slot: Slot, body: RsvpPayload, verified: bool) -> None:
     given = len(body.guests)
     limit = slot.max_guests_per_rsvp
     if given > limit:
-        raise ApiError(422, NO_GUESTS if limit == 0 else TOO_MANY_GUESTS.format(
+        raise ApiError(422, NO_GUESTS if limit == 0 else gettext(TOO_MANY_GUESTS).format(
             limit=_guests(limit), given=_guests(given), extra=_guests(given - limit)))
     # A party larger than the slot would wait forever: no cancellation frees enough seats.
     if given and slot.capacity is not None and given + 1 > slot.capacity:
         spots = f"{slot.capacity} spot" if slot.capacity == 1 else f"{slot.capacity} spots"
-        raise ApiError(422, PARTY_TOO_BIG.format(capacity=spots, size=given + 1))
+        raise ApiError(422, gettext(PARTY_TOO_BIG).format(capacity=spots, size=given + 1))
     # Invented guests are seats too: without a verified account a party stays small.
     if not verified and given > GUEST_PARTY_LIMIT:
-        raise ApiError(422, GUESTS_NEED_ACCOUNT.format(
+        raise ApiError(422, gettext(GUESTS_NEED_ACCOUNT).format(
             limit=_guests(GUEST_PARTY_LIMIT), given=_guests(given), most=_guests(limit),
             extra=_guests(given - GUEST_PARTY_LIMIT)))
 
@@ -268,24 +282,25 @@ async def create_rsvp(
     position = placement.position
     if placement.outcome is Outcome.DUPLICATE:
         if position is not None:
-            return Reply(OnWaitlist(error=ON_WAITLIST.format(position=position),
+            return Reply(OnWaitlist(error=gettext(ON_WAITLIST).format(position=position),
                                     position=position), status=409)
         raise ApiError(409, ALREADY)
     if placement.outcome is Outcome.SHARE_SPENT:
         assert share is not None  # only a limited RSVP meets its share
-        raise ApiError(409, SHARE_SPENT.format(seats=share.seats))
+        raise ApiError(409, gettext(SHARE_SPENT).format(seats=share.seats))
     if placement.outcome is Outcome.FULL:
-        full = PARTY_FULL.format(size=len(body.guests) + 1) if body.guests else FULL
+        full = gettext(PARTY_FULL).format(size=len(body.guests) + 1) if body.guests else FULL
         return Reply(SlotFull(error=full, full=True), status=409)
     notify(request)
     if placement.outcome is Outcome.WAITLISTED:
         assert position is not None  # a waitlisted placement has a position
         return RsvpWaitlisted(status="waitlisted", position=position,
-                              message=WAITLISTED.format(position=position),
+                              message=gettext(WAITLISTED).format(position=position),
                               eventId=slot.id, event=slot.event, email=email)
-    message = CREATED_PARTY.format(guests=_guests(len(body.guests))) if body.guests else CREATED
+    message = (gettext(CREATED_PARTY).format(guests=_guests(len(body.guests))) if body.guests
+               else gettext(CREATED))
     if consent is not None:
-        message += AWAITING_CONSENT.format(hours=f"{consent.hold_hours:g}")
+        message += gettext(AWAITING_CONSENT).format(hours=f"{consent.hold_hours:g}")
     return RsvpConfirmed(status="confirmed", message=message, eventId=slot.id, event=slot.event,
                          email=email, consent="awaiting" if consent is not None else None)
 

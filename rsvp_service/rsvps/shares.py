@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service.accounts.emails import canonical_mailbox
+from rsvp_service.i18n import N_
 from rsvp_service.rsvps.models import BlockedAddress
 from rsvp_service.settings import Settings
 from rsvp_service.signing import KeyUse, derived_key
@@ -90,8 +91,9 @@ async def seats_held(connection: BaseDBAsyncClient, slot_id: str, share: ClientS
 # Blocked addresses (organize.blocks keeps each organization's list): the refusal names no
 # organizer and no reason, and the RSVP endpoint spends its rate limits before asking, so each
 # probe of an address costs what an RSVP costs.
-REFUSED = ("We cannot take an RSVP from this email address for this organization's events. "
-           "If you think this is a mistake, please contact the organization.")
+REFUSED = N_(
+    "We cannot take an RSVP from this email address for this organization's events. "
+    "If you think this is a mistake, please contact the organization.")
 
 
 async def refuse_if_blocked(organization: str, email: str) -> None:

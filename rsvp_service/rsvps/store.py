@@ -48,6 +48,7 @@ from tortoise.transactions import in_transaction
 from rsvp_service.accounts.tokens import hash_opaque_token
 from rsvp_service.consent.records import ConsentRequest, request_consent
 from rsvp_service.db import commit_group
+from rsvp_service.i18n import current
 from rsvp_service.mail import rsvp_notices
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.rsvps.codes import new_code
@@ -194,6 +195,7 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
             last_name=rsvp.last_name,
             phone=rsvp.phone,
             user_id=rsvp.user_id,
+            language=current(),
             created_at=rsvp.created_at,
             status=RsvpStatus.CONFIRMED if place.ticket is None else RsvpStatus.WAITLISTED,
             waitlist_ticket=place.ticket,

@@ -72,6 +72,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from rsvp_service.i18n import N_, gettext
+
 # Registers the `{name:id}` path type before any route is declared through this contract.
 from rsvp_service.web import paths  # noqa: F401
 
@@ -83,10 +85,20 @@ Auth = Literal["none", "optional", "token", "cookie", "optional-cookie"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 MailTo = Literal["typed"]
 
-MALFORMED_JSON = "The request body is not valid JSON."
-NOT_AN_OBJECT = "The request body must be a JSON object."
-NOT_JSON = "The request body must be sent as JSON, with Content-Type: application/json."
-TOO_DEEP = "The request body is nested too deeply to be read."
+MALFORMED_JSON = N_("The request body is not valid JSON.")
+NOT_AN_OBJECT = N_("The request body must be a JSON object.")
+NOT_JSON = N_("The request body must be sent as JSON, with Content-Type: application/json.")
+TOO_DEEP = N_("The request body is nested too deeply to be read.")
+MISSING = N_("The field '{name}' is required.")
+NOT_A_STRING = N_("The field '{name}' must be a string.")
+EMPTY = N_("The field '{name}' must not be empty.")
+TOO_LONG = N_("The field '{name}' must be at most {limit} characters long.")
+NOT_ALLOWED = N_("The field '{name}' is not allowed.")
+ONE_OF = N_("The field '{name}' must be {expected}.")
+INVALID = N_("The field '{name}' is invalid: {reason}.")
+
+# The fields of an answer that hold a sentence for the person (translated when answering).
+ANSWER_SENTENCES = ("message", "error")
 
 # A moment in an answer, written by `datetime.isoformat()` as the API always has (`+00:00`;
 # pydantic would write UTC as `Z`).
@@ -142,7 +154,9 @@ _LEGACY_SHAPES: dict[str, ErrorShape] = {}
 
 
 def envelope(shape: ErrorShape, message: str) -> BaseModel:
-    """Return the error model of this shape carrying one sentence."""
+    """Return the error model of this shape carrying one sentence, in the request's language."""
+    # The one place an error sentence is translated: handlers raise the English constant.
+    message = gettext(message)
     if shape == "errors":
         return LegacyErrors(errors=[LegacyMessage(msg=message)])
     if shape == "msg":
@@ -161,6 +175,11 @@ def json_response(
 ) -> JSONResponse:
     """Serialize a model with its wire names, the one way every JSON answer is written."""
     content = model.model_dump(mode="json", by_alias=True, exclude_none=False)
+    # The one place an answer's sentence is translated (its `message`, or an error extra's
+    # `error`): handlers put the English constant there, or an already translated sentence.
+    for name in ANSWER_SENTENCES:
+        if isinstance(content.get(name), str):
+            content[name] = gettext(content[name])
     return JSONResponse(content, status_code=status, headers=headers, background=background)
 
 
@@ -257,20 +276,20 @@ def validation_message(exc: ValidationError) -> str:
     name = _field_name(first["loc"])
     kind = first["type"]
     if kind == "missing":
-        return f"The field '{name}' is required."
+        return gettext(MISSING).format(name=name)
     if kind in {"string_type", "string_unicode"}:
-        return f"The field '{name}' must be a string."
+        return gettext(NOT_A_STRING).format(name=name)
     if kind == "string_too_short":
-        return f"The field '{name}' must not be empty."
+        return gettext(EMPTY).format(name=name)
     if kind == "string_too_long":
         limit = first.get("ctx", {}).get("max_length")
-        return f"The field '{name}' must be at most {limit} characters long."
+        return gettext(TOO_LONG).format(name=name, limit=limit)
     if kind == "extra_forbidden":
-        return f"The field '{name}' is not allowed."
+        return gettext(NOT_ALLOWED).format(name=name)
     if kind == "literal_error":
-        return f"The field '{name}' must be {first.get('ctx', {}).get('expected')}."
+        return gettext(ONE_OF).format(name=name, expected=first.get("ctx", {}).get("expected"))
     reason = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
-    return f"The field '{name}' is invalid: {reason}."
+    return gettext(INVALID).format(name=name, reason=gettext(reason + ".").rstrip("."))
 
 
 async def read_json(request: Request, model: type[ModelT]) -> ModelT:

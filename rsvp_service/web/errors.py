@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from tortoise.exceptions import IntegrityError
 
 from rsvp_service.db.failures import DATABASE_FAILURES
+from rsvp_service.i18n import N_
 from rsvp_service.process.metrics import DATABASE_ERRORS
 from rsvp_service.web.access_log import loggable
 from rsvp_service.web.contract import ApiError, error_response, error_shape_for
@@ -23,16 +24,17 @@ from rsvp_service.web.security_headers import security_headers
 
 log = logging.getLogger(__name__)
 
-TOO_LARGE = "The request body is larger than 64 KB."
-TOO_SLOW = ("The request took too long to arrive, so it was not processed. "
-            "Please check your connection and try again.")
-NOT_FOUND = "There is no such API endpoint."
-METHOD_NOT_ALLOWED = "This API endpoint does not accept that method."
-SERVER_ERROR = "Something went wrong on our side. Please try again."
-PAGE_NOT_FOUND = "This page does not exist."
+TOO_LARGE = N_("The request body is larger than 64 KB.")
+TOO_SLOW = N_(
+    "The request took too long to arrive, so it was not processed. "
+    "Please check your connection and try again.")
+NOT_FOUND = N_("There is no such API endpoint.")
+METHOD_NOT_ALLOWED = N_("This API endpoint does not accept that method.")
+SERVER_ERROR = N_("Something went wrong on our side. Please try again.")
+PAGE_NOT_FOUND = N_("This page does not exist.")
 DATABASE_UNAVAILABLE = (
-    "We cannot save or read your data right now because our database is unavailable. "
-    "Nothing was changed; please try again in a minute."
+    N_("We cannot save or read your data right now because our database is unavailable. "
+    "Nothing was changed; please try again in a minute.")
 )
 DATABASE_RETRY_AFTER = "30"
 

@@ -24,7 +24,7 @@ so a form from our own page is told apart by Sec-Fetch-Site instead.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 from urllib.parse import parse_qsl
@@ -38,6 +38,7 @@ from starlette.routing import Route
 from tortoise.exceptions import IntegrityError
 
 from rsvp_service.db.failures import DATABASE_FAILURES
+from rsvp_service.i18n import N_, current, direction, gettext, ngettext
 from rsvp_service.web.contract import (
     ApiError,
     ContractError,
@@ -55,13 +56,15 @@ from rsvp_service.web.errors import (
 from rsvp_service.web.origins import from_own_site
 
 FORM_TYPE = "application/x-www-form-urlencoded"
-NOT_A_FORM = ("This address takes the form on its page, sent as a plain web form. "
-              "Please go back to the page and send the form from there.")
-NOT_UTF8 = "The form did not arrive as UTF-8 text. Please go back to the page and try again."
-FOREIGN_FORM = ("This form was sent from another site, so nothing was done. To use CivicSTL, "
-                "open its page and send the form from there.")
-HEADINGS = {429: "Please wait a moment", 503: "Please try again soon"}
-REFUSED = "That did not work"
+NOT_A_FORM = N_(
+    "This address takes the form on its page, sent as a plain web form. "
+    "Please go back to the page and send the form from there.")
+NOT_UTF8 = N_("The form did not arrive as UTF-8 text. Please go back to the page and try again.")
+FOREIGN_FORM = N_(
+    "This form was sent from another site, so nothing was done. To use CivicSTL, "
+    "open its page and send the form from there.")
+HEADINGS = {429: N_("Please wait a moment"), 503: N_("Please try again soon")}
+REFUSED = N_("That did not work")
 
 
 @dataclass(frozen=True)
@@ -111,14 +114,21 @@ Pick = Callable[[Form, Request], Endpoint]
 
 @cache
 def _environment() -> Environment:
-    return Environment(loader=PackageLoader("rsvp_service.web", "templates"), autoescape=True,
-                       undefined=StrictUndefined, auto_reload=False)
+    environment = Environment(loader=PackageLoader("rsvp_service.web", "templates"),
+                              autoescape=True, undefined=StrictUndefined, auto_reload=False,
+                              extensions=["jinja2.ext.i18n"])
+    environment.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    return environment
 
 
 def page_response(page: Page, *, background: BackgroundTask | None = None) -> HTMLResponse:
     """Render an answer page (never cached: it may name the person)."""
-    html = _environment().get_template("answer.html").render(page=page)
-    headers = {"cache-control": "no-store", **page.headers}
+    language = current()
+    translated = replace(page, heading=gettext(page.heading), message=gettext(page.message),
+                         links=tuple(replace(link, text=gettext(link.text)) for link in page.links))
+    html = _environment().get_template("answer.html").render(page=translated, language=language,
+                                                       direction=direction(language))
+    headers = {"cache-control": "no-store", "content-language": language, **page.headers}
     return HTMLResponse(html, status_code=page.status, headers=headers, background=background)
 
 

@@ -1,5 +1,5 @@
-"""ASGI middleware, one job each: metrics, security headers, CORS, the request body deadline and
-size limit.
+"""ASGI middleware, one job each: metrics, the request's language, security headers, CORS, the
+request body deadline and size limit.
 
 Errors, 500s included, are answered by the exception handlers in `errors`.
 """
@@ -20,6 +20,7 @@ from rsvp_service.settings import Settings
 from rsvp_service.web.access_log import loggable
 from rsvp_service.web.contract import error_response, error_shape_for
 from rsvp_service.web.errors import TOO_LARGE, TOO_SLOW
+from rsvp_service.web.language import LanguageMiddleware
 from rsvp_service.web.security_headers import security_headers
 
 MAX_BODY_BYTES = 64 * 1024
@@ -143,6 +144,7 @@ def middleware_stack(settings: Settings) -> list[Middleware]:
     """Return the app's middleware, outermost first."""
     return [
         Middleware(MetricsMiddleware),
+        Middleware(LanguageMiddleware),
         Middleware(SecurityHeadersMiddleware, https=settings.is_https),
         Middleware(
             CORSMiddleware,

@@ -37,6 +37,7 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from limits.storage import storage_from_string
 
+from rsvp_service.i18n import N_
 from rsvp_service.web.contract import ApiError, ContractError, declared_limit
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class Limit:
         """Spend one unit of a per-IP limit for this request (429 when spent)."""
         await enforce(request, self.name, client_ip(request))
 
-TOO_MANY_REQUESTS = "Too many attempts. Please wait a few minutes and try again."
+TOO_MANY_REQUESTS = N_("Too many attempts. Please wait a few minutes and try again.")
 # In-process counters (no REDIS_URL) are kept until twice their window has passed, so an hour's
 # limit keyed on an address remembers every address for two hours, and a web process under
 # steady load grew for as long. Past this many counters the ones that have spent least go

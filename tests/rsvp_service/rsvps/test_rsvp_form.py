@@ -65,7 +65,7 @@ async def test_a_guest_rsvps_with_the_form_and_reads_the_answer_page(
 
     assert page.status_code == 200, page.text
     assert page.headers["content-type"] == "text/html; charset=utf-8"
-    assert page.text.startswith("<!doctype html>\n<html lang=\"en\">")
+    assert page.text.startswith("<!doctype html>\n<html lang=\"en\" dir=\"ltr\">")
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page.text
     assert "<h1>You have RSVP&#39;d to Forest Park Cleanup</h1>" in page.text
     assert sentence(page) == CREATED

@@ -16,6 +16,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from rsvp_service.process.metrics import MetricsMiddleware
 from rsvp_service.settings import Settings
+from rsvp_service.web.language import LanguageMiddleware
 from rsvp_service.web.middleware import (
     BodyDeadlineMiddleware,
     BodySizeLimitMiddleware,
@@ -127,9 +128,8 @@ async def test_the_body_deadline_ends_when_the_answer_starts() -> None:
 
 def test_each_middleware_is_its_own_layer(app: Starlette) -> None:
     classes = [m.cls for m in app.user_middleware]
-    assert classes[:5] == [MetricsMiddleware, SecurityHeadersMiddleware, CORSMiddleware,
-                           BodyDeadlineMiddleware,
-                           BodySizeLimitMiddleware]
+    assert classes[:6] == [MetricsMiddleware, LanguageMiddleware, SecurityHeadersMiddleware,
+                           CORSMiddleware, BodyDeadlineMiddleware, BodySizeLimitMiddleware]
 
 
 def test_a_sqlite_only_module_runs_db_url_on_sqlite_alone(db_url: str) -> None:
