@@ -49,6 +49,7 @@ async def send_reset_email(
         link=reset_link(settings, token),
         minutes=int(TOKEN_LIFETIME.total_seconds() // 60),
         user_id=user.id,
+        language=user.language,
     )
     await enqueue(mail, connection=connection)
 

@@ -40,6 +40,7 @@ async def send_verification_email(
         link=verification_link(settings, token),
         hours=int(TOKEN_LIFETIME.total_seconds() // 3600),
         user_id=user.id,
+        language=user.language,
     )
     await enqueue(mail, connection=connection)
 

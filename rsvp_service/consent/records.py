@@ -33,7 +33,7 @@ async def request_consent(connection: BaseDBAsyncClient, *, rsvp_id: int, slot_i
         expires_at=request.expires_at, language=current(), using_db=connection)
     await enqueue(consent_request_mail(
         request.guardian_email, consent_id=int(row.id), slot_id=slot_id, volunteer=volunteer,
-        hold_hours=request.hold_hours), connection=connection)
+        hold_hours=request.hold_hours, language=row.language), connection=connection)
 
 
 async def approved_before(guardian_email: str, user_id: int) -> bool:

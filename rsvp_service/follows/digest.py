@@ -103,7 +103,7 @@ async def decide(follower: Follower, week: str, now: datetime,
         async with in_transaction() as connection:
             outbox_id = await enqueue(follow_notices.digest_mail(
                 follower.email, follower_id=follower.id, week=week, events=events,
-                user_id=follower.user_id),
+                user_id=follower.user_id, language=follower.language),
                 connection=connection) if events else None
             # The unique row: a second decision for the week fails here and rolls back its mail.
             await DigestWeek.create(

@@ -96,7 +96,8 @@ async def _follow_as_guest(request: Request, email: str, target: store.Target) -
         labels = sorted(store.label_of(catalogue, row.kind, row.target) for row in waiting)
         async with in_transaction() as connection:
             await enqueue(follow_notices.confirm_mail(
-                email, follower_id=follower.id, labels=labels), connection=connection)
+                email, follower_id=follower.id, labels=labels, language=follower.language),
+                connection=connection)
         notify(request)
     return FollowPending(message=CHECK_EMAIL)
 

@@ -31,10 +31,11 @@ class ConsentAsked(Payload):
 
 
 def consent_request_mail(guardian_email: str, *, consent_id: int, slot_id: str,
-                         volunteer: str, hold_hours: float) -> Mail:
+                         volunteer: str, hold_hours: float, language: str) -> Mail:
     """The request to queue in the RSVP's transaction (`volunteer`: the minor's name)."""
     return Mail(KIND, guardian_email, ConsentAsked(
-        consent_id=consent_id, slot_id=slot_id, volunteer=volunteer, hold_hours=hold_hours))
+        consent_id=consent_id, slot_id=slot_id, volunteer=volunteer, hold_hours=hold_hours),
+        language=language)
 
 
 def build_consent_request(context: MailContext, queued: QueuedMail, asked: ConsentAsked) -> Draft:

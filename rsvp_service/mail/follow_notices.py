@@ -48,17 +48,19 @@ class Digest(Payload):
     events: list[DigestEvent]
 
 
-def confirm_mail(email: str, *, follower_id: int, labels: Sequence[str]) -> Mail:
+def confirm_mail(email: str, *, follower_id: int, labels: Sequence[str], language: str) -> Mail:
     """The double opt-in email of a guest's follows (`labels`: what waits for confirmation)."""
-    return Mail(CONFIRM, email, FollowsToConfirm(follower_id=follower_id, labels=list(labels)))
+    return Mail(CONFIRM, email, FollowsToConfirm(follower_id=follower_id, labels=list(labels)),
+                language=language)
 
 
 def digest_mail(email: str, *, follower_id: int, week: str,
-                events: Sequence[dict[str, Any]], user_id: int | None = None) -> Mail:
+                events: Sequence[dict[str, Any]], user_id: int | None = None,
+                language: str) -> Mail:
     """One follower's digest of a week: the upcoming events, as listed when it was queued."""
     return Mail(DIGEST, email, Digest(
         follower_id=follower_id, week=week,
-        events=[DigestEvent.model_validate(event) for event in events]), user_id)
+        events=[DigestEvent.model_validate(event) for event in events]), user_id, language)
 
 
 def build_confirm(context: MailContext, queued: QueuedMail, follows: FollowsToConfirm) -> Draft:

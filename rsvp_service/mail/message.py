@@ -23,11 +23,14 @@ import idna
 from pydantic import BaseModel, ConfigDict
 
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n import DEFAULT, speaking, supported
 from rsvp_service.mail import headers
 from rsvp_service.mail.headers import HeaderInjectionError
 from rsvp_service.settings import Settings
 
 HOST_NAME = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
+# The key of an outbox row's stored JSON that holds its language (no payload field has it).
+LANGUAGE_KEY = "language"
 
 
 class PermanentMailError(Exception):
@@ -64,6 +67,9 @@ class Mail:
     payload: Payload
     # The account the email is for or about, if any: its deletion takes the email with it.
     user_id: int | None = None
+    # The language it is written in: the one stored with what it is about (the RSVP, follow,
+    # consent request, outside-hours request or account), stored with the row (LANGUAGE_KEY).
+    language: str = DEFAULT
 
     def __post_init__(self) -> None:
         check_header_value(self.recipient, "recipient")
@@ -183,11 +189,19 @@ def list_namespace(settings: Settings) -> str:
     return host if HOST_NAME.fullmatch(host) else "localhost"
 
 
+def language_of(queued: QueuedMail) -> str:
+    """The language an outbox row is written in (English for rows queued before issue 41)."""
+    language = queued.data.get(LANGUAGE_KEY, DEFAULT)
+    return language if isinstance(language, str) and supported(language) else DEFAULT
+
+
 def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> EmailMessage:
-    """Build the complete message of an outbox row with its kind's builder."""
+    """Build the complete message of an outbox row with its kind's builder, in its language."""
     settings = context.settings
+    language = language_of(queued)
     try:
-        draft = builder(context, queued)
+        with speaking(language):
+            draft = builder(context, queued)
     except PermanentMailError:
         raise
     except Exception as exc:
@@ -236,6 +250,8 @@ def build_email(context: MailContext, queued: QueuedMail, builder: Builder) -> E
             filename=attachment.filename,
             params=dict(attachment.params),
         )
+    # Last: set_content and each multipart change move the Content-* headers set before them.
+    message["Content-Language"] = language
     return message
 
 

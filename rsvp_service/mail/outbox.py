@@ -43,6 +43,7 @@ from rsvp_service.i18n import N_
 from rsvp_service.mail.failures import describe, is_connection_error, is_permanent, redact
 from rsvp_service.mail.kinds import BUILDERS
 from rsvp_service.mail.message import (
+    LANGUAGE_KEY,
     Builder,
     Mail,
     MailContext,
@@ -103,7 +104,7 @@ async def enqueue(mail: Mail, *, connection: BaseDBAsyncClient) -> int:
     row = await OutboxMessage.create(
         kind=mail.kind,
         recipient=mail.recipient,
-        payload=mail.payload.model_dump(mode="json"),
+        payload={**mail.payload.model_dump(mode="json"), LANGUAGE_KEY: mail.language},
         next_attempt_at=datetime.now(UTC),
         user_id=mail.user_id,
         using_db=connection,

@@ -56,9 +56,9 @@ def request_link(settings: Settings, token: str, act: str | None = None) -> str:
     return links.link(settings, "/hours-request", query=query)
 
 
-def outside_hours_mail(supervisor_email: str, asked: HoursAsked) -> Mail:
+def outside_hours_mail(supervisor_email: str, asked: HoursAsked, language: str) -> Mail:
     """The email to queue in the request's transaction (deleted with the volunteer's account)."""
-    return Mail(KIND, supervisor_email, asked, user_id=asked.user_id)
+    return Mail(KIND, supervisor_email, asked, user_id=asked.user_id, language=language)
 
 
 def build_outside_hours_request(context: MailContext, queued: QueuedMail,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rsvp_service import links
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail.checkin_code import email_block
 from rsvp_service.mail.message import (
     Attachment,
@@ -37,6 +38,9 @@ CONSENT_EXPIRED = "rsvp_consent_expired"
 # list or none: never words of their own. The reason is in the kind (`removed_kind`).
 REMOVED = "rsvp_removed"
 RemovalReason = Literal["duplicate", "requirements", "fewer_spots"]
+WAITLIST_LEAD = N_(
+    "This time slot is full, so you are #{position} on the waitlist. "
+    "We will email you if a spot opens up.")
 REMOVAL_REASONS: dict[RemovalReason, str] = {
     "duplicate": "it repeated another RSVP of yours for this event.",
     "requirements": "the event asks for something the RSVP did not meet, such as an age or a "
@@ -71,6 +75,7 @@ class Notice(AboutRsvp):
 def confirmation_mail(
     slot_id: str, *, email: str, first_name: str, last_name: str, cancel_token: str | None = None,
     checkin_code: str | None = None, user_id: int | None = None, held_hours: float | None = None,
+    language: str,
 ) -> Mail:
     """Return the confirmation to queue with an RSVP (the slot is looked up when it is sent).
 
@@ -78,7 +83,7 @@ def confirmation_mail(
     """
     return Mail(CONFIRMATION, email, Confirmation(
         slot_id=slot_id, first_name=first_name, last_name=last_name, cancel_token=cancel_token,
-        checkin_code=checkin_code, held_hours=held_hours), user_id)
+        checkin_code=checkin_code, held_hours=held_hours), user_id, language)
 
 
 def notice_mail(
@@ -93,6 +98,7 @@ def notice_mail(
     checkin_code: str | None = None,
     user_id: int | None = None,
     seated: bool = True,
+    language: str,
 ) -> Mail:
     """Return a notice of the given kind to queue in the transaction that caused it.
 
@@ -100,7 +106,7 @@ def notice_mail(
     """
     return Mail(kind, email, Notice(
         slot_id=slot_id, first_name=first_name, last_name=last_name, cancel_token=cancel_token,
-        position=position, checkin_code=checkin_code, seated=seated), user_id)
+        position=position, checkin_code=checkin_code, seated=seated), user_id, language)
 
 
 def cancel_url(settings: Settings, token: str | None) -> str | None:
@@ -121,7 +127,8 @@ def _draft(context: MailContext, queued: QueuedMail, about: AboutRsvp, *, subjec
         raise PermanentMailError(
             f"The slot {about.slot_id!r} is no longer in the event catalogue."
         )
-    subject = subject.format(title=slot.title, date=slot.date_text)
+    subject = gettext(subject).format(title=slot.title, date=slot.date_text)
+    lead = gettext(lead)
     checkin, inline = email_block(queued.id, about.checkin_code)
     text, html = render(
         template, slot=slot, first_name=about.first_name, lead=lead, subject=subject,
@@ -151,8 +158,8 @@ def build_confirmation(context: MailContext, queued: QueuedMail, about: Confirma
     """Say what the confirmation of one RSVP says (with the .ics), from the catalogue's slot."""
     # A minor's seat is theirs only once a guardian approves: the email says so, not "registered".
     held = None if about.held_hours is None else f"{about.held_hours:g}"
-    subject = ("Your RSVP: {title}, {date}" if held is None
-               else "Your RSVP waits for a guardian's consent: {title}, {date}")
+    subject = (N_("Your RSVP: {title}, {date}") if held is None
+               else N_("Your RSVP waits for a guardian's consent: {title}, {date}"))
     return _draft(context, queued, about, subject=subject, lead="", calendar="invite",
                   template="rsvp_confirmation", held_hours=held)
 
@@ -161,57 +168,56 @@ def build_waitlisted(context: MailContext, queued: QueuedMail, notice: Notice) -
     """Say which place on the waitlist the person has."""
     position = notice.position
     return _draft(
-        context, queued, notice, subject="You're on the waitlist: {title}, {date}", calendar=None,
-        lead=f"This time slot is full, so you are #{position} on the waitlist. "
-        "We will email you if a spot opens up.",
+        context, queued, notice, subject=N_("You're on the waitlist: {title}, {date}"),
+        calendar=None, lead=gettext(WAITLIST_LEAD).format(position=position),
     )
 
 
 def build_promoted(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say a spot opened up and the person now has it (with the .ics)."""
     return _draft(
-        context, queued, notice, subject="A spot opened up: you're in ({title}, {date})",
+        context, queued, notice, subject=N_("A spot opened up: you're in ({title}, {date})"),
         calendar="invite",
-        lead="A spot opened up: you're in! Someone cancelled and you were next on the waitlist, "
-        "so you are now registered for:",
+        lead=N_("A spot opened up: you're in! Someone cancelled and you were next on the waitlist, "
+        "so you are now registered for:"),
     )
 
 
 def build_reminder(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Remind a confirmed person of their slot shortly before it (with the .ics)."""
     return _draft(
-        context, queued, notice, subject="Reminder: {title}, {date}", calendar="invite",
-        lead="See you soon! This is a reminder that you are registered for:",
+        context, queued, notice, subject=N_("Reminder: {title}, {date}"), calendar="invite",
+        lead=N_("See you soon! This is a reminder that you are registered for:"),
     )
 
 
 def build_cancelled(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Confirm a cancellation (with the .ics that takes the slot off the calendar)."""
     return _draft(
-        context, queued, notice, subject="Your spot is cancelled: {title}, {date}",
+        context, queued, notice, subject=N_("Your spot is cancelled: {title}, {date}"),
         calendar=_taken_off(notice),
-        lead="Your spot is cancelled, as you asked. If you change your mind, you can RSVP again "
-        "on the event's page while spots are open.",
+        lead=N_("Your spot is cancelled, as you asked. If you change your mind, you can RSVP again "
+        "on the event's page while spots are open."),
     )
 
 
 def build_consent_declined(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say the guardian declined, so the held spot is released."""
     return _draft(
-        context, queued, notice, subject="Your spot is released: {title}, {date}",
+        context, queued, notice, subject=N_("Your spot is released: {title}, {date}"),
         calendar=_taken_off(notice),
-        lead="Your parent or guardian declined consent for this event, so your spot has been "
-        "given to someone else. Talk with them, and RSVP again on the event's page if they agree.",
+        lead=N_("Your parent or guardian declined consent for this event, so your spot has been "
+        "given to someone else. Talk with them, and RSVP again on the event's page if they agree."),
     )
 
 
 def build_consent_expired(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say the guardian did not answer in time, so the held spot is released."""
     return _draft(
-        context, queued, notice, subject="Your spot is released: {title}, {date}",
+        context, queued, notice, subject=N_("Your spot is released: {title}, {date}"),
         calendar=_taken_off(notice),
-        lead="Your parent or guardian did not approve in time, so your spot has been given to "
-        "someone else. You can RSVP again on the event's page while spots are open.",
+        lead=N_("Your parent or guardian did not approve in time, so your spot has been given to "
+        "someone else. You can RSVP again on the event's page while spots are open."),
     )
 
 
@@ -225,7 +231,7 @@ def build_removed(context: MailContext, queued: QueuedMail, notice: Notice) -> D
     why = next((f" The organizer's reason: {text}" for reason, text in REMOVAL_REASONS.items()
                 if queued.kind == removed_kind(reason)), "")
     return _draft(
-        context, queued, notice, subject="Your RSVP was removed: {title}, {date}",
+        context, queued, notice, subject=N_("Your RSVP was removed: {title}, {date}"),
         calendar=_taken_off(notice),
         lead="The event's organizer removed your RSVP, so you no longer have a spot or a place "
         f"on the waitlist for the time slot below.{why} If you think this is a mistake, please "

@@ -26,4 +26,5 @@ async def ask(row: OutsideHoursRequest, volunteer: str, zone: ZoneInfo, *,
         supervisor=row.supervisor_name, organization=row.organization,
         date_text=f"{row.date:%A, %B %-d, %Y}", time=time_text(row, zone),
         hours_asked=f"{float(row.hours):g}", description=row.description, reminder=reminder)
-    return await enqueue(outside_hours_mail(row.supervisor_email, asked), connection=connection)
+    return await enqueue(outside_hours_mail(row.supervisor_email, asked, row.language),
+                         connection=connection)

@@ -60,7 +60,7 @@ async def _remind(rsvp_id: int, slot_id: str, now: datetime) -> bool:
         await enqueue(rsvp_notices.notice_mail(
             rsvp_notices.REMINDER, slot_id, email=row.email, first_name=row.first_name,
             last_name=row.last_name, cancel_token=token, user_id=row.user_id,
-        ), connection=connection)
+            language=row.language), connection=connection)
     return True
 
 

@@ -216,7 +216,8 @@ async def _write(connection: BaseDBAsyncClient, rsvp: NewRsvp, code: str) -> int
                               volunteer=volunteer, now=rsvp.created_at, request=rsvp.consent)
     token = await issue_cancel_token(connection, row.id)
     person: dict[str, Any] = {"email": rsvp.email, "first_name": rsvp.first_name,
-                              "last_name": rsvp.last_name, "cancel_token": token}
+                              "last_name": rsvp.last_name, "cancel_token": token,
+                              "language": row.language}
     if place.position is None:
         held = rsvp.consent.hold_hours if rsvp.consent is not None else None
         mail = rsvp_notices.confirmation_mail(rsvp.slot_id, checkin_code=code, held_hours=held,
@@ -322,7 +323,7 @@ async def cancel_rsvp(rsvp_id: int, *, capacity: int | None, now: datetime,
         await enqueue(rsvp_notices.notice_mail(
             notice, slot_id, email=row.email, first_name=row.first_name,
             last_name=row.last_name, user_id=row.user_id, seated=was is not RsvpStatus.WAITLISTED,
-        ), connection=connection)
+            language=row.language), connection=connection)
         counter = SlotCount.filter(slot_id=slot_id).using_db(connection)
         if was is RsvpStatus.WAITLISTED:
             await counter.update(waitlist=F("waitlist") - 1)
@@ -354,7 +355,7 @@ async def _promote(
         await enqueue(rsvp_notices.notice_mail(
             rsvp_notices.PROMOTED, slot_id, email=party.email, first_name=party.first_name,
             last_name=party.last_name, cancel_token=token, checkin_code=party.checkin_code,
-            user_id=party.user_id,
+            user_id=party.user_id, language=party.language,
         ), connection=connection)
         promoted.append(int(party.id))
         if free is not None:

@@ -163,7 +163,8 @@ async def queue(app: Starlette, *emails: str) -> list[int]:
     async with in_transaction() as connection:
         ids = [
             await enqueue(
-                confirmation_mail(GUEST_SLOT, email=email, first_name="Ann", last_name="Lee"),
+                confirmation_mail(GUEST_SLOT, email=email, first_name="Ann", last_name="Lee",
+                                  language="en"),
                 connection=connection,
             )
             for email in emails

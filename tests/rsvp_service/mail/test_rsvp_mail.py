@@ -263,4 +263,4 @@ async def test_non_ascii_names_are_encoded(client: httpx.AsyncClient, mailbox: M
 def test_mail_refuses_a_recipient_with_a_line_break() -> None:
     with pytest.raises(HeaderInjectionError):
         confirmation_mail(GUEST_SLOT, email="a@example.org\r\nBcc: x@example.org",
-                          first_name="Ann", last_name="Lee")
+                          first_name="Ann", last_name="Lee", language="en")

@@ -62,10 +62,10 @@ async def test_a_payload_is_checked_when_its_email_is_queued(app: Starlette) -> 
     # A field missing or one no kind reads is refused by the enqueuing code, before any row.
     with pytest.raises(ValidationError, match="path"):
         follow_notices.digest_mail("ann@example.org", follower_id=5, week="2025-W15",
-                                   events=[{**EVENT, "path": None}])
+                                   events=[{**EVENT, "path": None}], language="en")
     with pytest.raises(ValidationError, match="venue"):
         follow_notices.digest_mail("ann@example.org", follower_id=5, week="2025-W15",
-                                   events=[{**EVENT, "venue": "the park"}])
+                                   events=[{**EVENT, "venue": "the park"}], language="en")
     # Another kind's payload is refused by the outbox.
     wrong = Mail(rsvp_notices.CONFIRMATION, "ann@example.org",
                  follow_notices.FollowsToConfirm(follower_id=5, labels=["KEEN St. Louis"]))
@@ -77,7 +77,8 @@ async def test_a_payload_is_checked_when_its_email_is_queued(app: Starlette) -> 
 
 def test_a_payload_reads_back_as_it_was_queued() -> None:
     mail = rsvp_notices.notice_mail(rsvp_notices.WAITLISTED, GUEST_SLOT, email="ann@example.org",
-                                    first_name="Ann", last_name="Lee", position=2)
+                                    first_name="Ann", last_name="Lee", position=2,
+                                    language="en")
 
     stored = mail.payload.model_dump(mode="json")
 
