@@ -12,6 +12,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
 from rsvp_service.accounts import forms as account_forms
+from rsvp_service.accounts import language as account_language
 from rsvp_service.accounts import routes as auth_routes
 from rsvp_service.accounts.google import build_google_client, session_middleware
 from rsvp_service.app import openapi, site_config, static
@@ -105,6 +106,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *removals.routes(),
         *dashboard.routes(),
         *progress.routes(),
+        *account_language.routes(),
         # Before records': `/api/hours-records/{code}` would take `<code>.csv` as a code.
         *record_csv.routes(),
         *records.routes(),

@@ -153,3 +153,4 @@ class ExportedRequest(BaseModel):
     confirmed_hours: float | None
     supervisor_role: str | None
     supervisor_note: str | None
+    language: str = Field(description="The language the supervisor's email is written in.")

@@ -149,5 +149,6 @@ async def exported(user_id: int) -> list[ExportedRequest]:
         created_at=row.created_at, opened_at=row.opened_at, reminded_at=row.reminded_at,
         answered_at=row.answered_at, answer=row.answer.value if row.answer else None,
         confirmed_hours=None if row.confirmed_hours is None else float(row.confirmed_hours),
-        supervisor_role=row.supervisor_role, supervisor_note=row.supervisor_note)
+        supervisor_role=row.supervisor_role, supervisor_note=row.supervisor_note,
+        language=row.language)
         for row in await OutsideHoursRequest.filter(user_id=user_id).order_by("id")]

@@ -92,7 +92,7 @@ async def export_data(request: Request) -> Reply[Export]:
     document = Export(
         account=ExportAccount(id=user.id, name=user.name, email=user.email, role=user.role,
                               is_verified=user.is_verified, created_at=user.created_at,
-                              age_bracket=user.age_bracket),
+                              age_bracket=user.age_bracket, language=user.language),
         rsvps=[ExportRsvp(
             eventId=row.slot_id,
             event=row.event,
@@ -106,18 +106,20 @@ async def export_data(request: Request) -> Reply[Export]:
             cancelled_at=row.cancelled_at,
             confirmed_at=row.confirmed_at,
             reminder_queued_at=row.reminder_queued_at,
+            language=row.language,
         ) for row in rows],
         sessions=list(families.values()),
         **await _organizing_data(request.app.state.settings, user, list(slot_of)),
         follows=[ExportFollow(kind=f.kind.value, target=f.target, created_at=f.created_at,
-                              confirmed_at=f.confirmed_at)
+                              confirmed_at=f.confirmed_at, language=f.follower.language)
                  for f in await Follow.filter(
                      follower_id__in=Subquery(Follower.filter(followers_of(user)).values("id")))
-                 .order_by("id")],
+                 .order_by("id").prefetch_related("follower")],
         guardian_consents=[ExportConsent(
             eventId=slot_of[c.rsvp_id], guardian_email=c.guardian_email,
             requested_at=c.requested_at, expires_at=c.expires_at, decided_at=c.decided_at,
-            decision=c.decision.value if c.decision else None, released_at=c.released_at)
+            decision=c.decision.value if c.decision else None, released_at=c.released_at,
+            language=c.language)
             for c in await GuardianConsent.filter(rsvp_id__in=list(slot_of)).order_by("id")],
         consents_given_as_guardian=await _given(catalogue, await consents_given(user)),
         outside_hours=await exported(user.id),

@@ -43,6 +43,7 @@ class ExportAccount(_Answer):
     is_verified: bool
     created_at: Moment
     age_bracket: str | None = Field(description="The PVSA age bracket the person gave.")
+    language: str = Field(description="The account's language: its emails are written in it.")
 
 
 class ExportRsvp(_Answer):
@@ -60,6 +61,7 @@ class ExportRsvp(_Answer):
     cancelled_at: Moment | None
     confirmed_at: Moment | None
     reminder_queued_at: Moment | None
+    language: str = Field(description="The language the RSVP was made in: its emails are written in it.")
 
 
 class ExportSession(_Answer):
@@ -128,6 +130,7 @@ class ExportFollow(_Answer):
     target: str = Field(description="The organization's slug or the cause's name.")
     created_at: Moment
     confirmed_at: Moment | None
+    language: str = Field(description="The language of the address's follows: its digests are written in it.")
 
 
 class ExportConsent(_Answer):
@@ -141,6 +144,7 @@ class ExportConsent(_Answer):
     decision: str | None = Field(description="approved, declined, or null while awaited.")
     released_at: Moment | None = Field(
         description="When the held seat was released (declined, or not approved in time).")
+    language: str = Field(description="The language the guardian's email is written in.")
 
 
 class ExportGivenConsent(_Answer):

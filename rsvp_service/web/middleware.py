@@ -150,7 +150,7 @@ def middleware_stack(settings: Settings) -> list[Middleware]:
             CORSMiddleware,
             allow_origins=settings.cors_origins,
             allow_credentials=True,
-            allow_methods=["GET", "POST", "OPTIONS"],
+            allow_methods=["GET", "POST", "PUT", "OPTIONS"],
             allow_headers=["content-type", "x-auth-token"],
             max_age=600,
         ),

@@ -57,7 +57,8 @@ async def test_an_unverified_impostors_deletion_leaves_the_owners_pending_mail(
         assert rows == [{"kind": "rsvp_confirmation", "payload": {
             "slot_id": GUEST_SLOT, "first_name": "Alice", "last_name": "Owens",
             "cancel_token": rows[0]["payload"]["cancel_token"],
-            "checkin_code": rows[0]["payload"]["checkin_code"], "held_hours": None}}]
+            "checkin_code": rows[0]["payload"]["checkin_code"], "held_hours": None,
+            "language": "en"}}]
         smtp_server.start()
         [received] = await mailbox.wait_for(1)
         assert str(received["To"]) == f"Alice Owens <{ALICE}>"

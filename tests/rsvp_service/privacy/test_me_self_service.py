@@ -155,13 +155,14 @@ async def test_export_holds_account_rsvps_and_sessions_but_no_hashes(
     data = response.json()
     assert data["account"] == {
         "id": user.id, "name": "Kim Park", "email": "kim@example.org", "role": "volunteer",
-        "is_verified": True, "created_at": data["account"]["created_at"], "age_bracket": None}
+        "is_verified": True, "created_at": data["account"]["created_at"], "age_bracket": None,
+        "language": "en"}
     assert sorted((r["eventId"], r["first_name"], r["phone"], r["status"])
                   for r in data["rsvps"]) == [
         (GUEST_SLOT, "Kim", "314-555-0199", "confirmed"),
         (TINY_SLOT, "Kim", "314-555-0199", "confirmed")]
-    assert [(r["confirmed_at"] == r["created_at"], r["reminder_queued_at"])
-            for r in data["rsvps"]] == [(True, None), (True, None)]
+    assert [(r["confirmed_at"] == r["created_at"], r["reminder_queued_at"], r["language"])
+            for r in data["rsvps"]] == [(True, None, "en"), (True, None, "en")]
     # Two sign-ins: the one whose token `headers` holds, and the login.
     assert [(s["revoked"], bool(s["expires_at"])) for s in data["sessions"]] == [(False, True)] * 2
     hashes = await RefreshToken.filter(user_id=user.id).values_list("token_hash", flat=True)

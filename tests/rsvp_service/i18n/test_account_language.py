@@ -1,0 +1,85 @@
+"""PUT /api/me/language (issue 41): only the signed-in account sets its own language, within the
+account-write limit; its later emails are written in it, and the export lists every language."""
+
+from __future__ import annotations
+
+import email
+from email import policy
+
+import httpx
+from mail_testkit import Mailbox
+from organize_testkit import person
+
+from rsvp_service.accounts.models import User
+from rsvp_service.settings import Settings
+from rsvp_service.web.ratelimit import LIMITS
+
+LANGUAGE = "/api/me/language"
+
+
+async def test_only_the_signed_in_account_sets_its_own_language(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    zoe, headers = await person(settings, "zoe")
+    kim, _ = await person(settings, "kim")
+
+    anonymous = await client.put(LANGUAGE, json={"language": "es"})
+    forged = await client.put(LANGUAGE, json={"language": "es"},
+                              headers={"Authorization": "Bearer not-a-token"})
+    kept = await client.put(LANGUAGE, headers=headers, json={"language": "bs"})
+
+    assert anonymous.status_code == forged.status_code == 401
+    assert kept.status_code == 200 and kept.json() == {"language": "bs"}
+    assert (await User.get(id=zoe.id)).language == "bs"
+    assert (await User.get(id=kim.id)).language == "en"
+    exported = (await client.get("/api/me/export", headers=headers)).json()
+    assert exported["account"]["language"] == "bs"
+
+
+async def test_an_unsupported_language_is_refused_with_a_sentence(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    zoe, headers = await person(settings, "zoe")
+
+    german = await client.put(LANGUAGE, headers=headers, json={"language": "de"})
+    spanish = await client.put(LANGUAGE, headers={**headers, "Accept-Language": "es"},
+                               json={"language": "xx"})
+    extra = await client.put(LANGUAGE, headers=headers, json={"language": "es", "admin": True})
+
+    assert german.status_code == spanish.status_code == extra.status_code == 422
+    assert german.json() == {"error": "That language is not one we write in yet. Please choose "
+                             "English, Spanish or Bosnian."}
+    assert spanish.headers["content-language"] == "es"
+    assert spanish.json()["error"] != german.json()["error"]
+    assert (await User.get(id=zoe.id)).language == "en"
+
+
+async def test_the_limit_is_kept_per_account(
+    client: httpx.AsyncClient, settings: Settings
+) -> None:
+    _, stolen = await person(settings, "mallory")
+    _, neighbour = await person(settings, "nina")
+    budget = int(LIMITS["account-write"].split("/")[0])
+
+    answers = [await client.put(LANGUAGE, headers=stolen, json={"language": "es"})
+               for _ in range(budget + 1)]
+    theirs = await client.put(LANGUAGE, headers=neighbour, json={"language": "es"})
+
+    assert [a.status_code for a in answers] == [200] * budget + [429]
+    assert theirs.status_code == 200
+
+
+async def test_the_accounts_later_emails_follow_its_language(
+    client: httpx.AsyncClient, settings: Settings, mailbox: Mailbox
+) -> None:
+    ann, headers = await person(settings, "ann")
+    await client.put(LANGUAGE, headers=headers, json={"language": "es"})
+
+    await client.post("/api/auth/forgot-password", json={"email": ann.email})
+
+    await mailbox.wait_for(1)
+    # The raw bytes, read by the standard library's parser rather than the builder's objects.
+    message = email.message_from_bytes(mailbox.raw[0], policy=policy.default)
+    assert message["Content-Language"] == "es"
+    html = message.get_body(("html",))
+    assert html is not None and '<html lang="es">' in html.get_content()
