@@ -37,8 +37,8 @@ async def test_the_export_carries_the_consent_and_deleting_the_account_erases_it
 
     export = (await client.get("/api/me/export", headers=headers)).json()
     [consent] = export["guardian_consents"]
-    assert (consent["eventId"], consent["guardian_email"], consent["decision"]) == (
-        CLINIC_SLOTS[0], GUARDIAN, None)
+    assert (consent["eventId"], consent["guardian_email"], consent["decision"],
+            consent["language"]) == (CLINIC_SLOTS[0], GUARDIAN, None, "en")
 
     done = await client.post("/api/me/delete", json={"confirm": "DELETE"},
                              headers={**headers, **SITE})

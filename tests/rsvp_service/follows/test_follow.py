@@ -143,7 +143,8 @@ async def test_follows_are_exported_and_deleted_with_the_account(
     _, ann = await person(settings, "ann")
     await follows(client, KEEN, headers=ann)
     export = (await client.get("/api/me/export", headers=ann)).json()
-    assert [(f["kind"], f["target"]) for f in export["follows"]] == [("organization", "keenstl")]
+    assert [(f["kind"], f["target"], f["language"]) for f in export["follows"]] == [
+        ("organization", "keenstl", "en")]
 
     deleted = await client.post("/api/me/delete", json={"confirm": "DELETE"},
                                 headers={**ann, **SITE})

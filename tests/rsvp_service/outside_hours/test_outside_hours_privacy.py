@@ -31,7 +31,8 @@ async def test_the_export_lists_requests_and_deletion_ends_them(
     [exported] = export["outside_hours"]
     assert set(exported) == set(ExportedRequest.model_fields)
     assert exported | {"supervisor_email": SUPERVISOR, "organization": "Northside Food Pantry",
-                       "hours": 3.0, "answer": None, "not_relative": True} == exported
+                       "hours": 3.0, "answer": None, "not_relative": True,
+                       "language": "en"} == exported
     assert exported["opened_at"] is not None
 
     # The reminder is queued and not yet sent when the account goes.
