@@ -21,6 +21,9 @@ NON_ASCII_EMAIL = (
     "Please use another address.")
 )
 CONTROL_CHARACTERS = N_("{field} must not contain control characters or line breaks.")
+YOUR_NAME = N_("Your name")
+NO_NAME = N_("Please enter your name.")
+VOLUNTEER_ONLY = N_("New accounts can only have the volunteer role.")
 ENCODED_WORD = ('it must not contain "=?", which email programs read as the start of encoded '
                 "text, so please leave those two characters out")
 ENCODED_NAME = (N_('Your name must not contain "=?", which email programs read as the start of '
@@ -139,17 +142,17 @@ def require_name(value: str) -> str:
     # Checked before whitespace is collapsed: split() would quietly turn U+2028 into a space.
     # The name goes into email headers and greetings; control characters have no place there.
     if has_control_characters(value):
-        raise ApiError(422, gettext(CONTROL_CHARACTERS).format(field="Your name"))
+        raise ApiError(422, gettext(CONTROL_CHARACTERS).format(field=gettext(YOUR_NAME)))
     if has_encoded_word_start(value):
         raise ApiError(422, ENCODED_NAME)
     name = " ".join(value.split())
     if not name:
-        raise ApiError(422, "Please enter your name.")
+        raise ApiError(422, NO_NAME)
     return name
 
 
 def require_role(value: str) -> str:
     """Accept only the volunteer role: a registration form must not grant itself privileges."""
     if value != DEFAULT_ROLE:
-        raise ApiError(422, "New accounts can only have the volunteer role.")
+        raise ApiError(422, VOLUNTEER_ONLY)
     return value

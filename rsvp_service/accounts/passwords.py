@@ -8,6 +8,8 @@ from pathlib import Path
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from rsvp_service.i18n import N_, gettext
+
 MIN_LENGTH = 8
 # Far above ASVS's "at least 64", and low enough that a huge body cannot pin a worker thread.
 MAX_LENGTH = 256
@@ -40,18 +42,25 @@ def _load_common_passwords() -> frozenset[str]:
 COMMON_PASSWORDS = _load_common_passwords()
 
 
+ONLY_SPACES = N_("Your password must contain more than spaces. Please choose a different one.")
+TOO_SHORT = N_("Password must be at least {count} characters long.")
+TOO_LONG = N_("Password must be at most {count} characters long.")
+TOO_COMMON = N_("This password is too common and easy to guess. Please choose a different one.")
+IS_EMAIL = N_("Your password must not be your email address. Please choose a different one.")
+
+
 def password_problem(password: str, email: str = "") -> str | None:
     """Return a sentence saying why a new password is refused, or None when it is acceptable."""
     if password and not password.strip():
-        return "Your password must contain more than spaces. Please choose a different one."
+        return ONLY_SPACES
     if len(password) < MIN_LENGTH:
-        return f"Password must be at least {MIN_LENGTH} characters long."
+        return gettext(TOO_SHORT).format(count=MIN_LENGTH)
     if len(password) > MAX_LENGTH:
-        return f"Password must be at most {MAX_LENGTH} characters long."
+        return gettext(TOO_LONG).format(count=MAX_LENGTH)
     if password.lower() in COMMON_PASSWORDS:
-        return "This password is too common and easy to guess. Please choose a different one."
+        return TOO_COMMON
     if email and password.strip().lower() == email.strip().lower():
-        return "Your password must not be your email address. Please choose a different one."
+        return IS_EMAIL
     return None
 
 

@@ -7,6 +7,7 @@ the consent id in the row, so the outbox never stores a working link.
 from __future__ import annotations
 
 from rsvp_service import links
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail import consent_tokens as tokens
 from rsvp_service.mail.message import (
     Draft,
@@ -19,6 +20,7 @@ from rsvp_service.mail.message import (
 from rsvp_service.mail.render import render
 
 KIND = "consent_request"
+SUBJECT = N_("Guardian consent asked: {title}, {date}")
 
 
 class ConsentAsked(Payload):
@@ -46,7 +48,7 @@ def build_consent_request(context: MailContext, queued: QueuedMail, asked: Conse
         raise PermanentMailError(
             f"The slot {asked.slot_id!r} is no longer in the event catalogue.")
     token = tokens.sign(settings, asked.consent_id, queued.recipient)
-    subject = f"Guardian consent asked: {slot.title}, {slot.date_text}"
+    subject = gettext(SUBJECT).format(title=slot.title, date=slot.date_text)
     text, html = render(
         "consent_request", slot=slot, volunteer=asked.volunteer, subject=subject,
         hold_hours=f"{asked.hold_hours:g}", link=tokens.consent_link(settings, token),

@@ -11,6 +11,7 @@ how to answer "not me".
 from __future__ import annotations
 
 from rsvp_service import links
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail.message import Draft, Mail, MailContext, Payload, QueuedMail
 from rsvp_service.mail.render import render
 from rsvp_service.settings import Settings
@@ -18,6 +19,8 @@ from rsvp_service.signing import KeyUse, SignedIds
 
 KIND = "outside_hours_request"
 TOKENS = SignedIds(KeyUse.OUTSIDE_HOURS)
+SUBJECT = N_("Action requested: confirm hours for {volunteer}")
+REMINDER = N_("Reminder: {subject}")
 
 
 class HoursAsked(Payload):
@@ -66,9 +69,9 @@ def build_outside_hours_request(context: MailContext, queued: QueuedMail,
     """Say who asked for what, with Confirm, Adjust, Decline and Not me links."""
     settings = context.settings
     token = sign(settings, asked.request_id, asked.user_id)
-    subject = f"Action requested: confirm hours for {asked.volunteer}"
+    subject = gettext(SUBJECT).format(volunteer=asked.volunteer)
     if asked.reminder:
-        subject = f"Reminder: {subject}"
+        subject = gettext(REMINDER).format(subject=subject)
     text, html = render(
         "outside_hours_request", asked=asked, subject=subject,
         confirm=request_link(settings, token, "confirm"),

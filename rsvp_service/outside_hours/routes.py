@@ -21,7 +21,7 @@ from rsvp_service import clock
 from rsvp_service.accounts.emails import canonical_mailbox
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in
-from rsvp_service.i18n import N_, current
+from rsvp_service.i18n import N_, current, gettext
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import notify
 from rsvp_service.outside_hours import service
@@ -77,7 +77,8 @@ async def _check_may_ask(request: Request, user: User, body: NewOutsideHours) ->
     now = clock.now(settings)
     if await OutsideHoursRequest.filter(user_id=user.id, **service.pending(now)).count() \
             >= service.PENDING_PER_VOLUNTEER:
-        raise ApiError(429, service.TOO_MANY_PENDING, headers=BUSY_RETRY)
+        raise ApiError(429, gettext(service.TOO_MANY_PENDING).format(
+            count=service.PENDING_PER_VOLUNTEER), headers=BUSY_RETRY)
     # The same sentence as any limit: a volunteer learns nothing of others' requests.
     if await OutsideHoursRequest.filter(supervisor_key=key, **service.pending(now)).count() \
             >= service.PENDING_PER_SUPERVISOR:

@@ -41,8 +41,8 @@ END_FIRST = N_(
     "The end time must be after the start time on the same day. If you served past "
     "midnight, report each day on its own.")
 TOO_LONG = N_("One request may hold at most 24 hours. Please check the start and end times.")
-TOO_MANY_PENDING = (f"You have {PENDING_PER_VOLUNTEER} requests waiting on supervisors. Please "
-                    "wait for their answers, or withdraw one, before sending another.")
+TOO_MANY_PENDING = N_("You have {count} requests waiting on supervisors. Please wait for their "
+                      "answers, or withdraw one, before sending another.")
 # What an answer closes: the supervisor's address is kept only while it serves the request.
 FORGET_ADDRESS = {"supervisor_email": None, "supervisor_key": None}
 

@@ -61,7 +61,8 @@ class ExportRsvp(_Answer):
     cancelled_at: Moment | None
     confirmed_at: Moment | None
     reminder_queued_at: Moment | None
-    language: str = Field(description="The language the RSVP was made in: its emails are written in it.")
+    language: str = Field(
+        description="The language the RSVP was made in: its emails are written in it.")
 
 
 class ExportSession(_Answer):
@@ -130,7 +131,8 @@ class ExportFollow(_Answer):
     target: str = Field(description="The organization's slug or the cause's name.")
     created_at: Moment
     confirmed_at: Moment | None
-    language: str = Field(description="The language of the address's follows: its digests are written in it.")
+    language: str = Field(
+        description="The language of the address's follows: its digests are written in it.")
 
 
 class ExportConsent(_Answer):

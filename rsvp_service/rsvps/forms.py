@@ -18,7 +18,7 @@ from generator.models import MAX_GUESTS
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import ACCESS_TOKEN_HEADER
 from rsvp_service.events import Catalogue, Slot
-from rsvp_service.i18n import N_
+from rsvp_service.i18n import N_, gettext
 from rsvp_service.rsvps.bodies import RsvpPayload, RsvpWaitlisted
 from rsvp_service.rsvps.cancel import cancel
 from rsvp_service.rsvps.routes import create_rsvp
@@ -26,7 +26,10 @@ from rsvp_service.web import forms
 from rsvp_service.web.contract import ApiError
 from rsvp_service.web.forms import Form, Link, Page
 
-GUEST_COUNT = f"The field 'guestCount' must be a whole number from 0 to {MAX_GUESTS}."
+BACK_TO = N_("Back to {title}")
+WAITLISTED_HEADING = N_("On the waitlist for {title}")
+RSVPD_HEADING = N_("You have RSVP'd to {title}")
+GUEST_COUNT = N_("The field 'guestCount' must be a whole number from 0 to {most}.")
 EVENTS = Link("/features", "See other events")
 UNREAD_CANCEL_LINK = N_(
     "We could not read your cancel link, so nothing was cancelled. Please "
@@ -43,7 +46,7 @@ def _slot(request: Request, event_id: str | None) -> Slot | None:
 def _guest_count(form: Form) -> int:
     raw = (form.get("guestCount") or "0").strip()
     if not raw.isdigit() or int(raw) > MAX_GUESTS:
-        raise ApiError(422, GUEST_COUNT)
+        raise ApiError(422, gettext(GUEST_COUNT).format(most=MAX_GUESTS))
     return int(raw)
 
 
@@ -63,7 +66,7 @@ def rsvp_fields(form: Form, request: Request) -> dict[str, Any]:
 
 
 def _event_links(slot: Slot | None) -> tuple[Link, ...]:
-    back = (Link(slot.path, f"Back to {slot.title}"),) if slot is not None else ()
+    back = (Link(slot.path, gettext(BACK_TO).format(title=slot.title)),) if slot is not None else ()
     return (*back, EVENTS)
 
 
@@ -72,7 +75,7 @@ async def rsvp_page(request: Request, body: RsvpPayload, answer: Any) -> Page:
     slot = _slot(request, answer.eventId)
     title = slot.title if slot is not None else answer.event
     waiting = isinstance(answer, RsvpWaitlisted)
-    heading = f"On the waitlist for {title}" if waiting else f"You have RSVP'd to {title}"
+    heading = gettext(WAITLISTED_HEADING if waiting else RSVPD_HEADING).format(title=title)
     return Page(heading, answer.message, links=_event_links(slot))
 
 

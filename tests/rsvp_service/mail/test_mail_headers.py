@@ -293,7 +293,7 @@ def assert_headers_once(message: EmailMessage) -> None:
     organizers = message["Subject"].startswith("Forest Park Forever: ")
     assert sorted(message.keys()) == sorted([
         "From", "To", "Subject", "Date", "Message-ID", "Auto-Submitted", "MIME-Version",
-        "Content-Type", *(["Reply-To", "List-Id"] if organizers else [])])
+        "Content-Type", "Content-Language", *(["Reply-To", "List-Id"] if organizers else [])])
     if organizers:
         assert message["Reply-To"] == "Kim Park <kim@example.org>"
 

@@ -98,7 +98,8 @@ async def test_waiting_requests_are_capped_per_volunteer_and_per_inbox(
         await OutsideHoursRequest.create(**fields, supervisor_email=f"x{n}@example.net",
                                          supervisor_key=f"k{n}", created_at=earlier)
     full = await ask(client, mia, supervisor="another@example.net")
-    assert (full.status_code, full.json()["error"]) == (429, service.TOO_MANY_PENDING)
+    assert (full.status_code, full.json()["error"]) == (429, service.TOO_MANY_PENDING.format(
+        count=service.PENDING_PER_VOLUNTEER))
 
     key = service.supervisor_key(settings, "busy@example.net")
     await OutsideHoursRequest.filter(supervisor_key__startswith="k").update(supervisor_key=key)
