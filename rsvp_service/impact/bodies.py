@@ -153,6 +153,8 @@ class RecordSnapshot(_Answer):
     entries: list[RecordEntry]
     period: RecordPeriod | None = None
     purpose: Purpose | None = None
+    # The owner's language when it was issued: its PDF is written in it (English before 41).
+    language: str = "en"
 
 
 class Checked(_Answer):

@@ -7,14 +7,16 @@ in Latin, Greek and Cyrillic scripts print as written.
 from __future__ import annotations
 
 import io
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
 
 import segno
+from babel.dates import format_date
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from rsvp_service.i18n import N_, current, gettext
 from rsvp_service.impact.bodies import PublicRecord, RecordEntry
 from rsvp_service.impact.statements import PURPOSES, method_text, service_label
 
@@ -25,7 +27,21 @@ MUTED = (85, 85, 85)
 # Date, Times, Event and organization, Service, Hours, Attested by (mm; page text width 180)
 COLUMNS = (24, 22, 40, 22, 12, 60)
 # What an entry written before attesters were recorded (issue 40) says instead of a name.
-UNNAMED = "Checked in at the event by its organizer (name not recorded)"
+UNNAMED = N_("Checked in at the event by its organizer (name not recorded)")
+# The fixed words, in the language of the work at hand (pdf_builds sets the record's).
+TITLE = N_("Service-hours record")
+DOCUMENT_TITLE = N_("Service-hours record: {name}")
+BYLINE = N_("CivicSTL, St. Louis volunteer events")
+TOTAL = N_("Total verified hours: {hours}")
+ISSUED = N_("Issued {date}, {time} UTC")
+FOR = N_("For: {purpose}")
+PERIOD = N_("Period: {start} to {end}")
+A_PLUS = N_("{service} (A+ eligible)")
+HEADINGS = (N_("Date"), N_("Times"), N_("Event, organization"), N_("Service"), N_("Hours"),
+            N_("Attested by"))
+CONFIRM = N_("Confirm this record online (a revoked record says so):")
+CODE = N_("Verification code: {code}")
+QR = N_("QR code of {url}")
 
 
 @cache
@@ -41,18 +57,23 @@ def _hours(value: float) -> str:
 
 def _issued(stamp: datetime) -> str:
     moment = stamp.astimezone(UTC)
-    return f"{moment:%B} {moment.day}, {moment.year}, {moment:%H:%M} UTC"
+    return gettext(ISSUED).format(date=_date(moment, "long"), time=f"{moment:%H:%M}")
+
+
+def _date(moment: datetime | date, width: str) -> str:
+    """A date in the language at hand ("long": May 1, 2025; "medium": May 1, 2025 abbreviated)."""
+    return format_date(moment, width, locale=current())
 
 
 def attested_text(entry: RecordEntry) -> str:
     """Who attests the entry, how and when, in one cell's words."""
     who = entry.attestation
     if who is None:
-        return UNNAMED
+        return gettext(UNNAMED)
     at = who.at.astimezone(entry.start.tzinfo if entry.start else UTC)
     parts = [who.name, who.role, who.organization, who.email or ""]
     return (", ".join(part for part in parts if part)
-            + f"; {method_text(entry)}, {at:%b} {at.day}, {at.year}, {at:%-I:%M %p}")
+            + f"; {gettext(method_text(entry))}, {_date(at, 'medium')}, {at:%-I:%M %p}")
 
 
 def _document(record: PublicRecord) -> FPDF:
@@ -61,7 +82,7 @@ def _document(record: PublicRecord) -> FPDF:
     pdf.set_auto_page_break(auto=True, margin=18)
     pdf.add_font(FAMILY, "", str(FONTS / "DejaVuSans.ttf"))
     pdf.add_font(FAMILY, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
-    pdf.set_title(f"Service-hours record: {record.name}")
+    pdf.set_title(gettext(DOCUMENT_TITLE).format(name=record.name))
     pdf.set_author("CivicSTL")
     pdf.set_creation_date(record.issuedAt)
     pdf.set_text_color(*INK)
@@ -79,28 +100,29 @@ def _line(pdf: FPDF, text: str, *, size: float = 11, bold: bool = False,
 
 def _heading(record: PublicRecord) -> str | None:
     """The record's purpose and period in one line (None for records issued without them)."""
-    parts = [f"For: {PURPOSES[record.purpose]}"] if record.purpose else []
+    parts = ([gettext(FOR).format(purpose=gettext(PURPOSES[record.purpose]))]
+             if record.purpose else [])
     period = record.period
     if period is not None and period.start and period.end:
-        parts.append(f"Period: {period.start:%B} {period.start.day}, {period.start.year} to "
-                     f"{period.end:%B} {period.end.day}, {period.end.year}")
+        parts.append(gettext(PERIOD).format(start=_date(period.start, "long"),
+                                            end=_date(period.end, "long")))
     return ". ".join(parts) or None
 
 
 def _service(entry: RecordEntry) -> str:
-    label = service_label(entry.service_type)
-    return label + (" (A+ eligible)" if entry.a_plus_eligible else "")
+    label = gettext(service_label(entry.service_type))
+    return gettext(A_PLUS).format(service=label) if entry.a_plus_eligible else label
 
 
 def record_pdf(record: PublicRecord, url: str) -> bytes:
     """Return the PDF of a public record (as `records.public_record` answers it)."""
     pdf = _document(record)
-    _line(pdf, "Service-hours record", size=22, bold=True, height=11)
-    _line(pdf, "CivicSTL, St. Louis volunteer events", muted=True)
+    _line(pdf, gettext(TITLE), size=22, bold=True, height=11)
+    _line(pdf, gettext(BYLINE), muted=True)
     pdf.ln(4)
     _line(pdf, record.name, size=15, bold=True, height=8)
-    _line(pdf, f"Total verified hours: {_hours(record.hours)}", size=12)
-    _line(pdf, f"Issued {_issued(record.issuedAt)}", muted=True)
+    _line(pdf, gettext(TOTAL).format(hours=_hours(record.hours)), size=12)
+    _line(pdf, _issued(record.issuedAt), muted=True)
     if heading := _heading(record):
         _line(pdf, heading, bold=True)
     pdf.ln(4)
@@ -108,21 +130,21 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
     with pdf.table(col_widths=COLUMNS,
                    text_align=("LEFT", "LEFT", "LEFT", "LEFT", "RIGHT", "LEFT"),
                    line_height=4.5, first_row_as_headings=True) as table:
-        table.row(("Date", "Times", "Event, organization", "Service", "Hours", "Attested by"))
+        table.row(tuple(gettext(heading) for heading in HEADINGS))
         for entry in record.entries:
             table.row((entry.date_text, entry.time or "", f"{entry.title}, {entry.organization}",
                        _service(entry), _hours(entry.hours),
                        attested_text(entry)))
     pdf.ln(6)
     for sentence in (*record.checked.checked, *record.checked.notChecked):
-        _line(pdf, sentence, muted=True, size=9, height=4.5)
+        _line(pdf, gettext(sentence), muted=True, size=9, height=4.5)
     if record.checked.note:
-        _line(pdf, record.checked.note, bold=True, size=10)
+        _line(pdf, gettext(record.checked.note), bold=True, size=10)
     pdf.ln(2)
-    _line(pdf, "Confirm this record online (a revoked record says so):", bold=True)
+    _line(pdf, gettext(CONFIRM), bold=True)
     pdf.set_font(FAMILY, "", 10)
     pdf.cell(0, 6, url, link=url, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    _line(pdf, f"Verification code: {record.code}", size=10)
+    _line(pdf, gettext(CODE).format(code=record.code), size=10)
     pdf.ln(2)
-    pdf.image(io.BytesIO(_qr_png(url)), w=32, alt_text=f"QR code of {url}")
+    pdf.image(io.BytesIO(_qr_png(url)), w=32, alt_text=gettext(QR).format(url=url))
     return bytes(pdf.output())

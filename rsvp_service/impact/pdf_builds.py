@@ -14,6 +14,7 @@ import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
+from rsvp_service.i18n import speaking
 from rsvp_service.impact.bodies import PublicRecord
 from rsvp_service.process.lifeline import wait_parent_gone
 from rsvp_service.process.metrics import HOURS_PDFS_BUILT
@@ -30,10 +31,12 @@ def _watch_parent(parent_pid: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _make(record: PublicRecord, url: str) -> bytes:
+def _make(record: PublicRecord, url: str, language: str) -> bytes:
     from rsvp_service.impact.pdf import record_pdf
 
-    return record_pdf(record, url)
+    # A context variable does not cross into the pool's process: the language comes as an argument.
+    with speaking(language):
+        return record_pdf(record, url)
 
 
 class PdfBuilder:
@@ -43,14 +46,15 @@ class PdfBuilder:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
-    async def build(self, record: PublicRecord, url: str) -> bytes:
-        """Make a record's PDF in the pool while the loop goes on answering."""
+    async def build(self, record: PublicRecord, url: str, language: str = "en") -> bytes:
+        """Make a record's PDF, in `language`, in the pool while the loop goes on answering."""
         if self._pool is None:
             # spawn: a forked copy of a process running an event loop and threads is unsafe.
             self._pool = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
                 initializer=_watch_parent, initargs=(os.getpid(),))
-        pdf = await asyncio.get_running_loop().run_in_executor(self._pool, _make, record, url)
+        pdf = await asyncio.get_running_loop().run_in_executor(self._pool, _make, record, url,
+                                                                 language)
         HOURS_PDFS_BUILT.inc()
         return pdf
 

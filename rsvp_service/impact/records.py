@@ -160,7 +160,7 @@ async def create(request: Request, body: RecordRequest) -> RecordCreated:
         entries = [entry.model_copy(update={"a_plus_eligible": a_plus_eligible(
             entry.service_type)}) for entry in entries]
     snapshot = RecordSnapshot(name=user.name, entries=entries, period=period,
-                              purpose=body.purpose)
+                              purpose=body.purpose, language=user.language)
     record = await HoursRecord.create(
         user_id=user.id, issued_at=clock.now(settings),
         hours=sum(Decimal(str(entry.hours)) for entry in entries),
@@ -253,7 +253,8 @@ async def verify_pdf(request: Request) -> Response | Reply[RecordRevoked]:
         settings: Settings = request.app.state.settings
         data = public_record(settings, record)
         builder: PdfBuilder = request.app.state.pdf_builder
-        pdf = await builder.build(data, record_url(settings, data.code))
+        language = RecordSnapshot.model_validate(record.snapshot).language
+        pdf = await builder.build(data, record_url(settings, data.code), language)
         await HoursRecord.filter(id=record.id, revoked_at__isnull=True).update(pdf=pdf)
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": 'inline; filename="civicstl-service-hours.pdf"'})

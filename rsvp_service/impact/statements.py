@@ -29,9 +29,9 @@ A_PLUS_NOTE = (
     N_("For the Missouri A+ Scholarship: entries marked A+ eligible are tutoring or mentoring. "
     "The school's A+ coordinator must still approve them; other entries usually do not count."))
 PURPOSES: dict[Purpose, str] = {
-    "school": "School service hours", "nhs": "National Honor Society",
-    "pvsa": "President's Volunteer Service Award", "a-plus": "Missouri A+ Scholarship",
-    "other": "Other",
+    "school": N_("School service hours"), "nhs": N_("National Honor Society"),
+    "pvsa": N_("President's Volunteer Service Award"), "a-plus": N_("Missouri A+ Scholarship"),
+    "other": N_("Other"),
 }
 A_PLUS_TYPES = frozenset({"tutoring", "mentoring"})
 
@@ -54,7 +54,7 @@ def a_plus_eligible(service_type: str | None) -> bool:
 def method_text(entry: RecordEntry) -> str:
     """How the entry was attested, in words ("check-in" for entries older than attesters)."""
     method = entry.attestation.method if entry.attestation else "check-in"
-    return "by check-in" if method == "check-in" else "by email confirmation"
+    return N_("by check-in") if method == "check-in" else N_("by email confirmation")
 
 
 def service_label(service_type: str | None) -> str:

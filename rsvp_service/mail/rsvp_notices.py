@@ -42,11 +42,20 @@ WAITLIST_LEAD = N_(
     "This time slot is full, so you are #{position} on the waitlist. "
     "We will email you if a spot opens up.")
 REMOVAL_REASONS: dict[RemovalReason, str] = {
-    "duplicate": "it repeated another RSVP of yours for this event.",
-    "requirements": "the event asks for something the RSVP did not meet, such as an age or a "
-    "training.",
-    "fewer_spots": "this time slot has fewer spots than planned.",
+    "duplicate": N_("it repeated another RSVP of yours for this event."),
+    "requirements": N_("the event asks for something the RSVP did not meet, such as an age or a "
+                       "training."),
+    "fewer_spots": N_("this time slot has fewer spots than planned."),
 }
+# Two whole sentences rather than one with a hole: a translation may need to reorder them.
+REMOVED_LEAD = N_(
+    "The event's organizer removed your RSVP, so you no longer have a spot or a place on the "
+    "waitlist for the time slot below. If you think this is a mistake, please contact the "
+    "organizer.")
+REMOVED_BECAUSE = N_(
+    "The event's organizer removed your RSVP, so you no longer have a spot or a place on the "
+    "waitlist for the time slot below. The organizer's reason: {reason} If you think this is a "
+    "mistake, please contact the organizer.")
 
 
 class AboutRsvp(Payload):
@@ -228,12 +237,11 @@ def removed_kind(reason: RemovalReason | None) -> str:
 
 def build_removed(context: MailContext, queued: QueuedMail, notice: Notice) -> Draft:
     """Say the organizer removed the RSVP and the listed reason, if any (with a cancelling .ics)."""
-    why = next((f" The organizer's reason: {text}" for reason, text in REMOVAL_REASONS.items()
-                if queued.kind == removed_kind(reason)), "")
+    why = next((text for reason, text in REMOVAL_REASONS.items()
+                if queued.kind == removed_kind(reason)), None)
     return _draft(
         context, queued, notice, subject=N_("Your RSVP was removed: {title}, {date}"),
         calendar=_taken_off(notice),
-        lead="The event's organizer removed your RSVP, so you no longer have a spot or a place "
-        f"on the waitlist for the time slot below.{why} If you think this is a mistake, please "
-        "contact the organizer.",
+        lead=gettext(REMOVED_LEAD) if why is None
+        else gettext(REMOVED_BECAUSE).format(reason=gettext(why)),
     )
