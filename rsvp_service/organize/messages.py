@@ -16,7 +16,7 @@ from tortoise.transactions import in_transaction
 
 from rsvp_service import clock, links
 from rsvp_service.events import Catalogue, Slot
-from rsvp_service.i18n import N_, gettext
+from rsvp_service.i18n import N_, gettext, ngettext
 from rsvp_service.mail.organizer_message import (
     ReplyTo,
     compose,
@@ -39,7 +39,6 @@ from rsvp_service.web.contract import ApiError, ErrorBody, Reply, endpoint
 from rsvp_service.web.ratelimit import Limit, RateLimiter
 
 LIMIT = "organizer-message"
-ON_ITS_WAY = N_("Your message is on its way to {n} {people}.")
 NOBODY = N_(
     "Nobody on this slot's roster has an email address yet, so there is nobody to "
     "message. Nothing was sent.")
@@ -133,8 +132,9 @@ async def message_slot(
                           connection=connection)
     notify(request)
     count = len(people)
-    return Reply(MessageSent(recipients=count, message=gettext(ON_ITS_WAY).format(
-        n=count, people="person" if count == 1 else "people")), status=202)
+    return Reply(MessageSent(recipients=count, message=ngettext(
+        "Your message is on its way to {n} person.", "Your message is on its way to {n} people.",
+        count).format(n=count)), status=202)
 
 
 def routes() -> list[BaseRoute]:
