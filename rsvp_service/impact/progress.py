@@ -10,8 +10,9 @@ so they count too. The award's window is the last 12 months ending today.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
+from decimal import Decimal
 from typing import Literal
 
 from starlette.requests import Request
@@ -46,26 +47,31 @@ def pvsa(bracket: AgeBracket | None, entries: Sequence[RecordEntry], catalogue: 
          today: date) -> Pvsa:
     """The PVSA progress over the last 12 months for a bracket (levels empty without one)."""
     window = period_of("last-12-months", None, None, today)
-    hours = sum(entry.hours for entry in entries if within(window, entry.date))
+    exact = total(entry.hours for entry in entries if within(window, entry.date))
     levels = [PvsaLevel(level=name, hours=needed)
               for name, needed in zip(NAMES, LEVELS[bracket], strict=True)] if bracket else []
-    reached = [level for level in levels if hours >= level.hours]
-    ahead = [level for level in levels if hours < level.hours]
+    reached = [level for level in levels if exact >= level.hours]
+    ahead = [level for level in levels if exact < level.hours]
     assert window.start is not None
     return Pvsa(
-        bracket=bracket, hours=hours, since=window.start, levels=levels,
+        bracket=bracket, hours=float(exact), since=window.start, levels=levels,
         reached=reached[-1] if reached else None, next=ahead[0] if ahead else None,
-        hoursToNext=ahead[0].hours - hours if ahead else None,
+        hoursToNext=float(ahead[0].hours - exact) if ahead else None,
         partners=[Organization(slug=slug, name=catalogue.organizations.get(slug, slug))
                   for slug in sorted(catalogue.pvsa_certifying)])
 
 
+def total(hours: Iterable[float]) -> Decimal:
+    """Entries' hours (hundredths each) added exactly: a float sum may fall short of a level."""
+    return sum((Decimal(str(value)) for value in hours), Decimal(0))
+
+
 def service_types(entries: Sequence[RecordEntry]) -> list[ServiceTypeHours]:
     """Hours per kind of service, most first (entries older than kinds count as `other`)."""
-    totals: dict[str, float] = defaultdict(float)
+    totals: dict[str, Decimal] = defaultdict(Decimal)
     for entry in entries:
-        totals[entry.service_type or "other"] += entry.hours
-    return [ServiceTypeHours(serviceType=kind, hours=hours)
+        totals[entry.service_type or "other"] += Decimal(str(entry.hours))
+    return [ServiceTypeHours(serviceType=kind, hours=float(hours))
             for kind, hours in sorted(totals.items(), key=lambda item: (-item[1], item[0]))]
 
 

@@ -4,6 +4,7 @@ the supervisor's page (what is asked, and the answer)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -11,18 +12,37 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from generator.models import ServiceType
 from rsvp_service.accounts.bodies import has_control_characters, no_encoded_words
 from rsvp_service.accounts.emails import normalize_email
+from rsvp_service.i18n import N_
 from rsvp_service.web.contract import STRIPPED
 
-# Where a request stands, as the volunteer sees it ("delivered": our outbox sent the email).
-RequestState = Literal["sent", "delivered", "opened", "confirmed", "adjusted", "declined",
-                       "expired", "withdrawn"]
+# Where a request stands, as the volunteer sees it ("delivered": our outbox sent the email;
+# "undelivered": the outbox gave up on it or holds it for an operator).
+RequestState = Literal["sent", "delivered", "undelivered", "opened", "confirmed", "adjusted",
+                       "declined", "expired", "withdrawn"]
 Clock = str  # "HH:MM", 24-hour
+# Reasons of a refused field, as the field's sentence completes them ("… is invalid: <reason>.").
+ONE_LINE = N_("it must not contain control characters or line breaks.")
+NO_LINKS = N_("it must not contain a web address; please describe it in words.")
 
 
 def one_line(value: str) -> str:
     """Return text for one line (a name, an organization), refusing control characters."""
     if has_control_characters(value):
-        raise ValueError("it must not contain control characters or line breaks")
+        raise ValueError(ONE_LINE.rstrip("."))
+    return value
+
+
+# Web addresses: a scheme, "www.", or a host with a common top-level domain or a path. A request
+# mails a stranger, so a link in it would be a phishing link carried by our domain's mail.
+WEB_ADDRESS = re.compile(
+    r"https?:|www\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:[a-z]{2,}/|(?:com|org|net|edu|gov|io|co|"
+    r"us|info|biz|me|ly|app|xyz|site|online|link|click|top|ru|cn|tk)\b)", re.IGNORECASE)
+
+
+def no_web_address(value: str) -> str:
+    """Return text that holds no web address (a link in our email to a stranger)."""
+    if WEB_ADDRESS.search(value):
+        raise ValueError(NO_LINKS.rstrip("."))
     return value
 
 
@@ -49,6 +69,7 @@ class NewOutsideHours(_Strict):
 
     _emails = field_validator("supervisor_email")(normalize_email)
     _lines = field_validator("organization", "supervisor_name")(one_line)
+    _no_links = field_validator("organization", "description")(no_web_address)
     # The supervisor's name goes into the To header: no encoded words (mail programs decode them).
     _plain = field_validator("supervisor_name")(no_encoded_words)
 
@@ -71,6 +92,7 @@ class OutsideHoursItem(BaseModel):
     state: RequestState
     created_at: dt.datetime
     answered_at: dt.datetime | None
+    supervisor_role: str | None
     supervisor_note: str | None
 
 

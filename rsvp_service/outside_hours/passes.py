@@ -8,14 +8,15 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
+from tortoise.expressions import Subquery
 from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
 from rsvp_service.events import Catalogue
 from rsvp_service.jobs.periodic import PeriodicTask
 from rsvp_service.outside_hours import service
-from rsvp_service.outside_hours.asking import ask
-from rsvp_service.outside_hours.models import Answer, OutsideHoursRequest
+from rsvp_service.outside_hours.asking import ask, forget_mail
+from rsvp_service.outside_hours.models import Answer, BlockedSupervisor, OutsideHoursRequest
 from rsvp_service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -27,9 +28,11 @@ BATCH = 200
 async def remind_due(zone: ZoneInfo, now: datetime) -> int:
     """Queue the one reminder of each request unanswered 3 days after it was sent."""
     now = now.astimezone(UTC)  # as stored: SQLite compares the text
+    blocked = BlockedSupervisor.filter().values("key")
     due = await OutsideHoursRequest.filter(
         **service.pending(now), reminded_at__isnull=True,
-        created_at__lte=now - service.REMIND_AFTER).select_related("user").limit(BATCH)
+        created_at__lte=now - service.REMIND_AFTER).exclude(
+        supervisor_key__in=Subquery(blocked)).select_related("user").limit(BATCH)
     reminded = 0
     for row in due:
         async with in_transaction() as connection:
@@ -46,9 +49,18 @@ async def remind_due(zone: ZoneInfo, now: datetime) -> int:
 async def expire_due(now: datetime) -> int:
     """Close each request unanswered 14 days after it was sent, forgetting its address."""
     now = now.astimezone(UTC)
-    return await OutsideHoursRequest.filter(
-        answer__isnull=True, created_at__lte=now - service.EXPIRES_AFTER).update(
-        answer=Answer.EXPIRED, answered_at=now, **service.FORGET_ADDRESS)
+    due = await OutsideHoursRequest.filter(
+        answer__isnull=True, created_at__lte=now - service.EXPIRES_AFTER).limit(BATCH)
+    expired = 0
+    for row in due:
+        async with in_transaction() as connection:
+            closed = await OutsideHoursRequest.filter(id=row.id, answer__isnull=True).using_db(
+                connection).update(answer=Answer.EXPIRED, answered_at=now,
+                                   **service.FORGET_ADDRESS)
+            if closed:
+                await forget_mail(row, connection=connection)
+                expired += closed
+    return expired
 
 
 class OutsideHoursPass(PeriodicTask):
@@ -74,4 +86,4 @@ class OutsideHoursPass(PeriodicTask):
             self._wake()
         if expired:
             log.info("Expired %d hours requests no supervisor answered.", expired)
-        return reminded >= BATCH
+        return reminded >= BATCH or expired >= BATCH

@@ -6,8 +6,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
+from typing import Literal
 from zoneinfo import ZoneInfo
 
 from rsvp_service.accounts.emails import canonical_mailbox
@@ -21,9 +22,12 @@ from rsvp_service.web.contract import ApiError
 EXPIRES_AFTER = timedelta(days=14)
 REMIND_AFTER = timedelta(days=3)
 OLDEST = timedelta(days=365)
-# Requests waiting at once: per volunteer, and to one supervisor's inbox from everyone.
+# Requests waiting at once: per volunteer, and per volunteer to one supervisor's inbox (so that
+# one volunteer's requests never shut an inbox off for the others).
 PENDING_PER_VOLUNTEER = 20
-PENDING_PER_SUPERVISOR = 10
+PENDING_PER_PAIR = 2
+# "Not me" answers an account may collect before it may send no more requests.
+NOT_ME_LIMIT = 3
 
 OWN_ADDRESS = N_(
     "The supervisor's address reaches your own inbox. Please give the address of the "
@@ -40,9 +44,20 @@ TOO_OLD = N_(
 END_FIRST = N_(
     "The end time must be after the start time on the same day. If you served past "
     "midnight, report each day on its own.")
-TOO_LONG = N_("One request may hold at most 24 hours. Please check the start and end times.")
 TOO_MANY_PENDING = N_("You have {count} requests waiting on supervisors. Please wait for their "
                       "answers, or withdraw one, before sending another.")
+PAIR_PENDING = N_(
+    "You have {count} requests waiting on this supervisor. Please wait for their answer, or "
+    "withdraw one, before asking them again.")
+NO_SUCH_TIME = N_(
+    "That start or end time does not exist on that day: the clocks moved forward an hour "
+    "then. Please give the times as your clock showed them.")
+STOPPED = N_(
+    "This account may send no more hours requests: three people it asked answered that they "
+    "do not know you. If that is a mistake, please ask the organization where you served, or "
+    "your school counselor, to confirm your hours another way.")
+# Where a request's email is: waiting in the outbox, sent, or given up on (dead or held).
+MailState = Literal["queued", "sent", "undelivered"]
 # What an answer closes: the supervisor's address is kept only while it serves the request.
 FORGET_ADDRESS = {"supervisor_email": None, "supervisor_key": None}
 
@@ -74,16 +89,26 @@ class Span:
 
 def span_of(body: NewOutsideHours, zone: ZoneInfo, now: datetime) -> Span:
     """The served span from the day and local times (422 with a sentence when impossible)."""
-    start = datetime.combine(body.date, time.fromisoformat(body.start), zone)
-    end = datetime.combine(body.date, time.fromisoformat(body.end), zone)
+    start = _local(body.date, body.start, zone)
+    end = _local(body.date, body.end, zone)
     if end <= start:
         raise ApiError(422, END_FIRST)
     if end > now:
         raise ApiError(422, FUTURE)
     if body.date < (now.astimezone(zone) - OLDEST).date():
         raise ApiError(422, TOO_OLD)
-    hours = Decimal((end - start).total_seconds() / 3600).quantize(Decimal("0.01"))
+    hours = (Decimal(int((end - start).total_seconds())) / 3600).quantize(Decimal("0.01"))
     return Span(start, end, hours)
+
+
+def _local(day: date, clock_text: str, zone: ZoneInfo) -> datetime:
+    """The moment a local time names on a day, in UTC (422 when the clocks skipped it)."""
+    # In UTC: subtracting two times of one zone ignores a change of offset between them.
+    wall = datetime.combine(day, time.fromisoformat(clock_text), zone)
+    moment = wall.astimezone(UTC)
+    if moment.astimezone(zone).replace(tzinfo=None) != wall.replace(tzinfo=None):
+        raise ApiError(422, NO_SUCH_TIME)
+    return moment
 
 
 def expires_at(row: OutsideHoursRequest) -> datetime:
@@ -96,15 +121,15 @@ def pending(now: datetime) -> dict[str, object]:
     return {"answer__isnull": True, "created_at__gt": now - EXPIRES_AFTER}
 
 
-def state_of(row: OutsideHoursRequest, now: datetime, sent: bool) -> RequestState:
-    """Where a request stands (`sent`: its email left our outbox)."""
+def state_of(row: OutsideHoursRequest, now: datetime, mail: MailState) -> RequestState:
+    """Where a request stands (`mail`: where its email is in our outbox)."""
     if row.answer is not None:
         return "declined" if row.answer is Answer.NOT_ME else row.answer.value  # type: ignore[return-value]
     if now >= expires_at(row):
         return "expired"
     if row.opened_at is not None:
         return "opened"
-    return "delivered" if sent else "sent"
+    return {"queued": "sent", "sent": "delivered", "undelivered": "undelivered"}[mail]
 
 
 @dataclass(frozen=True, slots=True)

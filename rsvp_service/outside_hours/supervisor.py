@@ -5,7 +5,8 @@ The page reads the token from its URL and POSTs it here (its form posts to its o
 outside_hours/forms.py). A token that is malformed, signed for another request, or whose
 request is gone (withdrawn, the account deleted) gets the same sentence. The first answer
 stands: a second confirm is told so, any other second answer refused; past 14 days nothing is
-recorded. "Not me" closes the request and blocks the address's inbox for every volunteer.
+recorded. "Not me" closes the request and every other waiting one to that inbox, and blocks the
+inbox for every volunteer.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ from zoneinfo import ZoneInfo
 
 from starlette.requests import Request
 from starlette.routing import BaseRoute
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.expressions import F
+from tortoise.transactions import in_transaction
 
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.i18n import N_, gettext
 from rsvp_service.mail import outside_hours_request as tokens
 from rsvp_service.outside_hours import service
-from rsvp_service.outside_hours.asking import time_text
+from rsvp_service.outside_hours.asking import forget_mail, served_text
 from rsvp_service.outside_hours.bodies import Answered, HoursAskedPreview, SupervisorAnswer
 from rsvp_service.outside_hours.models import Answer, BlockedSupervisor, OutsideHoursRequest
 from rsvp_service.settings import Settings
@@ -50,6 +53,9 @@ ADJUSTED = N_(
 DECLINED = N_(
     "Thank you: you declined, so these hours do not count. The volunteer sees that the "
     "request was declined.")
+ADJUST_TOO_MANY = N_(
+    "The hours can be at most {hours}, the time between the start and end the "
+    "volunteer gave. Please give the hours served within that time, or decline.")
 NOT_ME = N_(
     "Thank you for telling us. This request is closed, and CivicSTL will send no more "
     "hours requests to this address.")
@@ -92,12 +98,13 @@ async def hours_preview(request: Request, body: LinkToken) -> HoursAskedPreview:
              else "answered" if row.answer is not None else "awaiting")
     return HoursAskedPreview(
         volunteer=user.name, organization=row.organization, date=row.date,
-        time=time_text(row, ZoneInfo(request.app.state.catalogue.timezone)),
+        time=served_text(row, ZoneInfo(request.app.state.catalogue.timezone)),
         hours=float(row.hours), description=row.description, service_type=row.service_type,
         supervisor_name=row.supervisor_name, state=state)
 
 
-async def _answer(request: Request, body: SupervisorAnswer, answer: Answer,
+async def _answer(request: Request, body: SupervisorAnswer, answer: Answer, *,
+                  connection: BaseDBAsyncClient | None = None,
                   **more: object) -> OutsideHoursRequest | None:
     """Record the answer once; None when it repeats a confirm (410 for anything else late)."""
     row = await _opened(request, body.token)
@@ -111,8 +118,9 @@ async def _answer(request: Request, body: SupervisorAnswer, answer: Answer,
             return None
         raise ApiError(410, ANSWERED)
     # Conditional, so two presses at once answer once.
-    done = await OutsideHoursRequest.filter(id=row.id, answer__isnull=True).update(
-        answer=answer, answered_at=now, supervisor_role=body.role or None, **more)
+    done = await OutsideHoursRequest.filter(id=row.id, answer__isnull=True).using_db(
+        connection).update(answer=answer, answered_at=now, supervisor_role=body.role or None,
+                           **more)
     if not done:
         raise ApiError(410, ANSWERED)
     return row
@@ -136,6 +144,9 @@ async def hours_adjust(request: Request, body: SupervisorAnswer) -> Answered:
     if body.hours is None:
         raise ApiError(422, ADJUST_NEEDS_HOURS)
     hours = Decimal(str(body.hours)).quantize(Decimal("0.01"))
+    asked = (await _request(request, body.token)).hours
+    if hours > asked:
+        raise ApiError(422, ADJUST_TOO_MANY.format(hours=f"{float(asked):g}"))
     await _answer(request, body, Answer.ADJUSTED, confirmed_hours=hours,
                   supervisor_note=body.note or None)
     return Answered(answer="adjusted", message=gettext(ADJUSTED).format(hours=f"{float(hours):g}"))
@@ -146,8 +157,11 @@ async def hours_adjust(request: Request, body: SupervisorAnswer) -> Answered:
           summary="The supervisor declines the hours (optionally saying why).")
 async def hours_decline(request: Request, body: SupervisorAnswer) -> Answered:
     """Decline: the hours do not count, and the supervisor's address is forgotten."""
-    await _answer(request, body, Answer.DECLINED, supervisor_note=body.note or None,
-                  **service.FORGET_ADDRESS)
+    async with in_transaction() as connection:
+        row = await _answer(request, body, Answer.DECLINED, connection=connection,
+                            supervisor_note=body.note or None, **service.FORGET_ADDRESS)
+        if row is not None:
+            await forget_mail(row, connection=connection)
     return Answered(answer="declined", message=DECLINED)
 
 
@@ -156,13 +170,27 @@ async def hours_decline(request: Request, body: SupervisorAnswer) -> Answered:
           summary="The address's owner does not know the volunteer: the request closes and no "
           "request goes to this address again.")
 async def hours_not_me(request: Request, body: SupervisorAnswer) -> Answered:
-    """Close the request and block the address (kept as a keyed hash only)."""
+    """Close the request and every other waiting one to this inbox, and block the inbox (kept
+    as a keyed hash only)."""
     row = await _request(request, body.token)
     key = row.supervisor_key
-    await _answer(request, body, Answer.NOT_ME, **service.FORGET_ADDRESS)
-    if key is not None:
-        now = clock.now(request.app.state.settings)
-        await BlockedSupervisor.get_or_create(key=key, defaults={"blocked_at": now})
+    now = clock.now(request.app.state.settings)
+    async with in_transaction() as connection:
+        await _answer(request, body, Answer.NOT_ME, connection=connection,
+                      **service.FORGET_ADDRESS)
+        await forget_mail(row, connection=connection)
+        if key is not None:
+            await BlockedSupervisor.get_or_create(key=key, defaults={"blocked_at": now},
+                                                  using_db=connection)
+            # Other volunteers' requests to this inbox close too, without counting against
+            # them (not opened through this answer: see service.NOT_ME_LIMIT's count).
+            waiting = await OutsideHoursRequest.filter(
+                supervisor_key=key, **service.pending(now)).using_db(connection)
+            for other in waiting:
+                await OutsideHoursRequest.filter(id=other.id, answer__isnull=True).using_db(
+                    connection).update(answer=Answer.NOT_ME, answered_at=now,
+                                       **service.FORGET_ADDRESS)
+                await forget_mail(other, connection=connection)
     return Answered(answer="not_me", message=NOT_ME)
 
 

@@ -101,17 +101,19 @@ LIMITS: dict[str, str] = {
     "hours-credential": "60/hour",
     "register-email-ip": "3 per 15 minutes",
     # Hours served elsewhere: each request mails a typed-in supervisor. Per volunteer a day's
-    # worth, and per supervisor's canonical mailbox (from every volunteer together) a few a
-    # day: this limits only mail TO that inbox, and its owner's "not me" is the real block.
+    # worth; per (volunteer, supervisor's canonical mailbox) a few a day; and per mailbox from
+    # every volunteer together a generous day's cap (like a guardian's), so one volunteer cannot
+    # shut an inbox off for the others. Its owner's "not me" is the real block.
     "outside-hours-account": "10/day",
-    "outside-hours-supervisor": "3/day",
+    "outside-hours-pair": "3/day",
+    "outside-hours-supervisor": "20/day",
     # The supervisor's link (no account): per IP.
     "hours-request-link": "30/minute",
 }
 
 # What a limit's key is made of. "ip" limits are spent by the endpoint's wrapper before the body
 # is read; the others by the handler, which knows the address or the account.
-LimitKey = Literal["ip", "address", "address+ip", "account", "account+ip"]
+LimitKey = Literal["ip", "address", "address+ip", "account", "account+ip", "account+address"]
 
 
 @dataclass(frozen=True)

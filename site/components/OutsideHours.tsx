@@ -5,6 +5,7 @@ import { hoursText } from '../src/api/impact'
 import {
   OUTSIDE_MSG,
   SERVICE_TYPES,
+  answerText,
   askOutsideHours,
   checkOutsideHours,
   isPending,
@@ -198,6 +199,7 @@ function RequestItem({ item, onWithdrawn }: { item: OutsideHoursItem; onWithdraw
     <li className="my-rsvp">
       <strong>{item.organization}</strong>, {dayText(item.date)}, {hoursText(item.hours)}
       <span className="state"> {stateText(item)}</span>
+      {answerText(item) ? <p className="supervisor-answer">{answerText(item)}</p> : null}
       {isPending(item) ? (
         <div className="my-rsvp-actions">
           <button

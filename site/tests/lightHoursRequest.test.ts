@@ -48,7 +48,7 @@ describe('the page as HTML (JavaScript off)', () => {
     expect(f.getAttribute('method')).toBe('post')
     expect(f.hasAttribute('action')).toBe(false)
     expect(main().querySelector('h1')!.textContent).toBe('Confirm volunteer hours')
-    const acts = [...f.querySelectorAll('button')].map((b) => [b.textContent, b.getAttribute('name'), b.getAttribute('value'), b.type])
+    const acts = [...f.querySelectorAll<HTMLButtonElement>('button:not([data-no-implicit-submit])')].map((b) => [b.textContent, b.getAttribute('name'), b.getAttribute('value'), b.type])
     expect(acts).toEqual([
       ['Confirm these hours', 'act', 'confirm', 'submit'],
       ['Adjust the hours', 'act', 'adjust', 'submit'],
@@ -59,6 +59,15 @@ describe('the page as HTML (JavaScript off)', () => {
     expect(labels).toEqual([['Your role', 'role'], ['Note', 'note'], ['Hours', 'hours']])
     expect(f.querySelector('fieldset #hr-hours')!.getAttribute('type')).toBe('number')
     expect(main().querySelector('script')).toBeNull()
+  })
+
+  it("has a disabled, hidden default button, so Enter in a field submits nothing (HTML's implicit submission)", async () => {
+    await page('/hours-request', {})
+    const first = form()!.querySelector('button')!
+    expect(first.type).toBe('submit')
+    expect(first.hasAttribute('data-no-implicit-submit')).toBe(true)
+    expect([first.disabled, first.hidden, first.getAttribute('aria-hidden'), first.tabIndex, first.name, first.textContent]).toEqual([
+      true, true, 'true', -1, '', ''])
   })
 })
 
@@ -119,6 +128,26 @@ describe('the enhancement', () => {
     expect(said.querySelector('em')).toBeNull()
     expect(document.activeElement).toBe(said)
     expect(form()).toBeNull()
+  })
+
+  it('answers nothing on a submit without a pressed button (Enter in Hours, Role or Note)', async () => {
+    const answer = () => json(SAID)
+    const fake = await page(`/hours-request?token=${TOKEN}`, {
+      ...preview, 'POST /hours-requests/confirm': answer, 'POST /hours-requests/adjust': answer, 'POST /hours-requests/decline': answer })
+    await enhanceHoursRequest(document)
+    // An earlier press (Adjust with no hours, refused) is no answer to a later Enter.
+    ;(main().querySelector('#hr-hours') as HTMLInputElement).value = ''
+    button('Adjust the hours').click()
+    ;(main().querySelector('#hr-hours') as HTMLInputElement).value = '2'
+    for (const id of ['hr-hours', 'hr-role', 'hr-note']) {
+      main().querySelector<HTMLElement>(`#${id}`)!.focus()
+      form()!.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: null }))
+    }
+    expect(main().querySelector('[data-said]')!.textContent).toBe(HOURS_REQUEST_MSG.hoursNeeded)
+    // The next press is the first answer posted.
+    button('Decline').click()
+    await vi.waitFor(() => expect(form()).toBeNull())
+    expect(fake.calls.map((c) => c.url)).toEqual(['/api/hours-requests/preview', '/api/hours-requests/decline'])
   })
 
   it('asks for the hours before adjusting, without posting', async () => {

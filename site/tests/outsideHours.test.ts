@@ -12,7 +12,7 @@ import { fakeFetch, json } from './helpers'
 const ITEM: OutsideHoursItem = {
   id: 7, organization: 'Food <b>Bank</b>', date: '2026-05-01', start: '2026-05-01T09:00:00-05:00', end: '2026-05-01T11:30:00-05:00',
   hours: 2.5, confirmed_hours: null, description: 'Sorted cans', service_type: 'food_security', supervisor_name: 'Sam Lee',
-  state: 'sent', created_at: '2026-05-02T10:00:00Z', answered_at: null, supervisor_note: null,
+  state: 'sent', created_at: '2026-05-02T10:00:00Z', answered_at: null, supervisor_role: null, supervisor_note: null,
 }
 const DRAFT: OutsideHoursDraft = {
   organization: 'Food Bank', date: '2026-05-01', start: '09:00', end: '11:30', description: 'Sorted cans', service_type: 'food_security',
@@ -32,8 +32,10 @@ describe('the checks', () => {
   })
 
   it('say every state in words, the adjusted hours included, and count those waiting', () => {
-    const states = ['sent', 'delivered', 'opened', 'confirmed', 'declined', 'expired', 'withdrawn'] as const
-    expect(states.map((state) => stateText({ ...ITEM, state }))).toEqual(['Sent', 'Delivered', 'Opened', 'Confirmed', 'Declined', 'Expired', 'Withdrawn'])
+    const states = ['sent', 'delivered', 'undelivered', 'opened', 'confirmed', 'declined', 'expired', 'withdrawn'] as const
+    expect(states.map((state) => stateText({ ...ITEM, state }))).toEqual([
+      'Sent', 'Delivered', 'Not delivered: check the address', 'Opened', 'Confirmed', 'Declined', 'Expired', 'Withdrawn'])
+    expect(waitingText([{ ...ITEM, state: 'undelivered' }])).toBe('1 request waiting on a supervisor.')
     expect(stateText({ ...ITEM, state: 'adjusted', confirmed_hours: 2 })).toBe('Adjusted to 2 hours')
     expect(waitingText([ITEM, { ...ITEM, state: 'opened' }, { ...ITEM, state: 'confirmed' }])).toBe('2 requests waiting on a supervisor.')
     expect(waitingText([{ ...ITEM, state: 'delivered' }])).toBe('1 request waiting on a supervisor.')
@@ -140,6 +142,25 @@ describe('the panel', () => {
     await act(async () => vi.waitFor(() => expect(host.querySelector('[role=alert]')).not.toBeNull()))
     expect(host.querySelector('[role=alert]')!.textContent).toBe(`${sentence} <i>x</i>`)
     expect(host.querySelector('[role=alert] i')).toBeNull()
+  })
+
+  it("shows the supervisor's role and note with their answer, as text", async () => {
+    await open({
+      'GET /me/outside-hours': () => json({ requests: [
+        { ...ITEM, state: 'adjusted', confirmed_hours: 2, supervisor_role: 'Shift <b>lead</b>', supervisor_note: 'Left at 11.' },
+        { ...ITEM, id: 8, state: 'declined', supervisor_note: 'Not on my roster.' },
+        { ...ITEM, id: 9, state: 'confirmed', supervisor_role: 'Director' },
+        { ...ITEM, id: 10, state: 'confirmed' },
+      ] }),
+    })
+    await act(async () => vi.waitFor(() => expect(host.querySelectorAll('li')).toHaveLength(4)))
+    expect([...host.querySelectorAll('li')].map((li) => li.querySelector('.supervisor-answer')?.textContent ?? null)).toEqual([
+      'Answered by Sam Lee, Shift <b>lead</b>: \u201cLeft at 11.\u201d',
+      'Answered by Sam Lee: \u201cNot on my roster.\u201d',
+      'Answered by Sam Lee, Director.',
+      null,
+    ])
+    expect(host.querySelector('li b')).toBeNull()
   })
 
   it('withdraws a waiting request; answered ones have no Withdraw button', async () => {

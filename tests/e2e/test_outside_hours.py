@@ -124,3 +124,42 @@ def test_without_javascript_the_supervisor_adjusts_through_the_form(
     panel = page.get_by_role("region", name="Hours served elsewhere")
     expect(panel.get_by_role("listitem").filter(has_text="Tower Grove Tutors")).to_contain_text(
         "Adjusted to 2.5 hours")
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_enter_in_a_field_of_the_supervisors_page_answers_nothing(
+    restart_server: Callable[..., Server], mailbox: Mailbox,
+    new_session: Callable[..., Session], javascript: bool,
+) -> None:
+    server = restart_server(None)
+    volunteer = verified_account(server, mailbox, "Ezra Enter", f"outside-enter-{javascript}")
+    supervisor = unique_email("outside-enter-supervisor")
+    headers = auth_headers(server, volunteer)
+    status, body = server.api("POST", "/api/me/outside-hours", {
+        "organization": "Forest Park Keepers", "date": yesterday(), "start": "08:00",
+        "end": "11:00", "description": "Picked up litter", "service_type": "environment",
+        "supervisor_name": "Lou Reed", "supervisor_email": supervisor, "honesty": True,
+        "not_relative": True}, headers=headers)
+    assert status == 201, body
+
+    boss = new_session(server, javascript=javascript).new_page()
+    visit(boss, link_of(mailbox, supervisor, "adjust"))
+    if javascript:
+        expect(boss.locator("dl")).to_contain_text("Forest Park Keepers")
+    posted: list[str] = []
+    boss.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    for label, text in (("Hours", "1"), ("Your role", "Ranger"), ("Note", "x")):
+        boss.get_by_label(label).fill(text)
+        boss.get_by_label(label).press("Enter")
+    # The next press is what answers; Enter before it posted nothing (Note's Enter is a line).
+    boss.get_by_label("Hours").fill("2")
+    boss.get_by_role("button", name="Adjust the hours").click()
+    if javascript:
+        expect(boss.locator("[data-said]")).to_have_text(ADJUSTED.format(hours="2"))
+    else:
+        expect(boss.get_by_role("heading", level=1)).to_have_text("Hours adjusted")
+    assert len(posted) == 1, posted  # the adjust alone
+    status, mine = server.api("GET", "/api/me/outside-hours", headers=headers)
+    assert status == 200, mine
+    [item] = mine["requests"]
+    assert (item["state"], item["confirmed_hours"]) == ("adjusted", 2.0)

@@ -76,6 +76,8 @@ export function stateText(item: OutsideHoursItem): string {
       return 'Sent'
     case 'delivered':
       return 'Delivered'
+    case 'undelivered':
+      return 'Not delivered: check the address'
     case 'opened':
       return 'Opened'
     case 'confirmed':
@@ -92,7 +94,15 @@ export function stateText(item: OutsideHoursItem): string {
 }
 
 /** Still waiting on its supervisor (so it may be withdrawn). */
-export const isPending = (item: OutsideHoursItem) => item.state === 'sent' || item.state === 'delivered' || item.state === 'opened'
+export const isPending = (item: OutsideHoursItem) =>
+  item.state === 'sent' || item.state === 'delivered' || item.state === 'undelivered' || item.state === 'opened'
+
+/** Who answered and what they added, as the supervisor's page promised ("Answered by Sam Lee, Shift lead: “Left early.”"). */
+export function answerText(item: OutsideHoursItem): string | null {
+  if (!item.supervisor_role && !item.supervisor_note) return null
+  const who = item.supervisor_role ? `${item.supervisor_name}, ${item.supervisor_role}` : item.supervisor_name
+  return item.supervisor_note ? `Answered by ${who}: \u201c${item.supervisor_note}\u201d` : `Answered by ${who}.`
+}
 
 /** "2 requests waiting on a supervisor." (null when none waits). */
 export function waitingText(items: readonly OutsideHoursItem[]): string | null {

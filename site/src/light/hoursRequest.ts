@@ -65,8 +65,10 @@ function enhanceForm(root: HTMLElement, form: HTMLFormElement, token: string): v
   let busy = false
   form.addEventListener('submit', (e) => {
     e.preventDefault()
-    const submitter = (e as SubmitEvent).submitter as HTMLButtonElement | null
-    const act = actOf(submitter?.value ?? null) ?? pressed
+    // Only a pressed button answers: a submit without a submitter (Enter in a field, should a browser submit one
+    // despite the disabled default button) answers nothing. Browsers without `submitter` give the click before it.
+    const act = 'submitter' in e ? actOf(((e as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? null) : pressed
+    pressed = null
     if (!act || busy) return
     const fields = fieldsOf(form, act)
     if (typeof fields === 'string') {

@@ -18,7 +18,7 @@ from generator.outputs import EventsOut
 from rsvp_service.accounts.models import User
 from rsvp_service.events import parse_catalogue
 from rsvp_service.impact.bodies import RecordEntry
-from rsvp_service.impact.progress import pvsa
+from rsvp_service.impact.progress import pvsa, service_types
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import LIMITS
 
@@ -130,3 +130,16 @@ async def test_bracket_writes_are_limited_per_account(
 
     assert [a.status_code for a in answers] == [200] * budget + [429]
     assert theirs.status_code == 200
+
+
+def test_hundredths_add_up_exactly_to_a_level() -> None:
+    catalogue = parse_catalogue(EventsOut.model_validate(fixture_events()))
+    # 17 x 0.1 then 21 x 2.3 added as floats is 49.99999999999...; bronze of 11-15 needs 50.
+    entries = [_entry("2025-06-01", 0.1)] * 17 + [_entry("2025-06-01", 2.3)] * 21
+    assert sum(entry.hours for entry in entries) < 50
+
+    progress = pvsa("11-15", entries, catalogue, date(2025, 6, 1))
+
+    assert progress.hours == 50.0
+    assert progress.reached is not None and progress.reached.level == "bronze"
+    assert service_types(entries)[0].hours == 50.0

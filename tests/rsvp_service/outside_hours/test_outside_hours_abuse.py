@@ -1,8 +1,8 @@
 """From the attacker's side: an hours request mails a typed-in address with a volunteer's name,
 so only a verified account sends one, never to its own inbox (however spelt), never to an
-address that answered "not me", a few a day per volunteer and per supervisor's inbox (keyed on
-the inbox, so others' requests to other supervisors go on); and a link without its exact token
-gains nothing."""
+address that answered "not me", a few a day per volunteer, per volunteer and supervisor's inbox
+(keyed on the inbox, so one volunteer cannot shut it off for others), and a generous day's worth
+per inbox from everyone; and a link without its exact token gains nothing."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from outside_hours_testkit import ASKED, SUPERVISOR, ask, asked, states, volunte
 from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.outside_hours import routes, service, supervisor
-from rsvp_service.outside_hours.models import BlockedSupervisor, OutsideHoursRequest
+from rsvp_service.outside_hours.models import Answer, BlockedSupervisor, OutsideHoursRequest
 from rsvp_service.settings import Settings
 from rsvp_service.web.ratelimit import TOO_MANY_REQUESTS
 
@@ -66,23 +66,42 @@ async def test_per_volunteer_a_days_requests(
     assert (await ask(client, await volunteer(settings, "bo"))).status_code == 201
 
 
-async def test_per_supervisor_inbox_keyed_on_the_inbox_not_the_spelling(
+async def test_per_volunteer_and_inbox_keyed_on_the_inbox_not_the_spelling(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
+    mia = await volunteer(settings, "mia")
     spellings = ["dana.boss@shelter.example.org", "Dana.Boss+a@shelter.example.org",
                  "dana.boss+b@shelter.example.org"]
-    for n, spelling in enumerate(spellings):
-        headers = await volunteer(settings, f"v{n}")
-        assert (await ask(client, headers, supervisor=spelling)).status_code == 201
-    fourth = await ask(client, await volunteer(settings, "v4"),
-                       supervisor="dana.boss+c@shelter.example.org")
+    for spelling in spellings[:2]:
+        assert (await ask(client, mia, supervisor=spelling)).status_code == 201
+    # Two wait at once per volunteer and inbox.
+    waiting = await ask(client, mia, supervisor=spellings[2])
+    assert (waiting.status_code, waiting.json()["error"]) == (
+        429, service.PAIR_PENDING.format(count=2))
+    await OutsideHoursRequest.all().update(answer=Answer.DECLINED)
+    assert (await ask(client, mia, supervisor=spellings[2])).status_code == 201
+    await OutsideHoursRequest.all().update(answer=Answer.DECLINED)
+    # Three a day per volunteer and inbox, however spelt.
+    fourth = await ask(client, mia, supervisor="dana.boss+c@shelter.example.org")
     assert (fourth.status_code, fourth.json()["error"]) == (429, TOO_MANY_REQUESTS)
-    # The same volunteer's request to another supervisor goes.
-    other = await ask(client, await volunteer(settings, "v5"), supervisor="lee@school.example.org")
-    assert other.status_code == 201
+    # Mia's spent pair leaves every other volunteer able to ask the same supervisor.
+    for name in ("bo", "cy", "di"):
+        other = await ask(client, await volunteer(settings, name), supervisor=SUPERVISOR)
+        assert other.status_code == 201, other.text
+    # And Mia herself may ask another supervisor.
+    assert (await ask(client, mia, supervisor="lee@school.example.org")).status_code == 201
 
 
-async def test_waiting_requests_are_capped_per_volunteer_and_per_inbox(
+async def test_an_inbox_takes_a_generous_days_worth_from_everyone_together(
+    client: httpx.AsyncClient, settings: Settings,
+) -> None:
+    for n in range(20):
+        assert (await ask(client, await volunteer(settings, f"v{n}"))).status_code == 201
+    over = await ask(client, await volunteer(settings, "v20"))
+    assert (over.status_code, over.json()["error"]) == (429, TOO_MANY_REQUESTS)
+
+
+async def test_waiting_requests_are_capped_per_volunteer_and_per_pair(
     client: httpx.AsyncClient, settings: Settings,
 ) -> None:
     mia = await volunteer(settings, "mia")
@@ -102,15 +121,18 @@ async def test_waiting_requests_are_capped_per_volunteer_and_per_inbox(
         count=service.PENDING_PER_VOLUNTEER))
 
     key = service.supervisor_key(settings, "busy@example.net")
-    await OutsideHoursRequest.filter(supervisor_key__startswith="k").update(supervisor_key=key)
-    busy = await ask(client, await volunteer(settings, "bo"), supervisor="busy+x@example.net")
-    # The same sentence as any limit: nothing tells of other volunteers' requests.
-    assert (busy.status_code, busy.json()["error"]) == (429, TOO_MANY_REQUESTS)
-    # Expired ones no longer count.
-    await OutsideHoursRequest.filter(supervisor_key=key).update(
-        created_at=earlier - timedelta(days=10))
-    assert (await ask(client, await volunteer(settings, "cy"),
+    await OutsideHoursRequest.filter(supervisor_key__in=["k0", "k1"]).update(supervisor_key=key)
+    await OutsideHoursRequest.filter(supervisor_key__startswith="k").delete()
+    again = await ask(client, mia, supervisor="busy+x@example.net")
+    assert (again.status_code, again.json()["error"]) == (429, service.PAIR_PENDING.format(count=2))
+    assert again.headers["Retry-After"] == "3600"
+    # Others' waiting requests to that inbox do not hold Bo's back.
+    assert (await ask(client, await volunteer(settings, "bo"),
                       supervisor="busy@example.net")).status_code == 201
+    # Expired ones no longer count.
+    await OutsideHoursRequest.filter(user_id=row.user_id, supervisor_key=key).update(
+        created_at=earlier - timedelta(days=10))
+    assert (await ask(client, mia, supervisor="busy@example.net")).status_code == 201
 
 
 async def test_not_me_blocks_the_inbox_for_every_volunteer(

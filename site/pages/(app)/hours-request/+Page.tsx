@@ -17,6 +17,10 @@ export default function Page() {
         <p>The email from CivicSTL says who asked, for which date, times and hours. Answer here:</p>
       </noscript>
       <form method="post" className="card form" noValidate data-answer-form="">
+        {/* Pressing Enter in a field submits a form through its default button, the first submit button in tree order
+            (HTML, "Implicit submission"); when that button is disabled, nothing is submitted. So Enter in Hours, Role or
+            Note never confirms: only a pressed button answers. Hidden from view and from assistive technology. */}
+        <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} data-no-implicit-submit="" />
         <div className="field">
           <label htmlFor="hr-role">Your role</label>
           <input id="hr-role" name="role" type="text" maxLength={200} autoComplete="organization-title" aria-describedby="hr-optional" />
