@@ -1,5 +1,5 @@
 import { useAuth } from '../src/auth/useAuth'
-import { useOrganizerFlag } from '../src/organize/roles'
+import { useOrganizerFlag } from '../src/organize/organizerFlag'
 
 const HREF = '/organize'
 const LABEL = 'Organize'

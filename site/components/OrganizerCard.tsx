@@ -1,6 +1,6 @@
 // The dashboard's way into the organizer tools, for organizers and admins (reading the roles also sets
-// the nav's Organize link, see src/organize/roles.ts).
-import { isOrganizer } from '../src/api/organize'
+// the nav's Organize link, see src/organize/organizerFlag.ts).
+import { isOrganizer } from '../src/api/roles'
 import { useRoles } from '../src/organize/roles'
 
 export function OrganizerCard() {

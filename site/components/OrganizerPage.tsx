@@ -1,8 +1,8 @@
 // The frame of the organizer pages: signed out -> /login (at once through src/nav.js, else once the auth
 // client knows), then the user's roles; a volunteer without the role reads why and what to do.
 import { useEffect, type ReactNode } from 'react'
-import type { Roles } from '../src/api/organize'
-import { isOrganizer } from '../src/api/organize'
+import type { Roles } from '../src/api/roles'
+import { isOrganizer } from '../src/api/roles'
 import { useAuth } from '../src/auth/useAuth'
 import { go } from '../src/lib/nav'
 import { useRoles } from '../src/organize/roles'

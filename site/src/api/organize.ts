@@ -1,13 +1,15 @@
-// The organizer calls (issue 14, ORGANIZE_API.md): roles, events with counts, a slot's roster, its CSV,
+// The organizer calls (issue 14, ORGANIZE_API.md): events with counts, a slot's roster, its CSV,
 // messages, check-in, walk-ins, hours, and the admin's grants. Every call answers an ApiResult: the data,
 // or the service's sentence with the HTTP status (0: the service could not be reached), so the check-in
 // queue can tell a tap to retry from one to give up on.
 import type { AuthClient } from '../auth/client'
-import { NETWORK_MSG, attachmentName, attempt, type ApiResult, type Body, type Ok } from './client'
+import { attachmentName, attempt, type ApiResult, type Body, type Ok } from './client'
+import { ORGANIZE_MSG, fallback } from './roles'
 
 export type { ApiResult }
-export type Roles = Ok<'/api/me/roles', 'get'>
-export type Organization = Roles['organizations'][number]
+// The roles call and the organizer calls' sentences live in ./roles (every page's nav and the dashboard read the
+// roles; the rest of these calls only the organizer pages): re-exported for the organizer pages.
+export { ORGANIZE_MSG, fallback, isOrganizer, myRoles, type Organization, type Roles } from './roles'
 export type OrganizeEvent = Ok<'/api/organize/events', 'get'>['events'][number]
 export type SlotCounts = OrganizeEvent['slots'][number]
 export type Roster = Ok<'/api/organize/slots/{slot_id}', 'get'>
@@ -29,30 +31,8 @@ function answered<T extends MessageAnswer>(r: ApiResult<MessageAnswer>, is: (a: 
   return is(r.data) ? { ...r, data: r.data } : { ok: false, status: r.status, message: ORGANIZE_MSG.failed }
 }
 
-export const ORGANIZE_MSG = {
-  network: NETWORK_MSG,
-  failed: 'That did not work. Please try again.',
-  signedOut: 'Your session has ended. Please sign in again.',
-  noRole: 'You are not an organizer of this organization. Ask an admin to grant you the role.',
-  downloadFailed: 'The roster could not be downloaded. Please try again.',
-  sent: (n: number) => `Your message is on its way to ${n} ${n === 1 ? 'person' : 'people'}.`,
-} as const
-
-/** The fallback sentence for a status the service sent no sentence with. */
-export function fallback(status: number): string {
-  if (status === 401) return ORGANIZE_MSG.signedOut
-  if (status === 403) return ORGANIZE_MSG.noRole
-  return ORGANIZE_MSG.failed
-}
-
 /** The path parameters of a slot's calls. */
 export const slot = (slotId: string) => ({ params: { path: { slot_id: slotId } } })
-
-/** GET /me/roles: admin, and the organizations the user organizes (empty for a volunteer). */
-export const myRoles = (client: AuthClient) => attempt(() => client.api.GET('/api/me/roles'), fallback)
-
-/** True when the roles allow the organizer pages. */
-export const isOrganizer = (roles: Roles) => roles.admin || roles.organizations.length > 0
 
 /** GET /organize/events: upcoming soonest first, then past newest first (the service's order). */
 export async function organizeEvents(client: AuthClient): Promise<ApiResult<OrganizeEvent[]>> {

@@ -20,7 +20,7 @@ export type Sentence = { message: string }
 
 export const USER_KEY = 'currentUser'
 export const AUTH_KEY = 'isAuthenticated'
-/** "true" while the signed-in user organizes events (src/organize/roles.ts); shows the nav's Organize link. */
+/** "true" while the signed-in user organizes events (src/organize/organizerFlag.ts); shows the nav's Organize link. */
 export const ORGANIZER_KEY = 'isOrganizer'
 
 type EventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>

@@ -1,56 +1,9 @@
-// The signed-in user's roles (GET /me/roles), and the flag in localStorage that shows the nav's Organize
-// link: set whenever the roles are read (dashboard, organizer pages), cleared on sign-out by the auth
-// client. Content pages read the same flag in src/nav.js, so they stay free of framework JavaScript.
-import { useEffect, useState, useSyncExternalStore } from 'react'
-import { ORGANIZER_KEY } from '../auth/client'
+// The signed-in user's roles (GET /me/roles), read on the dashboard and the organizer pages; reading them sets
+// the nav's Organize flag (./organizerFlag).
+import { useEffect, useState } from 'react'
 import { getAuthClient, useAuth } from '../auth/useAuth'
-import { isOrganizer, myRoles, type Roles } from '../api/organize'
-
-const listeners = new Set<() => void>()
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage
-  } catch {
-    return null
-  }
-}
-
-/** Remember whether the user organizes events (for the nav link), and tell the mounted nav. */
-export function rememberOrganizer(on: boolean): void {
-  try {
-    if (on) storage()?.setItem(ORGANIZER_KEY, 'true')
-    else storage()?.removeItem(ORGANIZER_KEY)
-  } catch {
-    // Storage disabled: the link just stays hidden; /organize still works.
-  }
-  listeners.forEach((l) => l())
-}
-
-function readFlag(): boolean {
-  try {
-    return storage()?.getItem(ORGANIZER_KEY) === 'true'
-  } catch {
-    return false
-  }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === ORGANIZER_KEY || e.key === null) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
-
-/** The remembered flag (false on the server and during hydration, so the HTML matches). */
-export function useOrganizerFlag(): boolean {
-  return useSyncExternalStore(subscribe, readFlag, () => false)
-}
+import { isOrganizer, myRoles, type Roles } from '../api/roles'
+import { rememberOrganizer } from './organizerFlag'
 
 export type RolesState = { roles: Roles | null; error: string | null; status: number | null }
 
