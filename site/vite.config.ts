@@ -32,6 +32,16 @@ export default defineConfig(({ command }) => ({
   build: {
     // Modern browsers only: smaller output.
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and its Vike binding are one unit every interactive page loads whole (light and content pages load
+          // none of it): one chunk. Left to the automatic split, a lazy panel that imports React but not react-dom
+          // splits React into a chunk of its own, which every interactive page then loads as one more file.
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|vike-react)[\\/]/ }],
+        },
+      },
+    },
   },
   // Vike's server entry plugin records where this build's dist/server/entry.mjs is in a file inside node_modules
   // (its "auto importer"), which the prerender then imports. Every checkout sharing node_modules (a bench's or a

@@ -32,6 +32,18 @@ export const SlotRoster: ComponentType<Parameters<typeof EagerRoster>[0]> = late
   <p role="status">Loading the roster...</p>,
 )
 
+/** The dashboard's "Your impact" (numbers and badges, then "Your progress"), under the RSVPs: it waits for its answer anyway. */
+export const MyImpact: ComponentType<object> = later(
+  () => import('./MyImpact').then((m) => m.MyImpact),
+  <Panel id="impact-title" title="Your impact" loading="Loading..." />,
+)
+
+/** The dashboard's "Organizer tools", for organizers and admins: nothing shows until the roles are read anyway. */
+export const OrganizerCard: ComponentType<object> = later(
+  () => import('./OrganizerCard').then((m) => m.OrganizerCard),
+  null,
+)
+
 /** The dashboard's records panel (create, download PDF and credential, revoke), below the RSVPs and hours. */
 export const HoursRecords: ComponentType<object> = later(
   () => import('./HoursRecords').then((m) => m.HoursRecords),
