@@ -1,7 +1,7 @@
 // The addresses an organizer's organizations have blocked from their events (blocked from a roster's Remove),
 // each with an Unblock button. Loaded when its section is opened.
 import { useState } from 'react'
-import type { Organization } from '../src/api/organize'
+import type { Organization } from '../src/api/roles'
 import { listBlocks, unblockAddress, type BlockEntry } from '../src/api/removals'
 import { getAuthClient } from '../src/auth/useAuth'
 import { shortDateTime } from '../src/organize/format'

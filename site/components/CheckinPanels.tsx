@@ -1,6 +1,6 @@
 // The check-in view's three panels: the camera (QR codes), a typed code, a walk-in.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { normalizeCode } from '../src/api/organize'
+import { normalizeCode } from '../src/api/checkin'
 import type { TapInput } from '../src/organize/useCheckin'
 
 export const PANEL_MSG = {

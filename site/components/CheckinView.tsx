@@ -2,7 +2,7 @@
 // a name search at the top, and at the bottom (under the thumb) Scan, Type a code and Walk-in. Every tap is
 // saved in this browser first and synced in order (src/organize/tapQueue.ts), with the count still to sync.
 import { useState } from 'react'
-import { searchAttendees } from '../src/api/organize'
+import { searchAttendees } from '../src/api/checkin'
 import { statusText } from '../src/organize/format'
 import type { ShownAttendee } from '../src/organize/tapQueue'
 import { useCheckin, type TapInput } from '../src/organize/useCheckin'

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { hoursText, myImpact, svgDataUrl, type Badge, type Impact } from '../src/api/impact'
 import { getAuthClient } from '../src/auth/useAuth'
 import { longDate } from '../src/organize/format'
-import { MyProgress } from './LazyPanels'
+import { MyProgress } from './DashboardPanels'
 
 export function MyImpact() {
   const [impact, setImpact] = useState<Impact | null>(null)

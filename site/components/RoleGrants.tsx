@@ -1,7 +1,7 @@
 // The admin's organizer roles: every grant (revoke with a confirm step) and a form to grant one.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { grantOrganizer, listOrganizers, revokeOrganizer, type Grant } from '../src/api/grants'
-import type { Organization } from '../src/api/organize'
+import type { Organization } from '../src/api/roles'
 import { getAuthClient } from '../src/auth/useAuth'
 import { longDate } from '../src/organize/format'
 

@@ -2,7 +2,9 @@
 // Replies go to the organizer's own address, or to the organization's contact when it lists one and the
 // organizer picks it: the form sends the choice, never an address.
 import { useState, type FormEvent } from 'react'
-import { ORGANIZE_MSG, previewMessage, sendMessage, type Message, type MessagePreview, type ReplyChoices } from '../src/api/organize'
+import type { ReplyChoices } from '../src/api/organize'
+import { ORGANIZE_MSG } from '../src/api/roles'
+import { previewMessage, sendMessage, type Message, type MessagePreview } from '../src/api/roster'
 import { getAuthClient } from '../src/auth/useAuth'
 
 export const MESSAGE_MSG = {

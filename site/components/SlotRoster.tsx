@@ -1,7 +1,8 @@
 // One slot's roster on /organize: who is coming (name, email, phone, RSVP time, waitlist place, state),
 // the CSV download, hours of those checked in, removing an RSVP (and blocking its address), and the message form.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { rosterCsv, setHours, slotRoster, type Attendee, type Roster } from '../src/api/organize'
+import { slotRoster, type Attendee, type Roster } from '../src/api/organize'
+import { rosterCsv, setHours } from '../src/api/roster'
 import { removeRsvp, type RemovalReason } from '../src/api/removals'
 import { getAuthClient } from '../src/auth/useAuth'
 import { saveFile } from '../src/lib/download'

@@ -1,23 +1,9 @@
 // Issue 14's organizer calls: paths, bodies, the service's sentences, and what a failure looks like.
 import { describe, expect, it } from 'vitest'
-import {
-  ORGANIZE_MSG,
-  addWalkIn,
-  capacityText,
-  checkIn,
-  isOrganizer,
-  myRoles,
-  normalizeCode,
-  organizeEvents,
-  previewMessage,
-  rosterCsv,
-  searchAttendees,
-  sendMessage,
-  setHours,
-  slotRoster,
-  undoCheckIn,
-  type Attendee,
-} from '../src/api/organize'
+import { addWalkIn, checkIn, normalizeCode, searchAttendees, undoCheckIn } from '../src/api/checkin'
+import { capacityText, organizeEvents, slotRoster, type Attendee } from '../src/api/organize'
+import { ORGANIZE_MSG, isOrganizer, myRoles } from '../src/api/roles'
+import { previewMessage, rosterCsv, sendMessage, setHours } from '../src/api/roster'
 import { grantOrganizer, listOrganizers, revokeOrganizer } from '../src/api/grants'
 import { json, makeClient } from './helpers'
 

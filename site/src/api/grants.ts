@@ -2,7 +2,7 @@
 // uses them, while the event pages share organize.ts's check-in calls and would otherwise ship these too.
 import type { AuthClient } from '../auth/client'
 import { attempt, type ApiResult, type Ok } from './client'
-import { fallback } from './organize'
+import { fallback } from './roles'
 
 export type Grant = Ok<'/api/admin/organizers', 'get'>['organizers'][number]
 

@@ -2,7 +2,8 @@
 // while the event pages share organize.ts's check-in calls and would otherwise ship these too.
 import type { AuthClient } from '../auth/client'
 import { attempt, type ApiResult, type Body, type Ok } from './client'
-import { fallback, slot } from './organize'
+import { slot } from './organize'
+import { fallback } from './roles'
 
 type Removal = Body<'/api/organize/slots/{slot_id}/removals', 'post'>
 /** Why an RSVP is removed, from the service's fixed list (the email says it in the service's words). */

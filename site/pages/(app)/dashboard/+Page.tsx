@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
-import { HoursRecords, MyData, MyImpact, OrganizerCard, OutsideHours } from '../../../components/LazyPanels'
+import { HoursRecords, MyData, MyImpact, OrganizerCard, OutsideHours } from '../../../components/DashboardPanels'
 import { MyRsvps } from '../../../components/MyRsvps'
 import { getAuthClient, useAuth } from '../../../src/auth/useAuth'
 import { go } from '../../../src/lib/nav'
