@@ -5,7 +5,8 @@
 // The API is idempotent (a check-in sent twice counts once; a walk-in carries its clientId), so a tap
 // whose answer was lost can safely go again.
 import type { AuthClient } from '../auth/client'
-import { addWalkIn, checkIn, undoCheckIn, type ApiResult, type Attendee } from '../api/organize'
+import { addWalkIn, checkIn, undoCheckIn } from '../api/checkin'
+import type { ApiResult, Attendee } from '../api/organize'
 
 type TapBody =
   | { kind: 'checkin'; attendee: number }
