@@ -1,5 +1,5 @@
 // The admin's grants of the organizer role (issue 14): apart from organize.ts because only /organize/roles
-// uses them, while the event pages share organize.ts's check-in calls and would otherwise ship these too.
+// uses them, while the other organizer pages load organize.ts and would otherwise ship these too.
 import type { AuthClient } from '../auth/client'
 import { attempt, type ApiResult, type Ok } from './client'
 import { fallback } from './roles'

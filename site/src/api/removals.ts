@@ -1,5 +1,5 @@
 // The organizer's removals and blocks (issue 35): apart from organize.ts because only /organize uses them,
-// while the event pages share organize.ts's check-in calls and would otherwise ship these too.
+// while the other organizer pages load organize.ts and would otherwise ship these too.
 import type { AuthClient } from '../auth/client'
 import { attempt, type ApiResult, type Body, type Ok } from './client'
 import { slot } from './organize'
