@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
+from math import ceil
 from typing import Any
 
 import httpx
@@ -20,6 +21,7 @@ from rsvp_service.organize.models import OrganizerGrant
 from rsvp_service.rsvps.models import Rsvp
 from rsvp_service.rsvps.store import NewRsvp, add_rsvp
 from rsvp_service.settings import Settings
+from rsvp_service.web.ratelimit import LIMITS
 
 MakeClient = Callable[..., AbstractAsyncContextManager[httpx.AsyncClient]]
 KEEN = "keenstl"
@@ -71,3 +73,29 @@ def slot_path(slot: str, rest: str = "") -> str:
 def by_name(attendees: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """A roster's attendees keyed by name."""
     return {entry["name"]: entry for entry in attendees}
+
+
+# A twentieth of the per-account write limit: small enough that spending it never outlasts the
+# limit's minute on a loaded machine.
+WRITES_SCALE = 0.05
+
+
+async def account_writes(make_settings: Callable[..., Settings], make_client: MakeClient,
+                         method: str, path: str, body: dict[str, Any]) -> tuple[list[int], int]:
+    """Spend one account's (scaled) write limit and one more; return its statuses and then the
+    status of a neighbour's same request (the same IP, another account)."""
+    settings = make_settings(rate_limit_scale=WRITES_SCALE)
+    budget = ceil(int(LIMITS["account-write"].split("/")[0]) * WRITES_SCALE)
+    async with make_client(settings) as client:
+        _, stolen = await person(settings, "mallory")
+        _, neighbour = await person(settings, "nina")
+        answers = [await client.request(method, path, headers=stolen, json=body)
+                   for _ in range(budget + 1)]
+        theirs = await client.request(method, path, headers=neighbour, json=body)
+    return [answer.status_code for answer in answers], theirs.status_code
+
+
+def over_the_limit(ok: int) -> list[int]:
+    """The statuses of spending the scaled write limit and one more: `ok` each time, then 429."""
+    budget = ceil(int(LIMITS["account-write"].split("/")[0]) * WRITES_SCALE)
+    return [ok] * budget + [429]
