@@ -103,7 +103,7 @@ async def revoke(request: Request, body: GrantPayload) -> Message:
     catalogue, user, slug = await _target(request, body)
     words = {"person": user.name, "organization": catalogue.organizations.get(slug, slug)}
     revoked = await revoke_organizer(user, slug)
-    return Message(message=(REVOKED if revoked else NOT_GRANTED).format(**words))
+    return Message(message=gettext(REVOKED if revoked else NOT_GRANTED).format(**words))
 
 
 def routes() -> list[BaseRoute]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from babel.dates import format_date
 from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service.mail.models import OutboxMessage
@@ -31,7 +32,7 @@ async def ask(row: OutsideHoursRequest, volunteer: str, zone: ZoneInfo, *,
     asked = HoursAsked(
         request_id=int(row.id), user_id=row.user_id, volunteer=volunteer,
         supervisor=row.supervisor_name, organization=row.organization,
-        date_text=f"{row.date:%A, %B %-d, %Y}", time=served_text(row, zone),
+        date_text=format_date(row.date, "full", locale=row.language), time=served_text(row, zone),
         hours_asked=f"{float(row.hours):g}", description=row.description, reminder=reminder)
     return await enqueue(outside_hours_mail(row.supervisor_email, asked, row.language),
                          connection=connection)

@@ -146,7 +146,7 @@ async def hours_adjust(request: Request, body: SupervisorAnswer) -> Answered:
     hours = Decimal(str(body.hours)).quantize(Decimal("0.01"))
     asked = (await _request(request, body.token)).hours
     if hours > asked:
-        raise ApiError(422, ADJUST_TOO_MANY.format(hours=f"{float(asked):g}"))
+        raise ApiError(422, gettext(ADJUST_TOO_MANY).format(hours=f"{float(asked):g}"))
     await _answer(request, body, Answer.ADJUSTED, confirmed_hours=hours,
                   supervisor_note=body.note or None)
     return Answered(answer="adjusted", message=gettext(ADJUSTED).format(hours=f"{float(hours):g}"))
