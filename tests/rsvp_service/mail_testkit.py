@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -268,3 +269,17 @@ def calendar_parts(mailbox: Mailbox, address: str, subject: str) -> list[tuple[s
                     assert isinstance(data, bytes)
                     found.append((str(part["Content-Type"]), data))
     return found
+
+
+def read_raw(raw: bytes) -> tuple[dict[str, str], dict[str, str]]:
+    """A message's headers (encoded words decoded) and its text parts by content type, read from
+    the raw bytes with the compat32 parser, not the policy that built the message."""
+    message = email.message_from_bytes(raw, policy=email.policy.compat32)
+    headers = {name: str(make_header(decode_header(value))) for name, value in message.items()}
+    parts = {}
+    for part in message.walk():
+        if part.get_content_maintype() == "text":
+            payload = part.get_payload(decode=True)
+            assert isinstance(payload, bytes)
+            parts[part.get_content_type()] = payload.decode(part.get_content_charset() or "utf-8")
+    return headers, parts

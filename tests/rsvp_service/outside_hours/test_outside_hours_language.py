@@ -4,11 +4,8 @@ language of their page."""
 
 from __future__ import annotations
 
-import email
-import email.policy
-
 import httpx
-from mail_testkit import Mailbox
+from mail_testkit import Mailbox, read_raw
 from outside_hours_testkit import LINK, SUPERVISOR, ask, volunteer
 from service_testkit import eventually
 
@@ -29,10 +26,9 @@ async def test_a_request_made_in_spanish_is_asked_and_refused_in_spanish(
     async def mailed() -> bool:
         return bool(mailbox.to(SUPERVISOR))
     await eventually(mailed)
-    raw = email.message_from_bytes(mailbox.raw[-1], policy=email.policy.compat32)
-    assert raw["Content-Language"] == "es"
-    [plain] = [part for part in raw.walk() if part.get_content_type() == "text/plain"]
-    text = plain.get_payload(decode=True).decode(plain.get_content_charset() or "utf-8")
+    headers, parts = read_raw(mailbox.raw[-1])
+    assert headers["Content-Language"] == "es"
+    text = parts["text/plain"]
     assert "viernes, 28 de marzo de 2025" in text and "Friday" not in text
     found = LINK.search(text)
     assert found, text
