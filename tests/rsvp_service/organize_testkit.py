@@ -78,6 +78,7 @@ def by_name(attendees: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 # A twentieth of the per-account write limit: small enough that spending it never outlasts the
 # limit's minute on a loaded machine.
 WRITES_SCALE = 0.05
+WRITES_BUDGET = ceil(int(LIMITS["account-write"].split("/")[0]) * WRITES_SCALE)
 
 
 async def account_writes(make_settings: Callable[..., Settings], make_client: MakeClient,
@@ -85,17 +86,15 @@ async def account_writes(make_settings: Callable[..., Settings], make_client: Ma
     """Spend one account's (scaled) write limit and one more; return its statuses and then the
     status of a neighbour's same request (the same IP, another account)."""
     settings = make_settings(rate_limit_scale=WRITES_SCALE)
-    budget = ceil(int(LIMITS["account-write"].split("/")[0]) * WRITES_SCALE)
     async with make_client(settings) as client:
         _, stolen = await person(settings, "mallory")
         _, neighbour = await person(settings, "nina")
         answers = [await client.request(method, path, headers=stolen, json=body)
-                   for _ in range(budget + 1)]
+                   for _ in range(WRITES_BUDGET + 1)]
         theirs = await client.request(method, path, headers=neighbour, json=body)
     return [answer.status_code for answer in answers], theirs.status_code
 
 
 def over_the_limit(ok: int) -> list[int]:
     """The statuses of spending the scaled write limit and one more: `ok` each time, then 429."""
-    budget = ceil(int(LIMITS["account-write"].split("/")[0]) * WRITES_SCALE)
-    return [ok] * budget + [429]
+    return [ok] * WRITES_BUDGET + [429]

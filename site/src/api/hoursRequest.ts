@@ -1,6 +1,6 @@
 // A supervisor's hours-request link (/hours-request?token=...&act=...): what a volunteer asks them to confirm, and
 // their answer (Confirm, Adjust, Decline, This is not me). Public calls: the link is the supervisor's only key.
-import { PUBLIC, attempt, type Api, type ApiResult, type Ok } from './client'
+import { PUBLIC, attempt, type Api, type ApiResult, type Body, type Ok } from './client'
 
 /** What POST /hours-requests/preview says the link asks. */
 export type HoursAsked = Ok<'/api/hours-requests/preview', 'post'>
@@ -44,7 +44,7 @@ const PATHS = {
 } as const
 
 /** The supervisor's answer: role and note when given, hours when adjusting. */
-export type AnswerFields = { hours?: number; role?: string; note?: string }
+export type AnswerFields = Omit<Body<'/api/hours-requests/adjust', 'post'>, 'token'>
 
 /** POST the answer `act` names; the service records the first answer only. */
 export function answerHoursRequest(api: Api, token: string, act: HoursAct, fields: AnswerFields): Promise<ApiResult<HoursAnswered>> {

@@ -3,7 +3,6 @@
 // form alone. What the service sends is data: it goes in as text, never as HTML.
 import { IMPACT_MSG, hoursText, recordCsvUrl, recordPdfUrl } from '../api/impact'
 import { attestedBy, codeFromInput, codeFromPath, purposeAndPeriod, serviceLabel, verifyRecord, type HoursRecord } from '../api/hoursRecord'
-import { API_BASE } from '../auth/config'
 import { getAuthClient } from '../auth/instance'
 import { longDate } from '../organize/format'
 import { make } from './dom'
@@ -16,7 +15,6 @@ export const RECORD_CONFIRMED = 'Confirmed by CivicSTL: this record is genuine a
 export const RECORD_NEEDS_SCRIPT =
   'This page checks the record with CivicSTL using JavaScript, which is turned off in this browser. Turn JavaScript on and reload the page, or ask the volunteer for the record\'s PDF.'
 
-const apiUrl = (p: string) => `${API_BASE}${p}`
 
 /** A cell (or header cell) holding `text` and then each of `lines` on a line of its own. */
 function cell(tag: 'td' | 'th', text: string, lines: readonly string[] = [], attrs: Record<string, string> = {}): HTMLTableCellElement {
@@ -57,8 +55,8 @@ export function recordArticle(record: HoursRecord): HTMLElement {
   print.addEventListener('click', () => window.print())
   actions.append(
     print,
-    make('a', { className: 'btn btn-secondary', href: recordPdfUrl(apiUrl, record.code), download: '' }, 'Download PDF'),
-    make('a', { className: 'btn btn-secondary', href: recordCsvUrl(apiUrl, record.code), download: '' }, 'Download the CSV'),
+    make('a', { className: 'btn btn-secondary', href: recordPdfUrl((p) => getAuthClient().url(p), record.code), download: '' }, 'Download PDF'),
+    make('a', { className: 'btn btn-secondary', href: recordCsvUrl((p) => getAuthClient().url(p), record.code), download: '' }, 'Download the CSV'),
   )
   const about = purposeAndPeriod(record)
   article.append(

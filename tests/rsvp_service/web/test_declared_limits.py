@@ -8,13 +8,12 @@ OpenAPI document (`x-rate-limits`), which is what a client or a reviewer reads.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from math import ceil
 
 import httpx
 import pytest
 from app_testkit import client_for
 from mail_testkit import Mailbox
-from organize_testkit import MakeClient, person
+from organize_testkit import WRITES_BUDGET, WRITES_SCALE, MakeClient, person
 from pydantic import BaseModel
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -164,10 +163,10 @@ async def test_the_document_publishes_each_operations_limits(client: httpx.Async
 async def test_signed_in_writes_are_limited_per_account_and_never_spend_anothers(
     make_settings: Callable[..., Settings], make_client: MakeClient
 ) -> None:
-    # A script holding one stolen token, beside a neighbour on the same IP (one NAT); a tenth of
-    # the limit, so the run never outlasts its minute on a slow machine.
-    settings = make_settings(rate_limit_scale=0.05)
-    budget = ceil(int(LIMITS["account-write"].split("/")[0]) * 0.05)
+    # A script holding one stolen token, beside a neighbour on the same IP (one NAT); the scaled
+    # limit, so the run never outlasts its minute on a slow machine.
+    settings = make_settings(rate_limit_scale=WRITES_SCALE)
+    budget = WRITES_BUDGET
     unfollow = {"kind": "organization", "target": "keenstl"}
     async with make_client(settings) as client:
         _, stolen = await person(settings, "mallory")
