@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     PYTHON,
     ROOT,
     Account,
+    Mailbox,
     PageWatch,
     Server,
     Session,
@@ -221,3 +222,16 @@ def report_outside_hours(panel: Locator, *, organization: str, day: str, start: 
     panel.get_by_label("Kind of service").select_option(label=kind)
     panel.get_by_label("Supervisor's name").fill(supervisor)
     panel.get_by_label("Supervisor's email").fill(email)
+
+
+# The supervisor's links in an hours-request email: the page's path and query.
+HOURS_REQUEST_LINK = re.compile(r"https?://[^/\s]+(/hours-request\?[^\s<>\"]+)")
+
+
+def link_of(mailbox: Mailbox, supervisor: str, act: str) -> str:
+    """The /hours-request path of the email to `supervisor` whose link pre-chooses `act`."""
+    message = mailbox.wait_for(supervisor, "Action requested: confirm hours for")
+    paths = [m.group(1) for m in HOURS_REQUEST_LINK.finditer(body_text(message))]
+    chosen = [p for p in paths if p.endswith(f"act={act}")]
+    assert chosen, f"the email to {supervisor} has no /hours-request link for {act}: {paths}"
+    return chosen[0]

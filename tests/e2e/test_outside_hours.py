@@ -22,26 +22,13 @@ from tests.e2e.helpers import (
     Server,
     Session,
     axe_violations,
-    body_text,
     unique_email,
     verified_account,
     visit,
 )
-from tests.e2e.steps import auth_headers, report_outside_hours, signed_in_page
+from tests.e2e.steps import auth_headers, link_of, report_outside_hours, signed_in_page
 
 pytestmark = pytest.mark.e2e
-
-LINK = re.compile(r"https?://[^/\s]+(/hours-request\?[^\s<>\"]+)")
-
-
-def link_of(mailbox: Mailbox, supervisor: str, act: str) -> str:
-    """The /hours-request path of the email to `supervisor` whose link pre-chooses `act`."""
-    message = mailbox.wait_for(supervisor, "Action requested: confirm hours for")
-    paths = [m.group(1) for m in LINK.finditer(body_text(message))]
-    chosen = [p for p in paths if p.endswith(f"act={act}")]
-    assert chosen, f"the email to {supervisor} has no /hours-request link for {act}: {paths}"
-    return chosen[0]
-
 
 def yesterday() -> str:
     """Yesterday on the catalogue's clock (the service refuses a day in the future)."""
