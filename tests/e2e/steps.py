@@ -14,6 +14,9 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+import httpx
+import jwt
+import pytest
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
@@ -235,3 +238,20 @@ def link_of(mailbox: Mailbox, supervisor: str, act: str) -> str:
     chosen = [p for p in paths if p.endswith(f"act={act}")]
     assert chosen, f"the email to {supervisor} has no /hours-request link for {act}: {paths}"
     return chosen[0]
+
+
+def verified_credential(server: Server, token: str) -> dict[str, Any]:
+    """The claims of a downloaded credential, verified with PyJWT (not the signer's code) against
+    the served /.well-known/jwks.json; a copy with one byte changed must fail verification."""
+    keys = jwt.PyJWKSet.from_dict(httpx.get(f"{server.url}/.well-known/jwks.json").json())
+    key = next(k for k in keys.keys if k.key_id == jwt.get_unverified_header(token)["kid"])
+    # The server's clock is pinned, so the record's validFrom (nbf) may lie after today: the
+    # signature is what is checked here, its time in tests/rsvp_service/impact.
+    claims: dict[str, Any] = jwt.decode(token, key=key, algorithms=["EdDSA"],
+                                        options={"verify_nbf": False})
+    head, body, signature = token.split(".")
+    changed = body[:20] + ("A" if body[20] != "A" else "B") + body[21:]
+    with pytest.raises(jwt.InvalidSignatureError):
+        jwt.decode(f"{head}.{changed}.{signature}", key=key, algorithms=["EdDSA"],
+                   options={"verify_nbf": False})
+    return claims
