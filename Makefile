@@ -167,7 +167,7 @@ i18n: $(BIN)/.installed ## Extract marked sentences and update the .po catalogs.
 	$(BIN)/pybabel -q extract -F babel.cfg --project CivicSTL -k N_ -k Page:1 -k Link:2 --no-location --sort-output \
 	  -o $(SERVICE_CATALOGS)/messages.pot rsvp_service
 	$(foreach locale,$(I18N_LOCALES),$(if $(wildcard $(SERVICE_CATALOGS)/$(locale)/LC_MESSAGES/messages.po),\
-	  $(BIN)/pybabel -q update --no-fuzzy-matching -i $(SERVICE_CATALOGS)/messages.pot \
+	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(SERVICE_CATALOGS)/messages.pot \
 	    -d $(SERVICE_CATALOGS) -l $(locale);,\
 	  $(BIN)/pybabel -q init -i $(SERVICE_CATALOGS)/messages.pot -d $(SERVICE_CATALOGS) -l $(locale);))
 

@@ -11,14 +11,13 @@ from starlette.routing import BaseRoute
 
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in
-from rsvp_service.i18n import N_, supported
+from rsvp_service.i18n import N_, gettext, language_names, supported
 from rsvp_service.web import contract
 from rsvp_service.web.contract import ApiError, ErrorBody, endpoint
 from rsvp_service.web.ratelimit import Limit, enforce
 
 SIGN_IN = N_("Please log in to choose your language.")
-UNSUPPORTED = N_("That language is not one we write in yet. Please choose English, Spanish or "
-                 "Bosnian.")
+UNSUPPORTED = N_("That language is not one we write in yet. Please choose {languages}.")
 
 
 class LanguagePayload(BaseModel):
@@ -46,7 +45,7 @@ async def set_language(request: Request, body: LanguagePayload) -> LanguageSet:
     user = await signed_in(request, SIGN_IN)
     await enforce(request, "account-write", str(user.id))
     if not supported(body.language):
-        raise ApiError(422, UNSUPPORTED)
+        raise ApiError(422, gettext(UNSUPPORTED).format(languages=language_names()))
     await User.filter(id=user.id).update(language=body.language)
     return LanguageSet(language=body.language)
 

@@ -21,6 +21,7 @@ from rsvp_service.i18n.catalogs import (
     current,
     direction,
     gettext,
+    language_names,
     negotiate,
     ngettext,
     speaking,
@@ -28,5 +29,6 @@ from rsvp_service.i18n.catalogs import (
     translate,
 )
 
-__all__ = ["DEFAULT", "LOCALES", "N_", "current", "direction", "gettext", "negotiate", "ngettext",
+__all__ = ["DEFAULT", "LOCALES", "N_", "current", "direction", "gettext", "language_names",
+           "negotiate", "ngettext",
            "speaking", "supported", "translate"]

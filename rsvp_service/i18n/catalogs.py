@@ -10,6 +10,7 @@ from io import BytesIO
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError, negotiate_locale
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -114,3 +115,10 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural sentence for a count, by the language's plural rules."""
     return _translations(current()).ngettext(singular, plural, count)
+
+
+def language_names() -> str:
+    """The supported languages, named and listed ("English, Spanish, or Bosnian") as spoken now."""
+    here = current()
+    names = [Locale.parse(tag).get_display_name(here) or tag for tag in LOCALES]
+    return format_list(names, style="or", locale=here)

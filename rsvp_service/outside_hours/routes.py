@@ -85,7 +85,7 @@ async def _check_may_ask(request: Request, user: User, body: NewOutsideHours) ->
             >= service.NOT_ME_LIMIT:
         log.warning("Account %d was refused an hours request: %d supervisors answered "
                     "\"not me\" to it.", user.id, service.NOT_ME_LIMIT)
-        raise ApiError(403, service.STOPPED)
+        raise ApiError(403, gettext(service.STOPPED).format(count=service.NOT_ME_LIMIT))
     key = service.supervisor_key(settings, body.supervisor_email)
     if await service.is_blocked(key):
         raise ApiError(403, service.BLOCKED)

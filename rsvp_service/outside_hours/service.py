@@ -53,7 +53,7 @@ NO_SUCH_TIME = N_(
     "That start or end time does not exist on that day: the clocks moved forward an hour "
     "then. Please give the times as your clock showed them.")
 STOPPED = N_(
-    "This account may send no more hours requests: three people it asked answered that they "
+    "This account may send no more hours requests: {count} people it asked answered that they "
     "do not know you. If that is a mistake, please ask the organization where you served, or "
     "your school counselor, to confirm your hours another way.")
 # Where a request's email is: waiting in the outbox, sent, or given up on (dead or held).
