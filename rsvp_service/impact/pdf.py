@@ -12,7 +12,8 @@ from functools import cache
 from pathlib import Path
 
 import segno
-from babel.dates import format_date
+from babel import Locale
+from babel.dates import format_date, format_interval, format_time
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
@@ -65,6 +66,16 @@ def _date(moment: datetime | date, width: str) -> str:
     return format_date(moment, width, locale=current())
 
 
+def _times(entry: RecordEntry) -> str:
+    """The entry's local times as its language tells them ("6:00 – 7:30 PM", "18:00–19:30")."""
+    if entry.start is None or entry.end is None:
+        return entry.time or ""
+    language = current()
+    # The locale's own clock: a 12-hour skeleton where its short time has one, else 24 hours.
+    skeleton = "hm" if "h" in Locale.parse(language).time_formats["short"].pattern else "Hm"
+    return format_interval(entry.start, entry.end, skeleton, locale=language)
+
+
 def attested_text(entry: RecordEntry) -> str:
     """Who attests the entry, how and when, in one cell's words."""
     who = entry.attestation
@@ -73,7 +84,8 @@ def attested_text(entry: RecordEntry) -> str:
     at = who.at.astimezone(entry.start.tzinfo if entry.start else UTC)
     parts = [who.name, who.role, who.organization, who.email or ""]
     return (", ".join(part for part in parts if part)
-            + f"; {gettext(method_text(entry))}, {_date(at, 'medium')}, {at:%-I:%M %p}")
+            + f"; {gettext(method_text(entry))}, {_date(at, 'medium')}, "
+            + format_time(at, "short", locale=current()))
 
 
 def _document(record: PublicRecord) -> FPDF:
@@ -132,7 +144,8 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
                    line_height=4.5, first_row_as_headings=True) as table:
         table.row(tuple(gettext(heading) for heading in HEADINGS))
         for entry in record.entries:
-            table.row((entry.date_text, entry.time or "", f"{entry.title}, {entry.organization}",
+            table.row((_date(date.fromisoformat(entry.date), "medium"), _times(entry),
+                       f"{entry.title}, {entry.organization}",
                        _service(entry), _hours(entry.hours),
                        attested_text(entry)))
     pdf.ln(6)

@@ -191,7 +191,7 @@ async def test_the_pdf_lists_each_entrys_times_service_and_attester(
 
     flat = " ".join(text.split())
     assert "Date Times Event, organization Service Hours Attested by" in flat
-    assert "May 1, 2025 6:00-7:00 PM Tiny Workshop, KEEN St. Louis Tutoring 1" in flat
+    assert "May 1, 2025 6:00 – 7:00 PM Tiny Workshop, KEEN St. Louis Tutoring 1" in flat
     assert ("Ada Park, CivicSTL administrator, KEEN St. Louis, volunteers@keenstlouis.org; by "
             "check-in, May 1, 2025, 6:10 PM") in flat
     assert "Forest Park Cleanup, Forest Park Forever Other 2" in flat

@@ -171,7 +171,7 @@ async def test_the_pdf_heads_with_purpose_and_period(
                     .split())
 
     assert ("For: National Honor Society. Period: August 1, 2024 to July 31, 2025") in text
-    assert "6:00-7:00 PM" in text and "by check-in" in text
+    assert "6:00 – 7:00 PM" in text and "by check-in" in text
     assert "Verification code: " + code in text
 
 

@@ -29,7 +29,10 @@ async def test_the_pdf_is_in_the_owners_language_at_issue_time(
     assert "Registro de horas de servicio" in read[spanish]
     assert "Total de horas verificadas: 3" in read[spanish]
     assert "Fecha Horario Evento, organización Servicio Horas Avalado por" in read[spanish]
-    assert "por registro de llegada, 1 may 2025, 6:10 PM" in read[spanish]
+    # Dates and times as each language writes them (Babel): a 24-hour clock in Spanish.
+    assert "May 1, 2025 6:00 – 7:00 PM Tiny Workshop" in read[english]
+    assert "1 may 2025 18:00–19:00 Tiny Workshop" in read[spanish]
+    assert "por registro de llegada, 1 may 2025, 18:10" in read[spanish]
     assert "CivicSTL no verificó la identidad de quien avala" in read[spanish]
     assert "Código de verificación:" in read[spanish]
     assert "Total verified hours" not in read[spanish]
