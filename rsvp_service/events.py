@@ -4,14 +4,17 @@ The shape of events.json lives once, in `generator.outputs.EventsOut`; this modu
 the lookups the service needs (slot by id, the slots of an event, the guest event's slots, the
 organization hosting an event) and a slot's calendar file, which `generator.calendars` writes.
 Organizations are the events' hosts, plus every organization of the generator's
-organizations.json when it sits beside events.json.
+organizations.json when it sits beside events.json. The generator writes each language's
+events.json into a folder named for it beside the English one (`es/events.json`, issue 41):
+those are the catalogue's translations, the same slots with their words in that language.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -21,6 +24,8 @@ from generator.civic_index import OrganizationIndex, OrganizationIndexEntry
 from generator.outputs import EventOut, EventsOut, SlotRecord, VolunteerContactOut
 
 log = logging.getLogger(__name__)
+# The folder names the generator gives languages (site.yaml's `languages`: "es", "bs").
+LANGUAGE_FOLDER = re.compile(r"[a-z]{2,3}")
 
 
 class EventsFileError(Exception):
@@ -68,6 +73,8 @@ class Catalogue:
     pvsa_certifying: frozenset[str] = frozenset()
     # Each organization's causes (organizations.json), by slug: what people follow as a cause.
     causes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The same catalogue in other languages, by language tag: the words of its slots and events.
+    translations: Mapping[str, Catalogue] = field(default_factory=dict)
     # Every cause by its case-folded name: how a cause typed in any case is found (from `causes`).
     cause_names: Mapping[str, str] = field(init=False)
 
@@ -75,6 +82,10 @@ class Catalogue:
         # Frozen: set once here, so it always agrees with `causes`.
         object.__setattr__(self, "cause_names", {
             cause.casefold(): cause for listed in self.causes.values() for cause in listed})
+
+    def in_language(self, language: str) -> Catalogue:
+        """The catalogue in a language (itself, in English, where it has no translation)."""
+        return self.translations.get(language, self)
 
     def slots_for(self, event_id: str) -> list[Slot]:
         """Return the slot an id names, or every slot of the event it names (else empty)."""
@@ -146,16 +157,31 @@ def _first_problem(exc: ValidationError) -> str:
 
 
 def load_catalogue(path: Path) -> Catalogue:
-    """Read and validate events.json, or raise EventsFileError naming the path and the problem."""
+    """Read and validate events.json and its translations, or raise EventsFileError naming the
+    file and the problem."""
+    catalogue = _read(path, "EVENTS_FILE ")
+    translations = {folder.name: _read(folder / path.name, "")
+                    for folder in sorted(path.parent.iterdir())
+                    if LANGUAGE_FOLDER.fullmatch(folder.name) and (folder / path.name).is_file()}
+    for language, translated in translations.items():
+        # Another build's translation would give other slots' words.
+        if translated.slots.keys() != catalogue.slots.keys():
+            raise EventsFileError(
+                f"{path.parent / language / path.name} lists other slots than EVENTS_FILE "
+                f"{path}; build the content again so both come from one build.")
+    return replace(catalogue, translations=translations)
+
+
+def _read(path: Path, role: str) -> Catalogue:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise EventsFileError(
-            f"EVENTS_FILE {path} does not exist; build it with `make content` "
+            f"{role}{path} does not exist; build it with `make content` "
             "or point EVENTS_FILE at the generator's events.json."
         ) from None
     except OSError as exc:
-        raise EventsFileError(f"EVENTS_FILE {path} cannot be read: {exc.strerror}.") from None
+        raise EventsFileError(f"{role}{path} cannot be read: {exc.strerror}.") from None
     try:
         entries = _organizations(path)
         return parse_catalogue(EventsOut.model_validate_json(raw),
@@ -163,10 +189,9 @@ def load_catalogue(path: Path) -> Catalogue:
                                {entry.id: tuple(entry.causes) for entry in entries})
     except ValidationError as exc:
         raise EventsFileError(
-            f"EVENTS_FILE {path} is not a valid events.json: {_first_problem(exc)}."
-        ) from None
+            f"{role}{path} is not a valid events.json: {_first_problem(exc)}.") from None
     except ValueError as exc:
-        raise EventsFileError(f"EVENTS_FILE {path} is not a valid events.json: {exc}.") from None
+        raise EventsFileError(f"{role}{path} is not a valid events.json: {exc}.") from None
 
 
 def reload_catalogue(path: Path, current: Catalogue) -> Catalogue:

@@ -23,7 +23,8 @@ from rsvp_service.consent.models import Decision, GuardianConsent
 from rsvp_service.consent.records import state_of
 from rsvp_service.consent.release import release
 from rsvp_service.events import Catalogue
-from rsvp_service.i18n import N_
+from rsvp_service.i18n import N_, current
+from rsvp_service.i18n.dates import long_date
 from rsvp_service.mail import consent_tokens as tokens
 from rsvp_service.mail.outbox import notify
 from rsvp_service.rsvps.models import RsvpStatus
@@ -75,10 +76,10 @@ async def consent_preview(request: Request, body: LinkToken) -> ConsentPreview:
     record = await _record(request, body)
     catalogue: Catalogue = request.app.state.catalogue
     rsvp = record.rsvp
-    slot = catalogue.slots.get(rsvp.slot_id)
+    slot = catalogue.in_language(current()).slots.get(rsvp.slot_id)
     return ConsentPreview(
         volunteer=f"{rsvp.first_name} {rsvp.last_name}".strip() or "The volunteer",
-        event=slot.title if slot else rsvp.event, date_text=slot.date_text if slot else "",
+        event=slot.title if slot else rsvp.event, date_text=long_date(slot.start) if slot else "",
         time=slot.time if slot else "", location=slot.location if slot else "",
         path=slot.path if slot else f"/events/{rsvp.event}",
         status=_status(record, clock.now(request.app.state.settings)))

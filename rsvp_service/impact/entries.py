@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo
 
 from rsvp_service.accounts.models import User
 from rsvp_service.events import Catalogue
+from rsvp_service.i18n.dates import time_range
 from rsvp_service.impact.bodies import Attestation, RecordEntry
 from rsvp_service.impact.summary import Attended, attended
-from rsvp_service.outside_hours.asking import time_text
 from rsvp_service.outside_hours.service import ConfirmedEntry, confirmed_entries
 
 # The id prefix of an entry confirmed by email. A slot id never holds a colon (generator/slots.py
@@ -31,7 +31,7 @@ def _local(moment: datetime | None, zone: ZoneInfo) -> datetime | None:
 
 
 def _times(start: datetime | None, end: datetime | None) -> str | None:
-    return time_text(start, end) if start and end else None
+    return time_range(start, end) if start and end else None
 
 
 def record_entry(entry: Attended, catalogue: Catalogue) -> RecordEntry:

@@ -12,12 +12,11 @@ from functools import cache
 from pathlib import Path
 
 import segno
-from babel import Locale
-from babel.dates import format_date, format_interval, format_time
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from rsvp_service.i18n import N_, current, gettext
+from rsvp_service.i18n import N_, gettext
+from rsvp_service.i18n.dates import clock_time, long_date, short_date, time_range
 from rsvp_service.impact.bodies import PublicRecord, RecordEntry
 from rsvp_service.impact.statements import PURPOSES, method_text, service_label
 
@@ -58,22 +57,14 @@ def _hours(value: float) -> str:
 
 def _issued(stamp: datetime) -> str:
     moment = stamp.astimezone(UTC)
-    return gettext(ISSUED).format(date=_date(moment, "long"), time=f"{moment:%H:%M}")
-
-
-def _date(moment: datetime | date, width: str) -> str:
-    """A date in the language at hand ("long": May 1, 2025; "medium": May 1, 2025 abbreviated)."""
-    return format_date(moment, width, locale=current())
+    return gettext(ISSUED).format(date=long_date(moment), time=f"{moment:%H:%M}")
 
 
 def _times(entry: RecordEntry) -> str:
-    """The entry's local times as its language tells them ("6:00 – 7:30 PM", "18:00–19:30")."""
+    """The entry's local times as its language tells them (else the event's own time text)."""
     if entry.start is None or entry.end is None:
         return entry.time or ""
-    language = current()
-    # The locale's own clock: a 12-hour skeleton where its short time has one, else 24 hours.
-    skeleton = "hm" if "h" in Locale.parse(language).time_formats["short"].pattern else "Hm"
-    return format_interval(entry.start, entry.end, skeleton, locale=language)
+    return time_range(entry.start, entry.end)
 
 
 def attested_text(entry: RecordEntry) -> str:
@@ -84,8 +75,7 @@ def attested_text(entry: RecordEntry) -> str:
     at = who.at.astimezone(entry.start.tzinfo if entry.start else UTC)
     parts = [who.name, who.role, who.organization, who.email or ""]
     return (", ".join(part for part in parts if part)
-            + f"; {gettext(method_text(entry))}, {_date(at, 'medium')}, "
-            + format_time(at, "short", locale=current()))
+            + f"; {gettext(method_text(entry))}, {short_date(at)}, {clock_time(at)}")
 
 
 def _document(record: PublicRecord) -> FPDF:
@@ -116,8 +106,8 @@ def _heading(record: PublicRecord) -> str | None:
              if record.purpose else [])
     period = record.period
     if period is not None and period.start and period.end:
-        parts.append(gettext(PERIOD).format(start=_date(period.start, "long"),
-                                            end=_date(period.end, "long")))
+        parts.append(gettext(PERIOD).format(start=long_date(period.start),
+                                            end=long_date(period.end)))
     return ". ".join(parts) or None
 
 
@@ -144,7 +134,7 @@ def record_pdf(record: PublicRecord, url: str) -> bytes:
                    line_height=4.5, first_row_as_headings=True) as table:
         table.row(tuple(gettext(heading) for heading in HEADINGS))
         for entry in record.entries:
-            table.row((_date(date.fromisoformat(entry.date), "medium"), _times(entry),
+            table.row((short_date(date.fromisoformat(entry.date)), _times(entry),
                        f"{entry.title}, {entry.organization}",
                        _service(entry), _hours(entry.hours),
                        attested_text(entry)))

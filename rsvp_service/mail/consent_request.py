@@ -18,6 +18,7 @@ from rsvp_service.mail.message import (
     QueuedMail,
 )
 from rsvp_service.mail.render import render
+from rsvp_service.mail.slot_words import slot_words
 
 KIND = "consent_request"
 SUBJECT = N_("Guardian consent asked: {title}, {date}")
@@ -48,9 +49,10 @@ def build_consent_request(context: MailContext, queued: QueuedMail, asked: Conse
         raise PermanentMailError(
             f"The slot {asked.slot_id!r} is no longer in the event catalogue.")
     token = tokens.sign(settings, asked.consent_id, queued.recipient)
-    subject = gettext(SUBJECT).format(title=slot.title, date=slot.date_text)
+    words = slot_words(context.catalogue, slot)
+    subject = gettext(SUBJECT).format(title=words.title, date=words.date)
     text, html = render(
-        "consent_request", slot=slot, volunteer=asked.volunteer, subject=subject,
+        "consent_request", slot=words, volunteer=asked.volunteer, subject=subject,
         hold_hours=f"{asked.hold_hours:g}", link=tokens.consent_link(settings, token),
         site_url=links.site(settings),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rsvp_service import links
-from rsvp_service.i18n import N_, gettext
+from rsvp_service.i18n import N_, current, gettext
 from rsvp_service.mail.checkin_code import email_block
 from rsvp_service.mail.message import (
     Attachment,
@@ -24,6 +24,7 @@ from rsvp_service.mail.message import (
     QueuedMail,
 )
 from rsvp_service.mail.render import render
+from rsvp_service.mail.slot_words import slot_words
 from rsvp_service.settings import Settings
 
 CONFIRMATION = "rsvp_confirmation"
@@ -136,11 +137,12 @@ def _draft(context: MailContext, queued: QueuedMail, about: AboutRsvp, *, subjec
         raise PermanentMailError(
             f"The slot {about.slot_id!r} is no longer in the event catalogue."
         )
-    subject = gettext(subject).format(title=slot.title, date=slot.date_text)
+    words = slot_words(context.catalogue, slot)
+    subject = gettext(subject).format(title=words.title, date=words.date)
     lead = gettext(lead)
     checkin, inline = email_block(queued.id, about.checkin_code)
     text, html = render(
-        template, slot=slot, first_name=about.first_name, lead=lead, subject=subject,
+        template, slot=words, first_name=about.first_name, lead=lead, subject=subject,
         calendar=calendar, site_url=links.site(settings), held_hours=held_hours,
         cancel_url=cancel_url(settings, about.cancel_token), **checkin,
     )
@@ -149,7 +151,8 @@ def _draft(context: MailContext, queued: QueuedMail, about: AboutRsvp, *, subjec
         cancelled = calendar == "cancel"
         # Made with the message (its Date), so a cancellation, queued after the invitation, has
         # the higher SEQUENCE even when an outage has the invitation sent later.
-        ics = context.catalogue.calendar(slot, queued.created_at, cancelled=cancelled)
+        ics = context.catalogue.in_language(current()).calendar(
+            slot, queued.created_at, cancelled=cancelled)
         method = "CANCEL" if cancelled else "PUBLISH"
         attachments = (Attachment(ics, "text", "calendar", "event.ics", {"method": method}),)
     return Draft(

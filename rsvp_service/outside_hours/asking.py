@@ -3,37 +3,35 @@ forgetting the address in the outbox when the request ends without confirmed hou
 
 from __future__ import annotations
 
-from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from babel.dates import format_date
 from tortoise.backends.base.client import BaseDBAsyncClient
 
+from rsvp_service.i18n import speaking
+from rsvp_service.i18n.dates import time_range
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.mail.outside_hours_request import KIND, HoursAsked, outside_hours_mail
 from rsvp_service.outside_hours.models import OutsideHoursRequest
 
 
-def time_text(start: datetime, end: datetime) -> str:
-    """Local times as the place tells them, e.g. "9:00 AM-12:30 PM" (also impact's records)."""
-    return f"{start:%-I:%M %p}-{end:%-I:%M %p}"
-
-
 def served_text(row: OutsideHoursRequest, zone: ZoneInfo) -> str:
-    """The request's served times in the place's zone."""
-    return time_text(row.starts_at.astimezone(zone), row.ends_at.astimezone(zone))
+    """The request's served times in the place's zone, in the language at hand."""
+    return time_range(row.starts_at.astimezone(zone), row.ends_at.astimezone(zone))
 
 
 async def ask(row: OutsideHoursRequest, volunteer: str, zone: ZoneInfo, *,
               connection: BaseDBAsyncClient, reminder: bool = False) -> int:
     """Queue the email to the request's supervisor on `connection`; return its outbox id."""
     assert row.supervisor_email is not None  # only pending requests are asked
+    with speaking(row.language):
+        date_text, time = format_date(row.date, "full", locale=row.language), served_text(row, zone)
     asked = HoursAsked(
         request_id=int(row.id), user_id=row.user_id, volunteer=volunteer,
-        supervisor=row.supervisor_name, organization=row.organization,
-        date_text=format_date(row.date, "full", locale=row.language), time=served_text(row, zone),
-        hours_asked=f"{float(row.hours):g}", description=row.description, reminder=reminder)
+        supervisor=row.supervisor_name, organization=row.organization, date_text=date_text,
+        time=time, hours_asked=f"{float(row.hours):g}", description=row.description,
+        reminder=reminder)
     return await enqueue(outside_hours_mail(row.supervisor_email, asked, row.language),
                          connection=connection)
 

@@ -15,7 +15,8 @@ from rsvp_service import clock
 from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import hash_opaque_token, signed_in
 from rsvp_service.events import Catalogue
-from rsvp_service.i18n import N_
+from rsvp_service.i18n import N_, current
+from rsvp_service.i18n.dates import long_date
 from rsvp_service.mail.outbox import notify
 from rsvp_service.rsvps.bodies import Cancelled, CancelPreview
 from rsvp_service.rsvps.models import Attendance, CancelToken, Rsvp, RsvpStatus
@@ -57,13 +58,14 @@ async def _rsvp_for_token(body: LinkToken) -> Rsvp:
 
 async def describe_rsvp(catalogue: Catalogue, row: Rsvp) -> CancelPreview:
     """Return what the cancel page and the dashboard show about one RSVP."""
-    slot = catalogue.slots.get(row.slot_id)
+    # Its words in the request's language; its times are the same in every one.
+    slot = catalogue.in_language(current()).slots.get(row.slot_id)
     position = None
     if row.status is RsvpStatus.WAITLISTED and row.waitlist_ticket is not None:
         position = await waitlist_position(row.slot_id, row.waitlist_ticket)
     return CancelPreview(
         event=slot.title if slot else row.event,
-        date_text=slot.date_text if slot else "",
+        date_text=long_date(slot.start) if slot else "",
         time=slot.time if slot else "",
         location=slot.location if slot else "",
         status=row.status.value,

@@ -14,7 +14,8 @@ from rsvp_service.accounts.models import User
 from rsvp_service.accounts.tokens import signed_in, user_from_request
 from rsvp_service.consent.records import ConsentRequest, approved_before, consent_states
 from rsvp_service.events import Catalogue, Slot
-from rsvp_service.i18n import N_, gettext, ngettext
+from rsvp_service.i18n import N_, current, gettext, ngettext
+from rsvp_service.i18n.dates import long_date
 from rsvp_service.mail.checkin_code import display
 from rsvp_service.mail.outbox import notify
 from rsvp_service.process.metrics import RSVPS
@@ -318,7 +319,8 @@ def mine(user: User) -> Q:
 async def my_rsvps(request: Request) -> MyRsvps:
     """The user's live RSVPs, upcoming first (soonest first), then past."""
     user = await signed_in(request, SIGN_IN_LIST)
-    catalogue = _catalogue(request)
+    # Its events' words in the request's language; their times are the same in every one.
+    catalogue = _catalogue(request).in_language(current())
     now = clock.now(request.app.state.settings)
     rows = await Rsvp.filter(mine(user), status__in=LIVE).order_by("-created_at", "-id")
     checked_in = set(await Attendance.filter(
@@ -342,7 +344,7 @@ async def my_rsvps(request: Request) -> MyRsvps:
             event=row.event,
             title=slot.title if slot else row.event,
             date=slot.date if slot else "",
-            date_text=slot.date_text if slot else "",
+            date_text=long_date(slot.start) if slot else "",
             time=slot.time if slot else "",
             location=slot.location if slot else "",
             start=slot.start if slot else None,

@@ -12,11 +12,11 @@ from rsvp_service.rsvps.models import Rsvp
 
 CASES = [
     ("es", "¡Ya estás inscrito! Te enviaremos un correo de confirmación.",
-     "Tu inscripción: Forest Park Cleanup, April 27, 2025",
+     "Tu inscripción: Forest Park Cleanup, 27 de abril de 2025",
      ["Hola, Ann:", "¡Gracias por confirmar tu asistencia! Estás inscrito en:",
       "¡Nos vemos allí!"]),
     ("bs", "Prijavljen/a si! Poslat ćemo ti potvrdu emailom.",
-     "Tvoja prijava: Forest Park Cleanup, April 27, 2025",
+     "Tvoja prijava: Forest Park Cleanup, 27. april 2025.",
      ["Zdravo, Ann,", "Hvala na prijavi! Prijavljen/a si za:", "Vidimo se,"]),
     ("de-DE, fr;q=0.5", "You have RSVP'd! A confirmation email will be sent!",
      "Your RSVP: Forest Park Cleanup, April 27, 2025",

@@ -44,7 +44,8 @@ async def test_the_supervisor_confirms_and_the_entry_counts(
     assert ("Mia Park, a volunteer with a CivicSTL account, asked us to send you this email. "
             "They report that they volunteered with Northside Food Pantry") in " ".join(
         text.split())
-    assert "Friday, March 28, 2025" in text and "9:00 AM-12:00 PM (3 hours)" in text
+    assert "Friday, March 28, 2025" in text
+    assert "9:00 AM – 12:00 PM (3 hours)" in " ".join(text.split())
     assert "mia@example.org" not in text  # the volunteer's address is not the supervisor's
     # The supervisor learns before answering that a record will show who they are.
     assert ("may read your answer, with your name, role and email address, on the volunteer's "

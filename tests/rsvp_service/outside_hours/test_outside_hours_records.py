@@ -44,7 +44,7 @@ async def test_confirmed_hours_are_attested_entries_of_records_and_progress(
     assert (entry["title"], entry["organization"], entry["date"], entry["date_text"],
             entry["hours"], entry["time"], entry["service_type"]) == (
         "Sorted donations and packed boxes.", "Northside Food Pantry", "2025-03-28",
-        "March 28, 2025", 3.0, "9:00 AM-12:00 PM", "food_security")
+        "March 28, 2025", 3.0, "9:00\u202fAM\u2009–\u200912:00\u202fPM", "food_security")
     assert entry["attestation"] | {"method": "email", "name": "Dana Boss",
                                    "role": "Pantry manager", "email": SUPERVISOR} == \
         entry["attestation"]

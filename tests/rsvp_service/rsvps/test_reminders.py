@@ -131,7 +131,7 @@ async def test_reminder_email_has_time_place_ics_and_a_cancel_link_that_works(
         [message] = await arrived(mailbox, "ann@example.org", "Reminder:")
         assert message["Subject"] == "Reminder: Forest Park Cleanup, April 27, 2025"
         text = body(message)
-        assert "April 27, 2025, 1:00PM-3:00PM" in text
+        assert "April 27, 2025, 1:00 – 3:00 PM" in " ".join(text.split())
         assert "Forest Park, St. Louis, MO" in text
         assert "Can't make it? Cancel your spot: http://127.0.0.1:8000/cancel?token=" in text
         html = message.get_body(("html",))

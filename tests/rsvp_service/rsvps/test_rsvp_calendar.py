@@ -50,7 +50,7 @@ async def test_two_slots_are_two_entries_and_a_cancellation_takes_one_off(
     assert two.decoded("DTSTAMP") == two.decoded("LAST-MODIFIED") in sent_at
 
     [confirmation] = [m for m in mailbox.to("kim@example.org")
-                      if "2:00-2:50 PM" in str(m.get_body(preferencelist=("plain",)))]
+                      if "2:00 – 2:50 PM" in " ".join(body(m).split())]
     cancelled = await client.post("/api/rsvp/cancel", json={"token": token_in(confirmation)})
     assert cancelled.status_code == 200, cancelled.text
     [notice] = await arrived(mailbox, "kim@example.org", "Your spot is cancelled")
