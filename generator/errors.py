@@ -57,13 +57,18 @@ class ContentWarning:
     message: str
 
     def format(self) -> str:
-        """Render the warning as one line, beside the errors: file:line:col: warning: field: ..."""
-        return f"{self.file}:{self.line}:{self.column}: warning: {self.field}: {self.message}"
+        """Render the warning as one line, beside the errors: file:line:col: warning: field: ...
+
+        A warning about a whole folder (line 0) names the folder alone.
+        """
+        place = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{place}: warning: {self.field}: {self.message}"
 
     def annotation(self, file: str) -> str:
         """Render the warning as a GitHub Actions `::warning` command, like an error's."""
-        props = {"file": file, "line": self.line, "col": self.column,
-                 "title": f"Content warning in {self.field}"}
+        props: dict[str, object] = {"file": file, "line": self.line, "col": self.column} \
+            if self.line else {"file": file}
+        props["title"] = f"Content warning in {self.field}"
         rendered = ",".join(f"{key}={_escape_property(str(value))}" for key, value in props.items())
         return f"::warning {rendered}::{_escape_data(f'{self.field}: {self.message}')}"
 

@@ -39,6 +39,23 @@ RichText = Annotated[
 ]
 
 
+
+class Translatable:
+    """The marker of prose written for readers: a translation file may give it in its language.
+
+    generator/translations.py derives each model's translation model from where it is found.
+    """
+
+    def __repr__(self) -> str:
+        return "TRANSLATABLE"
+
+
+TRANSLATABLE = Translatable()
+# Text and rich text that translations may replace; names, addresses, links and the like stay Text.
+Prose = Annotated[Text, TRANSLATABLE]
+RichProse = Annotated[RichText, TRANSLATABLE]
+
+
 def _fail(expected: str, found: str, hint: str) -> PydanticCustomError:
     return PydanticCustomError(
         "content", "expected {expected}, found {found}. {hint}",
@@ -220,7 +237,7 @@ class Content(BaseModel):
 class Link(Content):
     """A labelled link, internal (/path) or external (https://)."""
 
-    label: Text = Field(description="The words on the link or button.",
+    label: Prose = Field(description="The words on the link or button.",
                         examples=["See upcoming events"])
     href: Href = Field(
         title="Link to",
@@ -233,17 +250,17 @@ class Link(Content):
 class Card(Content):
     """A titled card with a short paragraph."""
 
-    title: Text = Field(description="The card's heading, a few words.",
+    title: Prose = Field(description="The card's heading, a few words.",
                         examples=["Inclusive recreation"])
-    text: Text = Field(description="One or two sentences under the heading.",
+    text: Prose = Field(description="One or two sentences under the heading.",
                        examples=["Weekly sports sessions matched to each athlete."])
 
 
 class Section(Content):
     """A heading with a paragraph."""
 
-    heading: Text = Field(description="The section's heading.", examples=["Why CivicSTL"])
-    text: Text = Field(description="The paragraph under the heading.",
+    heading: Prose = Field(description="The section's heading.", examples=["Why CivicSTL"])
+    text: Prose = Field(description="The paragraph under the heading.",
                        examples=["St. Louis has hundreds of nonprofits that need volunteers."])
 
 
@@ -256,7 +273,7 @@ class Image(Content):
         "a JPEG (.jpg), PNG, WebP or SVG.",
         examples=["/images/organizations/keenstl/photo-1.jpg"],
     )
-    alt: Text = Field(
+    alt: Prose = Field(
         title="Alt text",
         description="What the picture shows, in a sentence, for people who cannot see it.",
         examples=["A coach and an athlete on a basketball court"],
@@ -277,9 +294,9 @@ class HomeCard(Card):
 class PageMeta(Content):
     """The title and description that search engines and link previews show."""
 
-    title: Text = Field(description="The page title shown in the browser tab and search results.",
+    title: Prose = Field(description="The page title shown in the browser tab and search results.",
                         examples=["About | CivicSTL"])
-    description: Text = Field(
+    description: Prose = Field(
         description="One sentence search engines and link previews show under the title.",
         examples=["How CivicSTL connects St. Louis volunteers with local nonprofits."],
     )
@@ -297,10 +314,10 @@ class AccountNav(Content):
 class Footer(Content):
     """The footer's copyright line and tagline."""
 
-    copyright: Text = Field(
+    copyright: Prose = Field(
         description="The copyright line; {year} in it becomes the year the site was built.",
         examples=["© {year} CivicSTL"])
-    tagline: Text = Field(description="A short line beside the copyright.",
+    tagline: Prose = Field(description="A short line beside the copyright.",
                           examples=["Made in St. Louis."])
 
 
@@ -309,9 +326,9 @@ class Site(Content):
 
     name: Text = Field(description="The product's name, in the header and page titles.",
                        examples=["CivicSTL"])
-    tagline: Text = Field(description="A short line describing the site.",
+    tagline: Prose = Field(description="A short line describing the site.",
                           examples=["Show up for St. Louis."])
-    description: Text = Field(description="The sentence search engines show for the site.",
+    description: Prose = Field(description="The sentence search engines show for the site.",
                               examples=["Find and RSVP to volunteer events in St. Louis."])
     url: HttpsUrl = Field(description="The site's public address, with https://.",
                           examples=["https://civicstl.org"])
@@ -373,7 +390,7 @@ class HomePage(PageMeta):
 class HowItWorks(Content):
     """The About page's grid of four cards."""
 
-    heading: Text = Field(description="The heading above the cards.", examples=["How it works"])
+    heading: Prose = Field(description="The heading above the cards.", examples=["How it works"])
     cards: list[Card] = Field(min_length=4, max_length=4, description="Exactly four cards.",
                               examples=[[{"title": "Browse", "text": "Find an event."}] * 4])
 
@@ -381,9 +398,9 @@ class HowItWorks(Content):
 class Privacy(Content):
     """The About page's privacy section: a heading and points true to what the service does."""
 
-    heading: Text = Field(description="The heading of the privacy section.",
+    heading: Prose = Field(description="The heading of the privacy section.",
                           examples=["Your privacy"])
-    points: list[Text] = Field(min_length=1, description="One sentence per point, as a list.",
+    points: list[Prose] = Field(min_length=1, description="One sentence per point, as a list.",
                                examples=[["We keep only what an event needs."]])
 
 
@@ -408,10 +425,10 @@ class AboutPage(PageMeta):
 class ExternalLink(Content):
     """A link to another site, with a sentence on what visitors find there."""
 
-    label: Text = Field(description="The link's words.", examples=["Red Cross of Missouri"])
+    label: Prose = Field(description="The link's words.", examples=["Red Cross of Missouri"])
     href: HttpsUrl = Field(description="The other site's full https:// address.",
                            examples=["https://www.redcross.org"])
-    text: Text = Field(description="A sentence on what visitors find there.",
+    text: Prose = Field(description="A sentence on what visitors find there.",
                        examples=["Shelter and emergency help."])
 
 
@@ -463,7 +480,7 @@ class ImpactNumber(Content):
 
     value: Text = Field(description='The figure, in quotes (e.g. "79"). Only figures you can '
                         "source.", examples=["79", "1,200+"])
-    label: Text = Field(description="What the figure counts.", examples=["acres of garden"])
+    label: Prose = Field(description="What the figure counts.", examples=["acres of garden"])
 
 
 SOCIAL_DOMAINS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -560,17 +577,17 @@ class Organization(Content):
         "it the monogram is used.",
         examples=[{"src": "/images/organizations/keenstl/logo.svg", "alt": "KEEN St. Louis"}],
     )
-    tagline: Text = Field(description="One short sentence under the name.",
+    tagline: Prose = Field(description="One short sentence under the name.",
                           examples=["Sports and fitness for young athletes with disabilities."])
-    description: RichText = Field(
+    description: RichProse = Field(
         description="Two to four sentences about the organization. May use **bold**, *italic*, "
         "[links](/features) and lists (see Formatting text).",
         examples=["KEEN St. Louis offers **free**, one-to-one sports."],
     )
-    future_goals: list[Text] = Field(min_length=1,
+    future_goals: list[Prose] = Field(min_length=1,
                                      description="A list of goals (the Future Goals card).",
                                      examples=[["Open a second program site"]])
-    programs: list[Text] = Field(min_length=1, description="A list of programs.",
+    programs: list[Prose] = Field(min_length=1, description="A list of programs.",
                                  examples=[["Sports clinics", "Swim sessions"]])
     photos: list[Image] = Field(
         default=[], max_length=2,
@@ -729,7 +746,7 @@ class Wheelchair(Content):
         "in `note`) or `no`.",
         examples=["yes", "partly"],
     )
-    note: Text | None = Field(
+    note: Prose | None = Field(
         default=None,
         description="Optional: a sentence on what is and is not step-free, such as an accessible "
         "entrance or gravel paths.",
@@ -768,18 +785,18 @@ class BeforeYouGo(Content):
         "consent to take part.",
         examples=[True],
     )
-    bring: list[Text] = Field(
+    bring: list[Prose] = Field(
         default=[], max_length=12, title="What to bring",
         description="Optional: what to bring or wear, one short item each, e.g. "
         "`[Closed-toe shoes, A water bottle]`.",
         examples=[["Closed-toe shoes", "A water bottle"]],
     )
-    parking: Text | None = Field(
+    parking: Prose | None = Field(
         default=None,
         description="Optional: where to park, and whether it is free.",
         examples=["Free parking in the lot on Dale Ave."],
     )
-    transit: Text | None = Field(
+    transit: Prose | None = Field(
         default=None,
         description="Optional: how to get there by bus, MetroLink or bike.",
         examples=["MetroBus 8 stops at the Shaw Blvd entrance."],
@@ -813,7 +830,7 @@ class Event(Content):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
                               json_schema_extra=_SERIES_RULES)
 
-    title: Text = Field(description="The event's name.", examples=["Inclusive Sports Clinic"])
+    title: Prose = Field(description="The event's name.", examples=["Inclusive Sports Clinic"])
     host: Slug = Field(
         description="The organization that runs it: its file name in organizations/, without "
         ".yaml.",
@@ -825,7 +842,7 @@ class Event(Content):
         examples=["2025-07-27"],
     )
     location: Text = Field(description="Where it takes place.", examples=["St. Louis, MO"])
-    description: RichText = Field(
+    description: RichProse = Field(
         description="What volunteers will do, in a few sentences. May use **bold**, *italic*, "
         "[links](/keenstl) and lists (see Formatting text).",
         examples=["Coach young athletes *one-to-one*."],
@@ -886,7 +903,7 @@ class Event(Content):
         "(indoor or outdoor). Write only what the host has told you.",
         examples=[{"minimum_age": 16, "setting": "outdoor", "bring": ["Closed-toe shoes"]}],
     )
-    thank_you: Text | None = Field(default=None,
+    thank_you: Prose | None = Field(default=None,
                                    description="Optional note shown after the event.",
                                    examples=["Thank you for coming out!"])
     gallery: list[Image] = Field(

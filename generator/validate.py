@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from generator import rich_text
 from generator.checks.events import check_events, check_featured
 from generator.checks.images import check_images
@@ -24,9 +26,11 @@ from generator.checks.run import (
     Entry,
     Run,
 )
+from generator.checks.translations import check_translations
 from generator.errors import ContentInvalid, ContentWarning
 from generator.models import Event, Organization, Site
 from generator.registry import EVENT, ORGANIZATION
+from generator.translations import is_translation
 
 
 @dataclass
@@ -45,6 +49,10 @@ class Project:
     descriptions: dict[str, rich_text.RichText] = field(default_factory=dict)
     # What is worth fixing but builds anyway.
     warnings: list[ContentWarning] = field(default_factory=list)
+    # Language -> (kind, slug) -> the prose its translation file gives (checks/translations.py).
+    translations: dict[str, dict[tuple[str, str], BaseModel]] = field(default_factory=dict)
+    # In a language's project (languages.py): (kind, slug) -> the prose left in English.
+    in_english: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
     @property
     def routes(self) -> list[str]:
@@ -71,7 +79,7 @@ def validate(root: Path) -> Project:
         if entry is not None:
             pages[name] = entry
     for path in sorted((root / "pages").glob("*.y*ml")):
-        if path.stem not in PAGES:
+        if path.stem not in PAGES and not is_translation(path):
             run.file_error(path, "one of " + ", ".join(f"{p}.yaml" for p in PAGES),
                            repr(path.name), "Pages are fixed; remove or rename this file.")
     organizations = run.collection(ORGANIZATION.entries_folder, Organization)
@@ -88,7 +96,8 @@ def validate(root: Path) -> Project:
     check_events(run, draft)
     check_featured(run, draft, dt.datetime.now(dt.UTC))
     check_images(run, draft)
+    translations = check_translations(run, draft)
     if run.errors or site is None:
         raise ContentInvalid(run.errors, run.warnings)
     return Project(root, site, pages, organizations, events, draft.image_sizes, draft.series,
-                   draft.descriptions, sorted(run.warnings))
+                   draft.descriptions, sorted(run.warnings), translations)

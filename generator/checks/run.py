@@ -19,6 +19,7 @@ from generator.loaders import Document, load_document
 from generator.models import Event, Organization, Site
 from generator.pydantic_errors import field_path, translate
 from generator.registry import EVENT, ORGANIZATION, page_stem
+from generator.translations import is_translation
 from generator.registry import PAGES as PAGE_TYPES
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
@@ -151,6 +152,8 @@ class Run:
             return {}
         paths = []
         for path in sorted(directory.iterdir()):
+            if is_translation(path):
+                continue  # checks/translations.py reads it, beside its English file
             if path.suffix == ".yml":
                 self.file_error(path, "a .yaml file", "the extension .yml",
                                 "Rename the file to end in .yaml.")

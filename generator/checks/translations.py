@@ -1,0 +1,145 @@
+"""Checks of translation files (<name>.<language>.yaml beside <name>.yaml): each against its
+English file, then a warning for every piece of prose that still shows in English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from generator import rich_text
+from generator.checks.links import _check_text_links
+from generator.checks.run import PAGES, Draft, Entry, Run
+from generator.errors import ContentWarning
+from generator.loaders import load_document
+from generator.models import Event, Organization, Site
+from generator.pydantic_errors import translate
+from generator.registry import EVENT, LANGUAGES, ORGANIZATION
+from generator.translations import (
+    conflicts,
+    merge,
+    not_prose,
+    translation_model,
+    without,
+)
+
+# What a translation belongs to: (kind, slug), as Project.translations keys it.
+Key = tuple[str, str]
+# Each kind: the folder of its files, and what messages call one and many of them.
+KINDS: dict[str, tuple[str, str, str]] = {
+    "site": ("", "site settings file", "site settings files"),
+    "page": ("pages", "page", "pages"),
+    "organization": (ORGANIZATION.entries_folder, "organization", "organizations"),
+    "event": (EVENT.entries_folder, "event", "events"),
+}
+
+
+def _english(draft: Draft, kind: str) -> dict[str, Entry[Any]]:
+    """The kind's valid English entries, by slug."""
+    if kind == "site":
+        return {"site": draft.site} if draft.site else {}
+    return {"page": draft.pages, "organization": draft.organizations,
+            "event": draft.events}[kind]
+
+
+def _model(kind: str, slug: str) -> type[BaseModel] | None:
+    if kind == "site":
+        return Site if slug == "site" else None
+    if kind == "page":
+        return PAGES.get(slug)
+    return Organization if kind == "organization" else Event
+
+
+def _candidates(root: Path) -> list[tuple[str, Path]]:
+    """Every file named like a translation, with the kind of content its folder holds."""
+    found = [("site", path) for path in sorted(root.glob("site.*.y*ml"))]
+    for kind, (folder, _, _) in KINDS.items():
+        if folder and (root / folder).is_dir():
+            found += [(kind, p) for p in sorted((root / folder).glob("*.*.y*ml"))]
+    return found
+
+
+def _load(run: Run, draft: Draft, kind: str, path: Path) -> tuple[Key, str, BaseModel] | None:
+    """Check one translation file; its key, language and model, or None after its errors."""
+    slug, language, _ = path.name.rsplit(".", 2)
+    english_path = path.with_name(f"{slug}.yaml")
+    english_name = run.display(english_path)
+    model = _model(kind, slug)
+    if path.suffix != ".yaml":
+        run.file_error(path, "a .yaml file", f"the extension {path.suffix}",
+                       "Rename the file to end in .yaml.")
+        return None
+    if language not in LANGUAGES:
+        run.file_error(path, "a language code among " + ", ".join(LANGUAGES), repr(language),
+                       f"Name a translation <name>.<language>.yaml, such as {slug}.es.yaml.")
+        return None
+    if model is None or not english_path.is_file():
+        run.file_error(path, f"its English file {english_name} beside it", "no such file",
+                       "A translation has the name of its English file plus the language; "
+                       "rename it, or create the English file first.")
+        return None
+    doc, errors = load_document(path, run.display(path))
+    run.errors.extend(errors)
+    if doc is None:
+        return None
+    if not isinstance(doc.data, dict):
+        run.error(doc, (), "a block of `key: value` lines", "something else",
+                  "Start the file with the translated fields, such as `tagline: ...`.")
+        return None
+    wrong = not_prose(doc.data, model)
+    for loc, prose in wrong:
+        run.error(doc, loc, "a field translated here: one of " + ", ".join(prose),
+                  f"`{loc[-1]}`, which is the same in every language",
+                  f"Remove it from this file; it is written once, in {english_name}.", key=True)
+    translated = translation_model(model)
+    assert translated is not None  # every kind of content has prose
+    try:
+        value = translated.model_validate(without(doc.data, [loc for loc, _ in wrong]))
+    except ValidationError as exc:
+        run.errors.extend(translate(doc, translated, exc))
+        return None
+    english = _english(draft, kind).get(slug)
+    if english is None:  # the English file has errors of its own, reported beside these
+        return None
+    for loc, expected, found, hint in conflicts(english.model, value):
+        run.error(doc, loc, expected, found, hint, key=isinstance(loc[-1], str))
+    description = getattr(value, "description", None)
+    if isinstance(english.model, Organization | Event) and description:
+        text = rich_text.parse(description)
+        draft.descriptions[description] = text
+        _check_text_links(run, Entry(slug, value, doc), ("description",), text.links,
+                          draft.routes)
+    doc.release()
+    return (kind, slug), language, value
+
+
+def check_translations(run: Run, draft: Draft) -> dict[str, dict[Key, BaseModel]]:
+    """Check every translation file; warn of prose left in English; return them by language."""
+    found: dict[str, dict[Key, BaseModel]] = {language: {} for language in LANGUAGES}
+    for kind, path in _candidates(run.root):
+        loaded = _load(run, draft, kind, path)
+        if loaded is not None:
+            key, language, value = loaded
+            found[language][key] = value
+    for language, name in LANGUAGES.items():
+        for kind, (folder, one, many) in KINDS.items():
+            english = _english(draft, kind)
+            untranslated = 0
+            for slug, entry in english.items():
+                given = found[language].get((kind, slug))
+                if given is None:
+                    untranslated += 1
+                    continue
+                other = run.display(entry.doc.path.with_name(f"{slug}.{language}.yaml"))
+                for loc in merge(entry.model, given)[1]:
+                    run.warn(entry.doc, loc, f"{language}: not translated in {other} yet; "
+                             f"{name} pages show it in English.")
+            if untranslated:
+                where = run.display(run.root / folder) + "/" if folder else \
+                    run.display(run.root / "site.yaml")
+                message = (f"{untranslated} of {len(english)} {many} have no {name} "
+                           "translation yet; they show in English.") if len(english) > 1 else (
+                    f"no {name} {one} translation yet; it shows in English.")
+                run.warnings.append(ContentWarning(where, 0, 0, language, message))
+    return found
