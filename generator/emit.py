@@ -31,6 +31,7 @@ from generator import (
 )
 from generator.checks.run import APP_ROUTES
 from generator.clock import now
+from generator.languages import translated
 from generator.local_times import slot_moments
 from generator.models import (
     SOCIAL_DOMAINS,
@@ -81,10 +82,12 @@ def _contact(contact: VolunteerContact | None) -> outputs.VolunteerContactOut | 
 class Emitter:
     """Builds every output file in memory from a validated project."""
 
-    def __init__(self, project: Project, cache: Path) -> None:
+    def __init__(self, project: Project, cache: Path,
+                 made: dict[str, list[photos.Variant]] | None = None) -> None:
         self.project = project
         self.cache = cache  # photo variants by content hash, reused across builds
-        self.photos: dict[str, list[photos.Variant]] = {}
+        # A language's emitter shares the English one's photos: the same files, made once.
+        self.photos: dict[str, list[photos.Variant]] = {} if made is None else made
         self.site = project.site.model
         self.zone = ZoneInfo(self.site.timezone)
         self.files: dict[str, bytes] = {}
@@ -94,6 +97,8 @@ class Emitter:
         self.cancelled: list[outputs.EventOut] = []
         self.calendar_hosts: set[str] = set()
         self.profile_files: dict[str, str] = {}  # slug -> organizations/profiles-<n>.json
+        self.index: list[civic_index.OrganizationIndexEntry] = []
+        self.profiles: dict[str, outputs.OrganizationOut] = {}
         self.logos = {slug: self._logo(e.model) for slug, e in project.organizations.items()}
 
     def image(self, image: Image) -> outputs.ImageOut:
@@ -123,20 +128,24 @@ class Emitter:
         size = images.MONOGRAM_SIZE
         return outputs.ImageOut(src=src, alt=alt, width=size, height=size)
 
-    def build(self) -> dict[str, bytes]:
-        """Return {relative path: bytes} for every file of the output tree."""
+    def _in_english(self, kind: str, slug: str) -> list[str]:
+        return self.project.in_english.get((kind, slug), [])
+
+    def content(self, built: dt.datetime) -> dict[str, bytes]:
+        """The records pages read, in the project's language: site.json, pages/, events.json,
+        organizations.json and the profiles; build() adds the rest."""
         project = self.project
-        built = now()
         pages = {name: entry.model for name, entry in project.pages.items()}
         nav = dated.navigation(self.site.nav, pages, built.astimezone(self.zone).date())
         self.files["site.json"] = _json(outputs.SiteOut.model_validate(
-            self.site.model_dump(exclude={"security_contact"}) | {"nav": nav}))
+            self.site.model_dump(exclude={"security_contact"})
+            | {"nav": nav, "in_english": self._in_english("site", "site")}))
         page_models: dict[str, type[BaseModel]] = {
             "home": outputs.HomePageOut, "about": outputs.AboutPageOut,
             "tornado": outputs.TornadoPageOut,
         }
         for name, page in pages.items():
-            fields = page.model_dump()
+            fields = page.model_dump() | {"in_english": self._in_english("page", name)}
             if isinstance(page, DatedPage):
                 fields["date_text"] = date_text(page.date)
             out = page_models[name].model_validate(fields)
@@ -160,12 +169,21 @@ class Emitter:
         self._profiles(profiles)
         index.sort(key=lambda e: (e.name.lower(), e.id))
         self.files["organizations.json"] = _json(civic_index.OrganizationIndex(index))
+        self.files["events.json"] = _json(events)
+        self.index, self.profiles = index, profiles
+        return dict(self.files)
+
+    def build(self) -> dict[str, bytes]:
+        """Return {relative path: bytes} for every file of the output tree."""
+        project = self.project
+        built = now()
+        self.content(built)
+        index, profiles = self.index, self.profiles
         self.files.update(civic_index.files(
             index, [list(e.model.causes) for e in project.organizations.values()]))
-        self.files["events.json"] = _json(events)
-        self.files.update(calendars.feeds(self.site, events.events, self.cancelled,
+        self.files.update(calendars.feeds(self.site, self.feed, self.cancelled,
                                           list(project.organizations), built))
-        self.files.update(self._atom(events.events, built))
+        self.files.update(self._atom(self.feed, built))
         self.files.update(well_known.files(self.site, built))
         self._routes()
         self._redirects()
@@ -218,6 +236,7 @@ class Emitter:
             calendar=(calendars.organization_feed_path(slug)
                       if slug in self.calendar_hosts else None),
             feed=atom.organization_feed_path(slug),
+            in_english=self._in_english("organization", slug),
         )
 
     def _event(self, slug: str, event: Event, day: dt.date) -> outputs.EventOut:
@@ -258,6 +277,7 @@ class Emitter:
             thank_you=event.thank_you,
             gallery=[self.image(p) for p in event.gallery],
             before_you_go=_before_you_go(event.before_you_go),
+            in_english=self._in_english("event", slug),
         )
 
     def _events(self) -> outputs.EventsOut:
@@ -303,7 +323,7 @@ class Emitter:
             description_html=first.description_html, description_text=first.description_text,
             host=first.host, location=first.location, place=first.place,
             time_text=first.time_text, rule_text=rule,
-            before_you_go=first.before_you_go, dates=dates,
+            before_you_go=first.before_you_go, dates=dates, in_english=first.in_english,
         )
 
     def _previews(self, profiles: dict[str, outputs.OrganizationOut]) -> None:
@@ -431,7 +451,13 @@ def _manifest(digests: dict[str, str]) -> bytes:
 
 def emit(project: Project, out: Path) -> dict[str, Any]:
     """Build and write every output; return a small summary for the CLI."""
-    files = Emitter(project, out.parent / ".image-cache").build()
+    english = Emitter(project, out.parent / ".image-cache")
+    files = english.build()
+    built = now()
+    for language in project.site.model.languages:
+        # The same records in the same shape, translated: the site reads <lang>/ for its pages.
+        other = Emitter(translated(project, language), english.cache, english.photos)
+        files.update({f"{language}/{name}": data for name, data in other.content(built).items()})
     write_tree(files, out)
     return {"files": len(files), "organizations": len(project.organizations),
             "events": len(project.events)}

@@ -226,6 +226,8 @@ TimeRange = Annotated[str, AfterValidator(_time_range), _pattern(TIME_RANGE_PATT
 Phone = Annotated[str, AfterValidator(_phone), _pattern(PHONE_PATTERN)]
 Email = Annotated[str, AfterValidator(_email), _pattern(EMAIL_PATTERN)]
 Slug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")]
+# An ISO 639-1 code such as es; a translation's file name ends in it (<name>.es.yaml).
+LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
 
 
 class Content(BaseModel):
@@ -356,6 +358,14 @@ class Site(Content):
         description="Optional: the address to report a security problem to, published in "
         "/.well-known/security.txt. Without it, the site publishes no security.txt.",
         examples=["security@civicstl.org"],
+    )
+    languages: dict[LanguageCode, Text] = Field(
+        default={},
+        description="Optional: the languages the site is translated into besides English, by "
+        "code, each with its own name for the language menu, e.g. `{es: Español}`. A "
+        "translation is a file beside its English one, named <name>.<code>.yaml, holding only "
+        "the prose it translates.",
+        examples=[{"es": "Español", "bs": "Bosanski"}],
     )
     app_pages: dict[InternalPath, PageMeta] = Field(
         description="Title and description of each page that is not built from a content file, "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
@@ -18,6 +18,17 @@ from generator.models import (
     Section,
     ServiceType,
 )
+
+
+def _in_english() -> Any:
+    """The field of every record with prose (site, page, profile, event, series)."""
+    return Field(
+        default=[],
+        description="In build/content/<lang>/: the prose fields of this record that have no "
+        "translation yet and hold English, as paths of its content file (tagline, "
+        "core_impact[2].title); output fields made from one (description_html) share its "
+        "path. Empty in English.",
+    )
 
 
 class Output(BaseModel):
@@ -51,7 +62,10 @@ class SiteOut(Output):
     account_nav: AccountNav
     footer: Footer
     guest_rsvp_event: str
+    languages: dict[str, str] = Field(
+        default={}, description="The translations' language codes, each with its own name.")
     app_pages: dict[str, PageMeta]
+    in_english: list[str] = _in_english()
 
 
 class HomePageOut(Output):
@@ -65,6 +79,7 @@ class HomePageOut(Output):
     rsvp_button: Link
     featured: str | None = Field(
         default=None, description="The featured event's or series' slug, as home.yaml names it.")
+    in_english: list[str] = _in_english()
 
 
 class HowItWorksOut(Output):
@@ -90,6 +105,7 @@ class AboutPageOut(Output):
     why: Section
     how_it_works: HowItWorksOut
     privacy: PrivacyOut
+    in_english: list[str] = _in_english()
 
 
 class ExternalLinkOut(Output):
@@ -111,6 +127,7 @@ class TornadoPageOut(Output):
     hero: Section
     links: list[ExternalLinkOut]
     message: Section
+    in_english: list[str] = _in_english()
 
 
 class SocialLinkOut(Output):
@@ -177,6 +194,7 @@ class OrganizationOut(Output):
     cta: Link | None
     calendar: str | None
     feed: str = Field(description="The Atom feed of the organization's upcoming events.")
+    in_english: list[str] = _in_english()
 
 
 class OrganizationProfilesOut(RootModel[dict[str, OrganizationOut]]):
@@ -299,6 +317,7 @@ class EventOut(Output):
     gallery: list[ImageOut]
     before_you_go: BeforeYouGoOut | None = Field(
         description="Know-before-you-go details; null when the event's YAML gives none.")
+    in_english: list[str] = _in_english()
 
 
 class SlotRecord(Output):
@@ -369,6 +388,7 @@ class SeriesOut(Output):
     before_you_go: BeforeYouGoOut | None = Field(
         default=None, description="The series' know-before-you-go details, the same on every date.")
     dates: list[SeriesDateOut]
+    in_english: list[str] = _in_english()
 
 
 class EventsOut(Output):

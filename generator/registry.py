@@ -54,10 +54,6 @@ ORGANIZATION = ContentType("organization", models.Organization, "Organizations",
                            folder="organizations")
 EVENT = ContentType("event", models.Event, "Events", folder="events")
 
-# The languages content may be translated into, beside English (issue 41): a translation of
-# <name>.yaml is <name>.<code>.yaml next to it, holding only its prose.
-LANGUAGES: dict[str, str] = {"es": "Spanish", "bs": "Bosnian"}
-
 CONTENT_TYPES: tuple[ContentType, ...] = (SITE, HOME, ABOUT, TORNADO, ORGANIZATION, EVENT)
 # The fixed pages, by file stem (pages/<stem>.yaml).
 PAGES: tuple[ContentType, ...] = (HOME, ABOUT, TORNADO)

@@ -15,7 +15,7 @@ from generator.errors import ContentWarning
 from generator.loaders import load_document
 from generator.models import Event, Organization, Site
 from generator.pydantic_errors import translate
-from generator.registry import EVENT, LANGUAGES, ORGANIZATION
+from generator.registry import EVENT, ORGANIZATION
 from generator.translations import (
     conflicts,
     merge,
@@ -60,7 +60,8 @@ def _candidates(root: Path) -> list[tuple[str, Path]]:
     return found
 
 
-def _load(run: Run, draft: Draft, kind: str, path: Path) -> tuple[Key, str, BaseModel] | None:
+def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, str]
+          ) -> tuple[Key, str, BaseModel] | None:
     """Check one translation file; its key, language and model, or None after its errors."""
     slug, language, _ = path.name.rsplit(".", 2)
     english_path = path.with_name(f"{slug}.yaml")
@@ -70,9 +71,11 @@ def _load(run: Run, draft: Draft, kind: str, path: Path) -> tuple[Key, str, Base
         run.file_error(path, "a .yaml file", f"the extension {path.suffix}",
                        "Rename the file to end in .yaml.")
         return None
-    if language not in LANGUAGES:
-        run.file_error(path, "a language code among " + ", ".join(LANGUAGES), repr(language),
-                       f"Name a translation <name>.<language>.yaml, such as {slug}.es.yaml.")
+    if language not in languages:
+        run.file_error(path, "a language of site.yaml's `languages`: "
+                       + (", ".join(languages) or "none yet"), repr(language),
+                       f"Name a translation <name>.<language>.yaml, such as {slug}.es.yaml, or "
+                       "add the language to site.yaml.")
         return None
     if model is None or not english_path.is_file():
         run.file_error(path, f"its English file {english_name} beside it", "no such file",
@@ -116,13 +119,16 @@ def _load(run: Run, draft: Draft, kind: str, path: Path) -> tuple[Key, str, Base
 
 def check_translations(run: Run, draft: Draft) -> dict[str, dict[Key, BaseModel]]:
     """Check every translation file; warn of prose left in English; return them by language."""
-    found: dict[str, dict[Key, BaseModel]] = {language: {} for language in LANGUAGES}
+    if draft.site is None:  # site.yaml names the languages: its own errors come first
+        return {}
+    languages = draft.site.model.languages
+    found: dict[str, dict[Key, BaseModel]] = {language: {} for language in languages}
     for kind, path in _candidates(run.root):
-        loaded = _load(run, draft, kind, path)
+        loaded = _load(run, draft, kind, path, languages)
         if loaded is not None:
             key, language, value = loaded
             found[language][key] = value
-    for language, name in LANGUAGES.items():
+    for language, name in languages.items():
         for kind, (folder, one, many) in KINDS.items():
             english = _english(draft, kind)
             untranslated = 0
@@ -134,12 +140,13 @@ def check_translations(run: Run, draft: Draft) -> dict[str, dict[Key, BaseModel]
                 other = run.display(entry.doc.path.with_name(f"{slug}.{language}.yaml"))
                 for loc in merge(entry.model, given)[1]:
                     run.warn(entry.doc, loc, f"{language}: not translated in {other} yet; "
-                             f"{name} pages show it in English.")
-            if untranslated:
+                             f"the {name} pages show it in English.")
+            # Only for content that builds: beside errors, a status of the output is noise.
+            if untranslated and not run.errors:
                 where = run.display(run.root / folder) + "/" if folder else \
                     run.display(run.root / "site.yaml")
-                message = (f"{untranslated} of {len(english)} {many} have no {name} "
-                           "translation yet; they show in English.") if len(english) > 1 else (
-                    f"no {name} {one} translation yet; it shows in English.")
+                message = (f"{untranslated} of {len(english)} {many} have no translation into "
+                           f"{name} yet; they show in English.") if len(english) > 1 else (
+                    f"the {one} has no translation into {name} yet; it shows in English.")
                 run.warnings.append(ContentWarning(where, 0, 0, language, message))
     return found
