@@ -83,12 +83,13 @@ def translation_model(model: type[BaseModel]) -> type[BaseModel] | None:
         fields[name] = (annotation | None, Field(default=None, description=info.description))
     if not fields:
         return None
-    made: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    made: type[BaseModel] = create_model(
         f"{model.__name__}Translation", __base__=Content,
         __doc__=f"A translation of {model.__name__}: its prose only.", **fields)
     return made
 
 
+@functools.cache
 def prose_fields(model: type[BaseModel]) -> dict[str, Shape]:
     """The fields of a model that translations may give, with how each holds its prose."""
     return {name: held for name, info in model.model_fields.items()
@@ -104,8 +105,9 @@ def not_prose(data: Any, model: type[BaseModel], loc: Loc = ()
         return []
     found: list[tuple[Loc, list[str]]] = []
     prose = prose_fields(model)
+    written = {info.alias or name for name, info in model.model_fields.items()}
     for key, value in data.items():
-        if key in model.model_fields and key not in prose:
+        if key in written and key not in prose:
             found.append(((*loc, key), list(prose)))
             continue
         kind, inner = prose.get(key, ("text", None))
@@ -140,14 +142,16 @@ def _items(count: int) -> str:
 def conflicts(english: BaseModel, translation: BaseModel, loc: Loc = ()
               ) -> list[tuple[Loc, str, str, str]]:
     """Where a translation does not fit its English file, with what was expected and found and
-    what to do: a list of items of another length, a key or a field the English has not."""
+    what to do: a list of items of another length (at the list), a key or a field the English
+    has not (at the key: the location ends in "")."""
     found: list[tuple[Loc, str, str, str]] = []
     for name, (kind, _) in prose_fields(type(english)).items():
         value, given, here = getattr(english, name), getattr(translation, name), (*loc, name)
         if given is None:
             continue
         if value is None or value == [] or value == {}:
-            found.append((here, "only fields the English file has", f"`{name}`, which it has not",
+            found.append(((*here, ""), "only fields the English file has",
+                          f"`{name}`, which it has not",
                           "Write it in the English file first, or remove it here."))
         elif kind == "model":
             found += conflicts(value, given, here)
@@ -162,7 +166,7 @@ def conflicts(english: BaseModel, translation: BaseModel, loc: Loc = ()
         elif kind == "mapping":
             for key, other in given.items():
                 if key not in value:
-                    found.append(((*here, key), "one of the English file's keys: "
+                    found.append(((*here, key, ""), "one of the English file's keys: "
                                   + ", ".join(value), repr(key),
                                   "Use the key the English file has, or remove this entry."))
                 else:

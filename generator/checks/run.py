@@ -19,8 +19,8 @@ from generator.loaders import Document, load_document
 from generator.models import Event, Organization, Site
 from generator.pydantic_errors import field_path, translate
 from generator.registry import EVENT, ORGANIZATION, page_stem
-from generator.translations import is_translation
 from generator.registry import PAGES as PAGE_TYPES
+from generator.translations import is_translation
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
 APP_ROUTES = (

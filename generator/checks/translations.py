@@ -60,8 +60,8 @@ def _candidates(root: Path) -> list[tuple[str, Path]]:
     return found
 
 
-def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, str]
-          ) -> tuple[Key, str, BaseModel] | None:
+def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, str],
+          routes: set[str]) -> tuple[Key, str, BaseModel] | None:
     """Check one translation file; its key, language and model, or None after its errors."""
     slug, language, _ = path.name.rsplit(".", 2)
     english_path = path.with_name(f"{slug}.yaml")
@@ -106,13 +106,13 @@ def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, st
     if english is None:  # the English file has errors of its own, reported beside these
         return None
     for loc, expected, found, hint in conflicts(english.model, value):
-        run.error(doc, loc, expected, found, hint, key=isinstance(loc[-1], str))
+        at_key = loc[-1] == ""
+        run.error(doc, loc[:-1] if at_key else loc, expected, found, hint, key=at_key)
     description = getattr(value, "description", None)
     if isinstance(english.model, Organization | Event) and description:
         text = rich_text.parse(description)
         draft.descriptions[description] = text
-        _check_text_links(run, Entry(slug, value, doc), ("description",), text.links,
-                          draft.routes)
+        _check_text_links(run, Entry(slug, value, doc), ("description",), text.links, routes)
     doc.release()
     return (kind, slug), language, value
 
@@ -123,8 +123,9 @@ def check_translations(run: Run, draft: Draft) -> dict[str, dict[Key, BaseModel]
         return {}
     languages = draft.site.model.languages
     found: dict[str, dict[Key, BaseModel]] = {language: {} for language in languages}
+    routes = draft.routes
     for kind, path in _candidates(run.root):
-        loaded = _load(run, draft, kind, path, languages)
+        loaded = _load(run, draft, kind, path, languages, routes)
         if loaded is not None:
             key, language, value = loaded
             found[language][key] = value
