@@ -7,7 +7,7 @@ import re
 
 from pydantic import RootModel
 
-from generator.outputs import ImageOut, Output
+from generator.outputs import ImageOut, Output, in_english_field
 
 # Cards per page of /organizations (page 1) and /organizations/page/N: the 28 partners fit on one.
 PAGE_SIZE = 48
@@ -32,6 +32,7 @@ class OrganizationIndexEntry(OrganizationCardOut):
 
     kind: str
     tagline: str
+    in_english: list[str] = in_english_field()
 
 
 class OrganizationIndex(RootModel[list[OrganizationIndexEntry]]):

@@ -165,6 +165,7 @@ class Emitter:
             index.append(civic_index.OrganizationIndexEntry(
                 id=slug, name=org.name, link=org.link, logo=org.logo,
                 causes=civic_index.cause_slugs(org.causes), kind=org.kind, tagline=org.tagline,
+                in_english=[path for path in org.in_english if path == "tagline"],
             ))
         self._profiles(profiles)
         index.sort(key=lambda e: (e.name.lower(), e.id))

@@ -20,7 +20,7 @@ from generator.models import (
 )
 
 
-def _in_english() -> Any:
+def in_english_field() -> Any:
     """The field of every record with prose (site, page, profile, event, series)."""
     return Field(
         default=[],
@@ -65,7 +65,7 @@ class SiteOut(Output):
     languages: dict[str, str] = Field(
         default={}, description="The translations' language codes, each with its own name.")
     app_pages: dict[str, PageMeta]
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class HomePageOut(Output):
@@ -79,7 +79,7 @@ class HomePageOut(Output):
     rsvp_button: Link
     featured: str | None = Field(
         default=None, description="The featured event's or series' slug, as home.yaml names it.")
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class HowItWorksOut(Output):
@@ -105,7 +105,7 @@ class AboutPageOut(Output):
     why: Section
     how_it_works: HowItWorksOut
     privacy: PrivacyOut
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class ExternalLinkOut(Output):
@@ -127,7 +127,7 @@ class TornadoPageOut(Output):
     hero: Section
     links: list[ExternalLinkOut]
     message: Section
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class SocialLinkOut(Output):
@@ -194,7 +194,7 @@ class OrganizationOut(Output):
     cta: Link | None
     calendar: str | None
     feed: str = Field(description="The Atom feed of the organization's upcoming events.")
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class OrganizationProfilesOut(RootModel[dict[str, OrganizationOut]]):
@@ -317,7 +317,7 @@ class EventOut(Output):
     gallery: list[ImageOut]
     before_you_go: BeforeYouGoOut | None = Field(
         description="Know-before-you-go details; null when the event's YAML gives none.")
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class SlotRecord(Output):
@@ -388,7 +388,7 @@ class SeriesOut(Output):
     before_you_go: BeforeYouGoOut | None = Field(
         default=None, description="The series' know-before-you-go details, the same on every date.")
     dates: list[SeriesDateOut]
-    in_english: list[str] = _in_english()
+    in_english: list[str] = in_english_field()
 
 
 class EventsOut(Output):

@@ -144,6 +144,9 @@ def test_each_language_gets_the_records_merged_with_what_stayed_english_listed(
     bosnian = _profiles(out / "bs")["keenstl"]
     assert bosnian["tagline"] == profile(out, "keenstl")["tagline"]
     assert "tagline" in bosnian["in_english"]
+    for language, left in (("es", []), ("bs", ["tagline"])):
+        index = json.loads((out / language / "organizations.json").read_text())
+        assert next(e for e in index if e["id"] == "keenstl")["in_english"] == left
     site = json.loads((out / "bs/site.json").read_text())
     assert "nav[0].label" in site["in_english"]
     assert sorted(p.name for p in (out / "es/pages").iterdir()) == [
