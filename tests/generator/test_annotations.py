@@ -119,3 +119,11 @@ def test_warnings_come_with_errors_as_annotations_before_the_summary(
         "1 problem and 1 warning found in content/. Nothing was written; fix the lines above and "
         "run the command again.",
     ]
+
+
+def test_a_warning_about_a_whole_folder_names_no_line() -> None:
+    warning = ContentWarning("content/events/", 0, 0, "es", "3 of 3 events have no translation.")
+    assert warning.format() == "content/events/: warning: es: 3 of 3 events have no translation."
+    assert warning.annotation("content/events/") == (
+        "::warning file=content/events/,title=Content warning in es::es: 3 of 3 events have no "
+        "translation.")

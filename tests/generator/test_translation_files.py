@@ -119,6 +119,8 @@ def test_each_language_gets_the_records_merged_with_what_stayed_english_listed(
            "tagline: Deportes para jóvenes atletas.\ncore_impact:\n  - title: Uno\n  - {}\n"
            "  - {}\n  - {}\n")
     _write(languages, "events/keen-swim.es.yaml", "title: Natación\n")
+    _write(languages, "pages/home.es.yaml", "hero:\n  heading: Presente por St. Louis\n")
+    _write(languages, "site.es.yaml", "footer:\n  tagline: Hecho en St. Louis.\n")
     out = tmp_path / "out"
     status, _, stderr = run_cli("build", "--content", str(languages), "--out", str(out))
     assert status == 0, stderr
@@ -149,6 +151,13 @@ def test_each_language_gets_the_records_merged_with_what_stayed_english_listed(
         assert next(e for e in index if e["id"] == "keenstl")["in_english"] == left
     site = json.loads((out / "bs/site.json").read_text())
     assert "nav[0].label" in site["in_english"]
+    spanish_site = json.loads((out / "es/site.json").read_text())
+    assert spanish_site["footer"]["tagline"] == "Hecho en St. Louis."
+    assert "footer.tagline" not in spanish_site["in_english"]
+    assert "footer.copyright" in spanish_site["in_english"]
+    home = json.loads((out / "es/pages/home.json").read_text())
+    assert home["hero"]["heading"] == "Presente por St. Louis"
+    assert "hero.text" in home["in_english"] and "hero.heading" not in home["in_english"]
     assert sorted(p.name for p in (out / "es/pages").iterdir()) == [
         "about.json", "home.json", "tornado.json"]
 
