@@ -26,7 +26,7 @@ TEST_WORKERS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 
 .PHONY: help install install-dev run build content site site-bundle migrate serve dev check test lint \
         typecheck test-python test-site budget bench clean schemas new-org new-event admin api-types \
-        lint-run lint-workflows typecheck-run test-python-run test-site-run budget-run checks-run i18n
+        lint-run lint-workflows typecheck-run test-python-run test-site-run budget-run checks-run i18n i18n-site
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -170,6 +170,11 @@ i18n: $(BIN)/.installed ## Extract marked sentences and update the .po catalogs.
 	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(SERVICE_CATALOGS)/messages.pot \
 	    -d $(SERVICE_CATALOGS) -l $(locale);,\
 	  $(BIN)/pybabel -q init -i $(SERVICE_CATALOGS)/messages.pot -d $(SERVICE_CATALOGS) -l $(locale);))
+
+# The site's catalogs (site/locales/<locale>/messages.po, Lingui): extracts the sentences marked in the site's code
+# and merges them into each language's catalog; the build compiles them (site/package.json's i18n:compile).
+i18n-site: site/node_modules/.installed ## Extract the site's marked sentences into its .po catalogs and compile them.
+	cd site && npm run --silent i18n:extract && npm run --silent i18n:compile
 
 # --- tests ---
 # Each check builds what it reads, then runs its `-run` part, which builds nothing: `make test`

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
@@ -9,9 +10,13 @@ import { defineConfig, type Plugin } from 'vite'
 const siteDir = path.dirname(fileURLToPath(import.meta.url))
 const contentDir = path.resolve(siteDir, process.env.CONTENT_DIR || '../build/content')
 const publicDir = path.join(contentDir, 'public')
+// The site's own code, where a Lingui macro may be (this checkout's, wherever it is: the benchmarks build a copy).
+const ownSources = new RegExp(`^${siteDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(components|pages|src)/.*\\.[jt]sx?$`)
 
 export default defineConfig(({ command }) => ({
-  plugins: [vike(), react(), reloadOnContentChange()],
+  // Lingui's macros (t`...`, msg`...`) become catalog lookups at compile time: plugin-react 6 runs no Babel, so
+  // Babel runs here, on the site's own sources only (those that may import a macro).
+  plugins: [vike(), react(), babel({ include: ownSources, plugins: ['@lingui/babel-plugin-lingui-macro'] }), reloadOnContentChange()],
   // `vike dev` serves the generator's images (build/content/public/...) at the site root. A build
   // leaves them to scripts/postbuild.mjs, so that it reads no content and can run beside the generator.
   publicDir: command === 'serve' && fs.existsSync(publicDir) ? publicDir : false,
