@@ -1,4 +1,4 @@
-// The frame of the organizer pages: signed out -> /login (at once through src/nav.js, else once the auth
+// The frame of the organizer pages: signed out -> /login (at once through src/app-nav.js, else once the auth
 // client knows), then the user's roles; a volunteer without the role reads why and what to do.
 import { useEffect, type ReactNode } from 'react'
 import type { Roles } from '../src/api/roles'
@@ -26,7 +26,7 @@ export function OrganizerPage({ title, adminOnly = false, className, children }:
     if (!loading && !user) go(LOGIN_FOR_ORGANIZERS)
   }, [loading, user])
   return (
-    // data-redirect: src/nav.js sends a visitor with no stored user to sign in before the app loads.
+    // data-redirect: src/app-nav.js sends a visitor with no stored user to sign in before the app loads.
     <div className={`container${className ? ` ${className}` : ''}`} data-redirect={LOGIN_FOR_ORGANIZERS} data-redirect-unless="user">
       <h1>{title}</h1>
       {loading || !user ? <p role="status">Loading...</p> : <Gate adminOnly={adminOnly}>{children}</Gate>}

@@ -1,42 +1,54 @@
 import type { ReactNode } from 'react'
 import type { ShellData } from '../src/content/pageData'
+import { localizePath, type Locale } from '../src/i18n/locales'
+import type { Language, ShellText } from '../src/i18n/server'
 import { AuthNavLink, StaticAuthNavLink } from './AuthNavLink'
+import { LanguageNotes, LanguageSwitcher } from './LanguageSwitcher'
 import { OrganizeNavItem } from './OrganizeNavItem'
 
-export function Shell({ data, contentPage, currentPath, children }: {
+export function Shell({ data, contentPage, currentPath, locale, text, languages, children }: {
   data: ShellData
   contentPage: boolean
+  /** The page's path without its language. */
   currentPath: string
+  locale: Locale
+  /** Its own words, in the page's language. */
+  text: ShellText
+  languages: Language[]
   children: ReactNode
 }) {
   const { site } = data
+  // The nav's and the footer's words are site.yaml's (content, English for now); their links stay in the page's language.
+  const href = (path: string) => localizePath(path, locale)
   return (
     <>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">{text.skip}</a>
       <header className="site-header">
         <div className="container header-inner">
-          <a className="brand" href="/">{site.name}</a>
-          <nav className="site-nav" aria-label="Main">
+          <a className="brand" href={href('/')}>{site.name}</a>
+          <nav className="site-nav" aria-label={text.main}>
             <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="site-menu">
-              Menu
+              {text.menu}
             </button>
             <ul id="site-menu" className="nav-list">
               {site.nav.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
+                  <a href={href(link.href)} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
                 </li>
               ))}
-              <OrganizeNavItem contentPage={contentPage} currentPath={currentPath} />
+              <OrganizeNavItem contentPage={contentPage} currentPath={currentPath} locale={locale} label={text.organize} />
               <li>
                 {contentPage ? (
-                  <StaticAuthNavLink accountNav={site.account_nav} />
+                  <StaticAuthNavLink accountNav={site.account_nav} locale={locale} />
                 ) : (
-                  <AuthNavLink accountNav={site.account_nav} currentPath={currentPath} />
+                  <AuthNavLink accountNav={site.account_nav} currentPath={currentPath} locale={locale} loadingLabel={text.loading} />
                 )}
               </li>
             </ul>
           </nav>
+          <LanguageSwitcher languages={languages} locale={locale} label={text.language} />
         </div>
+        <LanguageNotes languages={languages} locale={locale} />
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         {children}

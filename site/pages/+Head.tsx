@@ -2,11 +2,8 @@
 // manifest (generator/well_known.py writes them), the page's Atom feed, and noindex on app pages.
 import { usePageContext } from 'vike-react/usePageContext'
 import css from '../src/styles.css?raw'
-// src/nav.js through Vite's `?worker&url` (documented: the URL of a separately bundled script): Vite bundles it
-// as an IIFE, minifies and hashes it. It is no worker: a classic <script defer>, so it runs before the app's
-// modules arrive, and content pages load it alone (no framework JavaScript).
-import navSrc from '../src/nav.js?worker&url'
 import { documentTitle } from '../src/content/meta'
+import { alternates, DEFAULT_LOCALE, localizePath, OG_LOCALES } from '../src/i18n/locales'
 import type { ShellData } from '../src/content/pageData'
 import type { ShareImage } from '../src/content/types'
 
@@ -32,7 +29,11 @@ export default function Head() {
   const meta = data?.meta
   // The error page has no URL of its own.
   const image = meta?.image
-  const canonical = site && meta && !pageContext.is404 && !pageContext.abortStatusCode ? new URL(meta.path, site.url).href : undefined
+  const locale = pageContext.locale ?? DEFAULT_LOCALE
+  const listed = site && meta && !pageContext.is404 && !pageContext.abortStatusCode
+  // Each language's page is its own canonical; hreflang names the others, English the default (x-default).
+  const canonical = listed ? new URL(localizePath(meta.path, locale), site.url).href : undefined
+  const others = listed ? alternates(meta.path).map((a) => ({ ...a, href: new URL(a.href, site.url).href })) : []
   const feed = meta?.feed
   return (
     <>
@@ -44,19 +45,22 @@ export default function Head() {
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <link rel="manifest" href="/manifest.webmanifest" />
       {canonical ? <link rel="canonical" href={canonical} /> : null}
+      {others.map((a) => <link key={a.locale} rel="alternate" hrefLang={a.locale} href={a.href} />)}
+      {others.length ? <link rel="alternate" hrefLang="x-default" href={others.find((a) => a.locale === DEFAULT_LOCALE)!.href} /> : null}
       {feed && site ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={new URL(feed.href, site.url).href} /> : null}
       <meta property="og:type" content="website" />
       {site ? <meta property="og:site_name" content={site.name} /> : null}
       {canonical ? <meta property="og:url" content={canonical} /> : null}
-      <meta property="og:locale" content="en_US" />
+      <meta property="og:locale" content={OG_LOCALES[locale]} />
+      {others.filter((a) => a.locale !== locale).map((a) => <meta key={a.locale} property="og:locale:alternate" content={OG_LOCALES[a.locale]} />)}
       {image && site ? <ShareImageTags image={image} url={new URL(image.src, site.url).href} /> : null}
       {/* With a picture, links unfurl as a large card; without one, as the small summary. */}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={documentTitle(data)} />
       {meta ? <meta name="twitter:description" content={meta.description} /> : null}
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      {/* data-hydrates: the app starts on this page, src/nav.js keeps what is done before. */}
-      <script src={navSrc} defer data-hydrates={pageContext.config.contentPage === true ? undefined : ''} />
+      {/* data-hydrates: the app starts on this page (tests/e2e wait for it), src/app-nav.js keeps what is done before. */}
+      <script src={pageContext.config.navScript} defer data-hydrates={pageContext.config.contentPage === true ? undefined : ''} />
     </>
   )
 }

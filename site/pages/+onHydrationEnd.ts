@@ -1,5 +1,5 @@
 // Interactive pages only (content pages load no client hooks): marks <html data-hydrated> once forms
-// respond, then replays what the visitor did before (kept by src/nav.js): each form submitted goes through
+// respond, then replays what the visitor did before (kept by src/app-nav.js): each form submitted goes through
 // once, each button pressed is pressed once.
 declare global {
   interface Window {

@@ -13,7 +13,7 @@
 // routes.json nor measured here.
 import fs from 'node:fs'
 import path from 'node:path'
-import { contentDir, outDir } from './content-dir.mjs'
+import { contentDir, outDir, siteRoot } from './content-dir.mjs'
 import { measure, onDemand } from './budget-lib.mjs'
 
 const CONTENT_MAX_RAW = 2 * 1024
@@ -43,7 +43,10 @@ const ROUTE_BUDGETS = {
 }
 
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
-const pages = [...routes.map((r) => r.path), '/404']
+// Every page in every language (issue 41: the others under /<locale>/, src/i18n/locales.ts), the 404 page once.
+const locales = JSON.parse(fs.readFileSync(path.join(siteRoot, 'locales/locales.json'), 'utf8'))
+const localized = (p, locale) => (locale === locales[0] ? p : `/${locale}${p}`)
+const pages = [...locales.flatMap((l) => routes.map((r) => ({ path: localized(r.path, l), logical: r.path }))), { path: '/404', logical: '/404' }]
 // The feed, the event and series pages (pages/(app)/events), /verify-hours (a teacher opens it once from a
 // link or a printout: one fetch and a table, no framework) and /hours-request (a supervisor opens it once from
 // an email: one fetch and a form that works without JavaScript): light.
@@ -52,7 +55,7 @@ const light = new Set(['/features', '/verify-hours', '/hours-request', ...routes
 const read = (src) => fs.readFileSync(path.join(outDir, src.replace(/^\//, '').split(/[?#]/)[0]))
 const results = []
 let failed = false
-for (const p of pages) {
+for (const { path: p, logical } of pages) {
   const file = p === '/404' ? path.join(outDir, '404.html') : path.join(outDir, p === '/' ? '' : p, 'index.html')
   if (!fs.existsSync(file)) {
     results.push({ path: p, error: 'missing HTML' })
@@ -62,9 +65,9 @@ for (const p of pages) {
   const html = fs.readFileSync(file, 'utf8')
   const m = measure(html, read)
   let lazy = null
-  const kind = light.has(p) ? 'light' : INTERACTIVE.has(p) ? 'interactive' : 'content'
+  const kind = light.has(logical) ? 'light' : INTERACTIVE.has(logical) ? 'interactive' : 'content'
   const problems = []
-  const htmlMax = HTML_MAX_RAW[p]
+  const htmlMax = HTML_MAX_RAW[logical]
   if (htmlMax !== undefined && Buffer.byteLength(html) > htmlMax) problems.push(`${Buffer.byteLength(html)} B of HTML > ${htmlMax} B`)
   if (kind === 'light') {
     if (m.gzip > LIGHT_MAX_GZIP) problems.push(`${m.gzip} B gzipped > ${LIGHT_MAX_GZIP} B`)
@@ -75,7 +78,7 @@ for (const p of pages) {
     if (framework.length) problems.push(`loads framework JS: ${framework.join(', ')}`)
     if (m.raw > CONTENT_MAX_RAW) problems.push(`${m.raw} B of JS > ${CONTENT_MAX_RAW} B`)
   } else {
-    const budget = ROUTE_BUDGETS[p]
+    const budget = ROUTE_BUDGETS[logical]
     const max = budget?.max ?? INTERACTIVE_MAX_GZIP
     if (m.gzip > max) problems.push(`${m.gzip} B gzipped > ${max} B${budget ? ` (${budget.reason})` : ''}`)
     if (budget?.lazyMax !== undefined) {

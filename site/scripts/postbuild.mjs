@@ -14,6 +14,10 @@ if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
 }
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, 'site.json'), 'utf8'))
 const routes = JSON.parse(fs.readFileSync(path.join(contentDir, 'routes.json'), 'utf8'))
+// The site's languages (issue 41), the default first: each page is prerendered in each, the others under /<locale>/
+// (src/i18n/locales.ts).
+const locales = JSON.parse(fs.readFileSync(path.join(siteRoot, 'locales/locales.json'), 'utf8'))
+const localized = (p, locale) => (locale === locales[0] ? p : `/${locale}${p}`)
 
 // Assembled next to the final folder, then swapped in with two renames (a server keeps serving meanwhile).
 const outDir = `${finalDir}.tmp-${process.pid}`
@@ -34,8 +38,8 @@ try {
 const publicDir = path.join(contentDir, 'public')
 if (fs.existsSync(publicDir)) linkTree(publicDir, outDir)
 
-// Every route of the manifest must have been prerendered.
-const missing = routes.filter((r) => !fs.existsSync(htmlFile(r.path)))
+// Every route of the manifest must have been prerendered, in every language.
+const missing = routes.flatMap((r) => locales.map((l) => ({ path: localized(r.path, l) }))).filter((r) => !fs.existsSync(htmlFile(r.path)))
 if (missing.length) {
   // The first few name the problem; thousands would bury it.
   const shown = missing.slice(0, 20).map((r) => r.path).join(', ')
@@ -53,12 +57,18 @@ const noIndex = new Set(
   routes.filter((r) => r.kind === 'page' && NOINDEX.test(fs.readFileSync(htmlFile(r.path), 'utf8'))).map((r) => r.path),
 )
 const base = site.url.replace(/\/+$/, '')
+// Each page in each language, with its alternates in the others (hreflang, x-default the default language's).
+const loc = (p) => escapeXml(base + p)
 const urls = routes
   .filter((r) => !noIndex.has(r.path))
-  .map((r) => `  <url><loc>${escapeXml(base + (r.path === '/' ? '/' : r.path))}</loc></url>`)
+  .flatMap((r) => {
+    const links = locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${loc(localized(r.path, l))}"/>`)
+    links.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${loc(r.path)}"/>`)
+    return locales.map((l) => `  <url><loc>${loc(localized(r.path, l))}</loc>${links.join('')}</url>`)
+  })
 fs.writeFileSync(
   path.join(outDir, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
 )
 fs.writeFileSync(
   path.join(outDir, 'robots.txt'),

@@ -2,7 +2,7 @@ import { navigate } from 'vike/client/router'
 
 declare global {
   interface Window {
-    /** Set by src/nav.js when it has already sent the browser elsewhere (an early redirect). */
+    /** Set by src/app-nav.js when it has already sent the browser elsewhere (an early redirect). */
     civicLeaving?: boolean
   }
 }

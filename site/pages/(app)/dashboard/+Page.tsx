@@ -16,7 +16,7 @@ export default function Page() {
   }, [loading, user])
 
   return (
-    // data-redirect: /nav.js sends a visitor with no stored user to / before the app loads (see src/nav.js).
+    // data-redirect: /app-nav.js sends a visitor with no stored user to / before the app loads (see src/app-nav.js).
     <div className="container" data-redirect="/" data-redirect-unless="user">
       <h1>{meta.title}</h1>
       {loading ? (

@@ -1,8 +1,13 @@
+import { useLingui } from '@lingui/react/macro'
 import { useData } from 'vike-react/useData'
+import { usePageContext } from 'vike-react/usePageContext'
+import { localizePath } from '../../../src/i18n/locales'
 import type { Data } from './+data'
 
 export default function Page() {
   const { home, choices, button, next, partners, partnerCount } = useData<Data>()
+  const { locale = 'en' } = usePageContext()
+  const { t } = useLingui()
   return (
     <div className="container">
       <section className="hero home-hero" aria-labelledby="home-title">
@@ -14,8 +19,8 @@ export default function Page() {
           </a>
         </div>
         <section className="next-events" aria-labelledby="next-title">
-          <h2 id="next-title">Next events</h2>
-          {next.length === 0 ? <p>No upcoming events right now. Check back soon!</p> : null}
+          <h2 id="next-title">{t`Next events`}</h2>
+          {next.length === 0 ? <p>{t`No upcoming events right now. Check back soon!`}</p> : null}
           <ol>
             {next.map((e) => (
               <li key={e.path}>
@@ -27,13 +32,13 @@ export default function Page() {
               </li>
             ))}
           </ol>
-          <a href="/features">All upcoming events</a>
+          <a href={localizePath('/features', locale)}>{t`All upcoming events`}</a>
         </section>
       </section>
       <section className="section partners" aria-labelledby="partners-title">
         <div className="partners-head">
-          <h2 id="partners-title">Our partners</h2>
-          <a href="/organizations">All {partnerCount} partners</a>
+          <h2 id="partners-title">{t`Our partners`}</h2>
+          <a href={localizePath('/organizations', locale)}>{t`All ${partnerCount} partners`}</a>
         </div>
         <ul>
           {partners.map((p) => (
@@ -45,7 +50,7 @@ export default function Page() {
           ))}
         </ul>
       </section>
-      <section className="section" aria-label="Highlights">
+      <section className="section" aria-label={t`Highlights`}>
         <div className="grid grid-3">
           {home.cards.map((card) => (
             <a className="card card-link" href={card.href} key={card.title}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useData } from 'vike-react/useData'
 import { Img } from '../../../components/Img'
 import { PhotoPlaces } from '../../../components/PhotoPlaces'
@@ -7,6 +8,9 @@ import type { Data } from './+data'
 
 export default function Page() {
   const { org, upcoming, calendar } = useData<Data>()
+  const { t } = useLingui()
+  const name = org.name
+  const newTab = t` (opens in a new tab)`
   return (
     <article className="container">
       <header className="org-header">
@@ -21,11 +25,11 @@ export default function Page() {
         {/* A link, not a button: profiles ship no framework JavaScript; /follows does the following. */}
         <p className="follow-links">
           <a className="btn btn-secondary" href={followHref({ kind: 'organization', target: org.slug })}>
-            Follow {org.name}
+            {t`Follow ${name}`}
           </a>
           {org.causes.map((cause) => (
             <a key={cause} href={followHref({ kind: 'cause', target: cause })}>
-              Follow {cause}
+              {t`Follow ${cause}`}
             </a>
           ))}
         </p>
@@ -33,13 +37,13 @@ export default function Page() {
 
       <div className="grid section">
         <section className="card" aria-labelledby="goals-title">
-          <h2 id="goals-title">Future Goals</h2>
+          <h2 id="goals-title">{t`Future Goals`}</h2>
           <ul>
             {org.future_goals.map((goal) => <li key={goal}>{goal}</li>)}
           </ul>
         </section>
         <section className="card" aria-labelledby="programs-title">
-          <h2 id="programs-title">Programs</h2>
+          <h2 id="programs-title">{t`Programs`}</h2>
           <ul>
             {org.programs.map((program) => <li key={program}>{program}</li>)}
           </ul>
@@ -48,7 +52,7 @@ export default function Page() {
 
       {org.events_card.length > 0 || upcoming.length > 0 || calendar ? (
         <section className="section card" aria-labelledby="events-title">
-          <h2 id="events-title">Events</h2>
+          <h2 id="events-title">{t`Events`}</h2>
           {org.events_card.map((item) => (
             <div key={item.title}>
               <h3>{item.title}</h3>
@@ -57,7 +61,7 @@ export default function Page() {
           ))}
           {upcoming.length > 0 ? (
             <>
-              <h3>Upcoming events</h3>
+              <h3>{t`Upcoming events`}</h3>
               <ul>
                 {upcoming.map((event) => (
                   <li key={event.slug}>
@@ -70,12 +74,12 @@ export default function Page() {
               </ul>
             </>
           ) : calendar ? (
-            <p>No upcoming events right now. Check back soon!</p>
+            <p>{t`No upcoming events right now. Check back soon!`}</p>
           ) : null}
           {calendar ? (
             <p>
-              <a href={calendar.webcal}>Subscribe to {org.name}'s calendar</a> ·{' '}
-              <a href={calendar.href} download={`${org.slug}.ics`}>Download (.ics)</a>
+              <a href={calendar.webcal}>{t`Subscribe to ${name}'s calendar`}</a> ·{' '}
+              <a href={calendar.href} download={`${org.slug}.ics`}>{t`Download (.ics)`}</a>
             </p>
           ) : null}
         </section>
@@ -84,7 +88,7 @@ export default function Page() {
       <PhotoPlaces org={org} />
 
       <section className="section" aria-labelledby="impact-title">
-        <h2 id="impact-title">Core Impact</h2>
+        <h2 id="impact-title">{t`Core Impact`}</h2>
         <div className="grid grid-4">
           {org.core_impact.map((card) => (
             <div className="card" key={card.title}>
@@ -97,7 +101,7 @@ export default function Page() {
 
       {org.impact_numbers.length > 0 ? (
         <section className="section" aria-labelledby="numbers-title">
-          <h2 id="numbers-title">Impact Numbers</h2>
+          <h2 id="numbers-title">{t`Impact Numbers`}</h2>
           <ul className="numbers">
             {org.impact_numbers.map((n) => (
               <li className="card" key={`${n.value} ${n.label}`}>
@@ -109,20 +113,20 @@ export default function Page() {
       ) : null}
 
       <section className="section" aria-labelledby="connect-title">
-        <h2 id="connect-title">Connect</h2>
+        <h2 id="connect-title">{t`Connect`}</h2>
         <ul className="links">
           {org.social.map((s) => (
             <li key={s.href}>
               <a href={s.href} target="_blank" rel="noopener noreferrer">
                 {s.label}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <span className="visually-hidden">{newTab}</span>
               </a>
             </li>
           ))}
           {org.website ? (
             <li>
               <a href={org.website} target="_blank" rel="noopener noreferrer">
-                Website<span className="visually-hidden"> (opens in a new tab)</span>
+                {t`Website`}<span className="visually-hidden">{newTab}</span>
               </a>
             </li>
           ) : null}

@@ -33,7 +33,7 @@ export default function Page() {
   }, [])
 
   return (
-    // data-redirect: without a token /nav.js goes on before the app loads (see src/nav.js).
+    // data-redirect: without a token /app-nav.js goes on before the app loads (see src/app-nav.js).
     <div className="container" data-redirect={NO_TOKEN_URL} data-redirect-unless="token">
       <h1>Authenticating...</h1>
       {error ? (

@@ -1,0 +1,2 @@
+// The HTML-only pages' own words are translated on the server (components/Translated.tsx).
+export { Translated as default } from '../../components/Translated'

@@ -1,0 +1,10 @@
+// Every page's language before it renders: the shell's words and the language switcher's links, translated on the
+// server (the browser gets them through passToClient: no Lingui runtime, no catalog).
+import type { PageContextServer } from 'vike/types'
+import { DEFAULT_LOCALE } from '../src/i18n/locales'
+import { languagesOf, shellTextOf } from '../src/i18n/server'
+
+export function onBeforeRender(pageContext: PageContextServer) {
+  const locale = pageContext.locale ?? DEFAULT_LOCALE
+  return { pageContext: { locale, shellText: shellTextOf(locale), languages: languagesOf(pageContext.urlPathname) } }
+}
