@@ -483,7 +483,7 @@ def new_session(
     browser: Browser, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., Session]]:
     """Factory of fresh browser contexts on a server; the browser clock starts at `clock`,
-    else at the server's CIVIC_NOW, else it is the real one."""
+    else at the server's CIVIC_NOW, else it is the real one; `locale` is the browser's language."""
     sessions: list[Session] = []
 
     def make(
@@ -494,13 +494,14 @@ def new_session(
         scale: float = 1,
         clock: str | None = None,
         javascript: bool = True,
+        locale: str = "en-US",
     ) -> Session:
         context = browser.new_context(
             base_url=server.url,
             java_script_enabled=javascript,
             viewport={"width": width, "height": height},
             device_scale_factor=scale,
-            locale="en-US",
+            locale=locale,
             timezone_id="America/Chicago",
         )
         context.set_default_timeout(10_000)

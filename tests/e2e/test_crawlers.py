@@ -69,7 +69,9 @@ def test_app_pages_ask_not_to_be_indexed_and_only_content_pages_are_in_the_sitem
         assert _robots_meta(path) == [], path
     sitemap = ElementTree.parse(BUILD_SITE / "sitemap.xml").getroot()
     listed = {loc.text for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")}
-    expected = {f"{SITE}{r['path']}" for r in routes if r["path"] not in APP_PAGES}
+    # Each in every language (issue 41): English at its URL, the others under /es and /bs.
+    expected = {f"{SITE}{prefix}{r['path']}" for r in routes if r["path"] not in APP_PAGES
+                for prefix in ("", "/es", "/bs")}
     assert listed == expected
 
 

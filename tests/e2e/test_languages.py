@@ -1,0 +1,118 @@
+"""The site in English, Spanish and Bosnian (issue 41): every page under /es/ and /bs/ in its
+language, the header's switcher, the remembered choice and the first-visit note, the head's
+alternates and the sitemap."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from xml.etree import ElementTree
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.helpers import BUILD_SITE, Server, Session, axe_violations, settle, visit, wait_path
+
+SITE = "https://civicstl.org"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+# A content page, a light page (the Event Feed) and an interactive page.
+PAGES = ["/about", "/features", "/login"]
+
+
+# The switcher's label in each language.
+_LANGUAGE_LABEL = {"en": "Language", "es": "Idioma", "bs": "Jezik"}
+
+
+def _switcher(page: Page) -> Locator:
+    """The header's language switcher, by its label in the page's language."""
+    locale = page.evaluate("document.documentElement.lang")
+    return page.get_by_role("navigation", name=_LANGUAGE_LABEL[locale])
+
+
+def test_each_language_has_its_pages_with_lang_and_the_shell_in_it(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server).new_page()
+    for path in PAGES:
+        for locale, prefix, skip in (("en", "", "Skip to main content"),
+                                     ("es", "/es", "Saltar al contenido principal"),
+                                     ("bs", "/bs", "Preskoči na glavni sadržaj")):
+            visit(page, prefix + path)
+            assert page.evaluate("document.documentElement.lang") == locale, prefix + path
+            expect(page.locator("a.skip-link")).to_have_text(skip)
+            current = _switcher(page).locator("a[aria-current]")
+            expect(current).to_have_attribute("lang", locale)
+    # The Spanish home page's own words, and its links stay in Spanish.
+    visit(page, "/es/")
+    expect(page.get_by_role("heading", name="Próximos eventos")).to_be_visible()
+    expect(page.get_by_role("link", name="Todos los próximos eventos")).to_have_attribute(
+        "href", "/es/features")
+    assert axe_violations(page, Axe(), "/es/") == []
+
+
+def test_the_switcher_goes_to_the_same_page_and_the_choice_is_remembered(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server).new_page()
+    visit(page, "/about")
+    # An English browser on an English page: no suggestion.
+    expect(page.locator("[data-lang-note]:visible")).to_have_count(0)
+    switcher = _switcher(page)
+    expect(switcher.get_by_role("link", name="Bosanski")).to_have_attribute("lang", "bs")
+    switcher.get_by_role("link", name="Español").click()
+    wait_path(page, "/es/about")
+    settle(page)
+    assert page.evaluate("document.documentElement.lang") == "es"
+    # Back on an English page (a link from elsewhere): the remembered language is suggested, in
+    # that language, never imposed.
+    visit(page, "/tornado")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    note = page.get_by_role("link", name="Ver esta página en español")
+    expect(note).to_be_visible()
+    expect(note).to_have_attribute("href", "/es/tornado")
+    # An interactive page does the same, and its switcher leads to its own Bosnian page.
+    visit(page, "/login")
+    expect(page.get_by_role("link", name="Ver esta página en español")).to_be_visible()
+    _switcher(page).get_by_role("link", name="Bosanski").click()
+    wait_path(page, "/bs/login")
+    settle(page)
+    assert page.evaluate("document.documentElement.lang") == "bs"
+    visit(page, "/about")
+    expect(page.get_by_role("link", name="Pročitaj ovu stranicu na bosanskom")).to_be_visible()
+
+
+def test_a_first_visit_suggests_the_browsers_language_without_redirecting(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server, locale="bs-BA").new_page()
+    visit(page, "/about")
+    wait_path(page, "/about")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    note = page.get_by_role("link", name="Pročitaj ovu stranicu na bosanskom")
+    expect(note).to_be_visible()
+    expect(note).to_have_attribute("href", "/bs/about")
+    expect(page.get_by_role("link", name="Ver esta página en español")).to_be_hidden()
+    # On the Bosnian page itself nothing is suggested.
+    visit(page, "/bs/about")
+    expect(page.locator("[data-lang-note]:visible")).to_have_count(0)
+
+
+def test_the_head_names_every_language_and_the_default(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server).new_page()
+    visit(page, "/es/about")
+    alternates = page.eval_on_selector_all(
+        'link[rel="alternate"][hreflang]', "ls => ls.map(l => [l.hreflang, l.href])")
+    # Prerendered with the site's own URL (site.json), whatever server serves the page.
+    assert sorted(alternates) == sorted([
+        ["en", f"{SITE}/about"], ["es", f"{SITE}/es/about"], ["bs", f"{SITE}/bs/about"],
+        ["x-default", f"{SITE}/about"]])
+    assert page.eval_on_selector('link[rel="canonical"]', "l => l.href") == f"{SITE}/es/about"
+    assert page.eval_on_selector('meta[property="og:locale"]', "m => m.content") == "es_US"
+
+
+def test_the_sitemap_lists_every_language_with_its_alternates(built: None) -> None:
+    sitemap = ElementTree.parse(BUILD_SITE / "sitemap.xml").getroot()
+    entries = {url.findtext(f"{SITEMAP}loc"): url for url in sitemap.iter(f"{SITEMAP}url")}
+    for path in ("/about", "/es/about", "/bs/about"):
+        links = {link.get("hreflang"): link.get("href")
+                 for link in entries[f"{SITE}{path}"].iter(f"{XHTML}link")}
+        assert links == {"en": f"{SITE}/about", "es": f"{SITE}/es/about",
+                         "bs": f"{SITE}/bs/about", "x-default": f"{SITE}/about"}
