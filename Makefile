@@ -179,7 +179,7 @@ i18n-site: site/node_modules/.installed ## Extract the site's marked sentences i
 # --- tests ---
 # Each check builds what it reads, then runs its `-run` part, which builds nothing: `make test`
 # builds once, then runs the parts side by side, pytest with the others (it mostly waits).
-lint: $(BIN)/.installed-dev ## Ruff on all Python.
+lint: $(BIN)/.installed-dev site/node_modules/.installed-dev ## Ruff on all Python; the site's translated files' lint.
 	@$(MAKE) --no-print-directory lint-run
 
 typecheck: install-dev content api-types ## mypy on Python, tsc on the site.
@@ -204,6 +204,7 @@ checks-run:
 lint-run: lint-workflows
 	$(BIN)/ruff check generator rsvp_service tests bench
 	$(BIN)/lint-imports --no-cache
+	cd site && npm run --silent lint
 
 # The CI workflows against GitHub's schema, which check-jsonschema ships (no network).
 WORKFLOWS ?= $(wildcard .github/workflows/*.yml)

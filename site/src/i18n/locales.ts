@@ -8,6 +8,7 @@ export const LOCALES = list as readonly Locale[]
 export const DEFAULT_LOCALE: Locale = 'en'
 
 /** Each language's name in that language, as the switcher shows it. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- each name is in its own language, never translated
 export const AUTONYMS: Record<Locale, string> = { en: 'English', es: 'Español', bs: 'Bosanski' }
 
 /** Open Graph's language_TERRITORY form: the site serves St. Louis. */
