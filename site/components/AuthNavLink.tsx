@@ -1,8 +1,8 @@
-import type { ShellData } from '../src/content/pageData'
 import { useAuth } from '../src/auth/useAuth'
 import { localizePath, type Locale } from '../src/i18n/locales'
+import type { ShellText } from '../src/i18n/server'
 
-type AccountNav = ShellData['site']['account_nav']
+type AccountNav = ShellText['account_nav']
 
 /** HTML-only pages: "Log in" by default; the inline nav script swaps it for Dashboard when signed in. */
 export function StaticAuthNavLink({ accountNav, locale }: { accountNav: AccountNav; locale: Locale }) {

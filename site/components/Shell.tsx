@@ -12,13 +12,13 @@ export function Shell({ data, contentPage, currentPath, locale, text, languages,
   /** The page's path without its language. */
   currentPath: string
   locale: Locale
-  /** Its own words, in the page's language. */
+  /** Its words (its own and site.yaml's), in the page's language. */
   text: ShellText
   languages: Language[]
   children: ReactNode
 }) {
   const { site } = data
-  // The nav's and the footer's words are site.yaml's (content, English for now); their links stay in the page's language.
+  // The nav's links stay in the page's language.
   const href = (path: string) => localizePath(path, locale)
   return (
     <>
@@ -31,7 +31,7 @@ export function Shell({ data, contentPage, currentPath, locale, text, languages,
               {text.menu}
             </button>
             <ul id="site-menu" className="nav-list">
-              {site.nav.map((link) => (
+              {text.nav.map((link) => (
                 <li key={link.href}>
                   <a href={href(link.href)} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
                 </li>
@@ -39,9 +39,9 @@ export function Shell({ data, contentPage, currentPath, locale, text, languages,
               <OrganizeNavItem contentPage={contentPage} currentPath={currentPath} locale={locale} label={text.organize} />
               <li>
                 {contentPage ? (
-                  <StaticAuthNavLink accountNav={site.account_nav} locale={locale} />
+                  <StaticAuthNavLink accountNav={text.account_nav} locale={locale} />
                 ) : (
-                  <AuthNavLink accountNav={site.account_nav} currentPath={currentPath} locale={locale} loadingLabel={text.loading} />
+                  <AuthNavLink accountNav={text.account_nav} currentPath={currentPath} locale={locale} loadingLabel={text.loading} />
                 )}
               </li>
             </ul>
@@ -55,8 +55,8 @@ export function Shell({ data, contentPage, currentPath, locale, text, languages,
       </main>
       <footer className="site-footer">
         <div className="container">
-          <p>{site.footer.copyright}</p>
-          <p>{site.footer.tagline}</p>
+          <p>{text.footer.copyright}</p>
+          <p>{text.footer.tagline}</p>
         </div>
       </footer>
     </>

@@ -1,4 +1,5 @@
-// The data every page gets: the site shell (nav, footer, name) plus its own head metadata.
+// The data every page gets: the site's name and address plus its own head metadata. The shell's words (nav,
+// footer) come in the page's language from pages/+onBeforeRender.ts.
 import type { HeadOnly, ShareImage, SiteInfo } from './types'
 import { loadShareImages, loadSite } from './load'
 
@@ -6,7 +7,7 @@ import { loadShareImages, loadSite } from './load'
 export type Feed = { href: string; title: string }
 
 export type ShellData = {
-  site: Pick<SiteInfo, 'name' | 'tagline' | 'url' | 'nav' | 'account_nav' | 'footer'>
+  site: Pick<SiteInfo, 'name' | 'tagline' | 'url'>
   // image: the picture shown where the page's link is shared (share.json: events, series, profiles).
   meta: { title: string; description: string; path: string; image?: ShareImage | undefined; feed?: Feed | undefined }
 }
@@ -18,10 +19,8 @@ export function siteFeed(siteName: string): Feed {
 
 export function shell(path: string, meta: { title: string; description: string; feed?: Feed }): ShellData {
   const site = loadSite()
-  // The year the site was built (pages are rendered at build time; the nightly rebuild moves it on).
-  const footer = { ...site.footer, copyright: site.footer.copyright.replaceAll('{year}', String(new Date().getFullYear())) }
   return {
-    site: { name: site.name, tagline: site.tagline, url: site.url, nav: site.nav, account_nav: site.account_nav, footer },
+    site: { name: site.name, tagline: site.tagline, url: site.url },
     meta: { ...meta, path, image: loadShareImages()[path] },
   }
 }

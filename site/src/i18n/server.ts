@@ -4,9 +4,12 @@
 // switcher's links, translated here, so that no page's browser needs Lingui's runtime or a catalog for them.
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { messages as bs } from '../../locales/bs/messages'
 import { messages as en } from '../../locales/en/messages'
 import { messages as es } from '../../locales/es/messages'
+import { loadSite } from '../content/load'
+import type { SiteInfo } from '../content/types'
 import { AUTONYMS, alternates, type Locale } from './locales'
 
 const CATALOGS: Record<Locale, Messages> = { en, es, bs }
@@ -27,8 +30,19 @@ const SHELL = {
   language: msg({ message: 'Language', comment: "The language switcher's label for screen readers" }),
 }
 
-/** The shell's words in one language. */
-export type ShellText = Record<keyof typeof SHELL, string>
+// site.yaml's words of the shell (content/site.yaml: the nav, the account link, the footer), here so that
+// `make i18n-site` puts them in the catalogs: each is translated where the catalog has it, else shown as written
+// (tests/siteWords.test.ts fails when site.yaml says something the catalogs lack).
+export const SITE_WORDS = [
+  msg`Home`, msg`Civic Index`, msg`Explore`, msg`Tornado Relief`, msg`Dashboard`, msg`Log in`,
+  msg`© {year} CivicSTL. All rights reserved.`, msg`Built by students for a stronger St. Louis.`,
+]
+
+type Site = Pick<SiteInfo, 'nav' | 'account_nav' | 'footer'>
+type Link = Site['nav'][number]
+
+/** The shell's words in one language: its own, and site.yaml's nav, account link and footer. */
+export type ShellText = Record<keyof typeof SHELL, string> & Site
 
 const instances = new Map<Locale, I18n>()
 
@@ -42,10 +56,28 @@ export function i18nFor(locale: Locale): I18n {
   return i18n
 }
 
-/** The shell's words in `locale`. */
-export function shellTextOf(locale: Locale): ShellText {
+/** One of site.yaml's words in `locale`, where the catalog has it; `values` fill its {placeholders}. */
+export function siteWord(locale: Locale, source: string, values: Record<string, string> = {}): string {
+  const id = generateMessageId(source)
   const i18n = i18nFor(locale)
-  return Object.fromEntries(Object.entries(SHELL).map(([key, descriptor]) => [key, i18n._(descriptor)])) as ShellText
+  if (i18n.messages[id]) return i18n._(id, values)
+  return Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{${name}}`, value), source)
+}
+
+/** The shell's words in `locale`, site.yaml's among them. */
+export function shellTextOf(locale: Locale): ShellText {
+  const site = loadSite()
+  const i18n = i18nFor(locale)
+  const own = Object.fromEntries(Object.entries(SHELL).map(([key, descriptor]) => [key, i18n._(descriptor)]))
+  const link = ({ href, label }: Link): Link => ({ href, label: siteWord(locale, label) })
+  // The year the site was built (pages are rendered at build time; the nightly rebuild moves it on).
+  const year = String(new Date().getFullYear())
+  return {
+    ...(own as Record<keyof typeof SHELL, string>),
+    nav: site.nav.map(link),
+    account_nav: { signed_in: link(site.account_nav.signed_in), signed_out: link(site.account_nav.signed_out) },
+    footer: { copyright: siteWord(locale, site.footer.copyright, { year }), tagline: siteWord(locale, site.footer.tagline) },
+  }
 }
 
 /** The switcher's links for the page at `pathname` (without language). */
