@@ -106,6 +106,9 @@ def test_the_head_names_every_language_and_the_default(
         ["x-default", f"{SITE}/about"]])
     assert page.eval_on_selector('link[rel="canonical"]', "l => l.href") == f"{SITE}/es/about"
     assert page.eval_on_selector('meta[property="og:locale"]', "m => m.content") == "es_US"
+    others = page.eval_on_selector_all(
+        'meta[property="og:locale:alternate"]', "ms => ms.map(m => m.content)")
+    assert others == ["en_US", "bs_BA"]
 
 
 def test_the_sitemap_lists_every_language_with_its_alternates(built: None) -> None:

@@ -34,6 +34,9 @@ class _Meta(HTMLParser):
 def _meta(path: str) -> dict[str, str]:
     parser = _Meta()
     parser.feed((BUILD_SITE / path.lstrip("/") / "index.html").read_text(encoding="utf-8"))
+    # Open Graph's one list: the page's other languages (issue 41), checked by test_languages.py.
+    alternates = parser.tags.pop("og:locale:alternate", [])
+    assert len(alternates) == 2, f"{path} names {alternates} as its other languages"
     repeated = {key: values for key, values in parser.tags.items() if len(values) > 1}
     assert not repeated, f"{path} repeats {sorted(repeated)}"
     return {key: values[0] for key, values in parser.tags.items()}
