@@ -38,6 +38,11 @@ try {
 const publicDir = path.join(contentDir, 'public')
 if (fs.existsSync(publicDir)) linkTree(publicDir, outDir)
 
+// A page whose first segment is a language's (an organization with the slug "es") would be read as that language.
+const clashes = routes.filter((r) => locales.includes(r.path.split('/')[1]))
+if (clashes.length) {
+  fail(`${clashes.map((r) => r.path).join(', ')}: a page's address may not start with a language code (${locales.join(', ')}), which /es/ and /bs/ pages use; choose another slug.`)
+}
 // Every route of the manifest must have been prerendered, in every language.
 const missing = routes.flatMap((r) => locales.map((l) => ({ path: localized(r.path, l) }))).filter((r) => !fs.existsSync(htmlFile(r.path)))
 if (missing.length) {
