@@ -1,5 +1,6 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
+import type { I18n } from '@lingui/core'
 import type { Locale } from '../src/i18n/locales'
 import type { Language, ShellText } from '../src/i18n/server'
 
@@ -37,6 +38,8 @@ declare global {
       shellText?: ShellText
       /** The same page in every language (pages/+onBeforeRender.ts). */
       languages?: Language[]
+      /** The language's Lingui instance, on the server only (pages/+onBeforeRender.ts). */
+      i18n?: I18n
     }
     interface Config {
       contentPage?: boolean
