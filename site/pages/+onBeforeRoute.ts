@@ -1,10 +1,11 @@
 // Vike's i18n pattern (vike.dev/i18n): the language comes off the URL before routing, so every page's route,
 // data and links see the path without it (pageContext.urlLogical) and read the language from pageContext.locale.
+// The URL is put together here rather than by vike/modifyUrl, which interactive pages would load as well.
 import type { PageContext } from 'vike/types'
-import { modifyUrl } from 'vike/modifyUrl'
 import { extractLocale } from '../src/i18n/locales'
 
 export function onBeforeRoute(pageContext: PageContext) {
-  const { locale, pathname } = extractLocale(pageContext.urlParsed.pathname)
-  return { pageContext: { locale, urlLogical: modifyUrl(pageContext.urlParsed.href, { pathname }) } }
+  const { pathname: original, searchOriginal, hashOriginal } = pageContext.urlParsed
+  const { locale, pathname } = extractLocale(original)
+  return { pageContext: { locale, urlLogical: pathname + (searchOriginal ?? '') + (hashOriginal ?? '') } }
 }
