@@ -17,7 +17,7 @@ const CATALOGS: Record<Locale, Messages> = { en, es, bs }
 /** One language of the switcher: the page in it, its name and the first-visit note, both in that language. */
 export type Language = { locale: Locale; href: string; label: string; note: string }
 
-// The note a visitor whose language is another gets, in that language (src/nav.js shows it).
+// The note a visitor whose language is another gets, in that language (src/nav-common.js shows it).
 const NOTE = msg`Read this page in English`
 
 // The shell's own words (components/Shell.tsx); the nav's links and the footer are site.yaml's content.
