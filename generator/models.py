@@ -226,8 +226,9 @@ TimeRange = Annotated[str, AfterValidator(_time_range), _pattern(TIME_RANGE_PATT
 Phone = Annotated[str, AfterValidator(_phone), _pattern(PHONE_PATTERN)]
 Email = Annotated[str, AfterValidator(_email), _pattern(EMAIL_PATTERN)]
 Slug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")]
-# An ISO 639-1 code such as es; a translation's file name ends in it (<name>.es.yaml).
-LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+# An ISO 639-1 code such as es; a translation's folder has its name (organizations/es/).
+LANGUAGE_FOLDER = re.compile(r"[a-z]{2}")
+LanguageCode = Annotated[str, StringConstraints(pattern=rf"^{LANGUAGE_FOLDER.pattern}$")]
 
 
 class Content(BaseModel):

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, Field, create_model
 from pydantic.fields import FieldInfo
 
-from generator.models import TRANSLATABLE, Content
+from generator.models import LANGUAGE_FOLDER, TRANSLATABLE, Content
 
 M = TypeVar("M", bound=BaseModel)
 Loc = tuple[Any, ...]
@@ -20,9 +20,14 @@ Loc = tuple[Any, ...]
 Shape = tuple[Literal["text", "texts", "model", "models", "mapping"], type[BaseModel] | None]
 
 
-def is_translation(path: Path) -> bool:
-    """Whether a content file's name is a translation's: <name>.<language>.yaml."""
-    return "." in path.stem
+def misplaced(path: Path) -> str | None:
+    """Where a file named like a translation beside its English file (<name>.es.yaml) belongs,
+    as a sentence, or None for any other name."""
+    name, _, language = path.stem.rpartition(".")
+    if not name or not LANGUAGE_FOLDER.fullmatch(language):
+        return None
+    return (f"A translation goes in a folder named for its language beside the English file: "
+            f"move it to {language}/{name}.yaml.")
 
 
 def _marked(annotation: Any) -> bool:

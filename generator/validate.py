@@ -30,7 +30,7 @@ from generator.checks.translations import check_translations
 from generator.errors import ContentInvalid, ContentWarning
 from generator.models import Event, Organization, Site
 from generator.registry import EVENT, ORGANIZATION
-from generator.translations import is_translation
+from generator.translations import misplaced
 
 
 @dataclass
@@ -79,9 +79,10 @@ def validate(root: Path) -> Project:
         if entry is not None:
             pages[name] = entry
     for path in sorted((root / "pages").glob("*.y*ml")):
-        if path.stem not in PAGES and not is_translation(path):
+        if path.stem not in PAGES:
             run.file_error(path, "one of " + ", ".join(f"{p}.yaml" for p in PAGES),
-                           repr(path.name), "Pages are fixed; remove or rename this file.")
+                           repr(path.name), misplaced(path)
+                           or "Pages are fixed; remove or rename this file.")
     organizations = run.collection(ORGANIZATION.entries_folder, Organization)
     events = run.collection(EVENT.entries_folder, Event)
     draft = Draft(root, site, pages, organizations, events,

@@ -20,7 +20,7 @@ from generator.models import Event, Organization, Site
 from generator.pydantic_errors import field_path, translate
 from generator.registry import EVENT, ORGANIZATION, page_stem
 from generator.registry import PAGES as PAGE_TYPES
-from generator.translations import is_translation
+from generator.translations import misplaced
 
 # The routes the site itself defines; organization slugs live beside them at the top level.
 APP_ROUTES = (
@@ -152,8 +152,6 @@ class Run:
             return {}
         paths = []
         for path in sorted(directory.iterdir()):
-            if is_translation(path):
-                continue  # checks/translations.py reads it, beside its English file
             if path.suffix == ".yml":
                 self.file_error(path, "a .yaml file", "the extension .yml",
                                 "Rename the file to end in .yaml.")
@@ -162,7 +160,8 @@ class Run:
                 continue
             if not SLUG_PATTERN.match(path.stem):
                 self.file_error(path, "a file name of letters, digits and dashes",
-                                repr(path.name), "Rename the file; its name becomes the URL.")
+                                repr(path.name), misplaced(path)
+                                or "Rename the file; its name becomes the URL.")
                 continue
             stems.add(path.stem)
             paths.append(path)

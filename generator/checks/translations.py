@@ -1,5 +1,9 @@
-"""Checks of translation files (<name>.<language>.yaml beside <name>.yaml): each against its
-English file, then a warning for every piece of prose that still shows in English."""
+"""Checks of translation files (<language>/<name>.yaml in the folder of <name>.yaml): each against
+its English file, then a warning for every piece of prose that still shows in English.
+
+A language's files sit in a folder of their own, not beside the English ones, so that whatever
+lists a content folder's files (the web editor's collections above all: Decap CMS lists a
+folder's files but not its subfolders' unless told to) sees the English entries alone."""
 
 from __future__ import annotations
 
@@ -13,12 +17,13 @@ from generator.checks.links import _check_text_links
 from generator.checks.run import PAGES, Draft, Entry, Run
 from generator.errors import ContentWarning
 from generator.loaders import load_document
-from generator.models import Event, Organization, Site
+from generator.models import LANGUAGE_FOLDER, Event, Organization, Site
 from generator.pydantic_errors import translate
 from generator.registry import EVENT, ORGANIZATION
 from generator.translations import (
     conflicts,
     merge,
+    misplaced,
     not_prose,
     translation_model,
     without,
@@ -52,19 +57,30 @@ def _model(kind: str, slug: str) -> type[BaseModel] | None:
 
 
 def _candidates(root: Path) -> list[tuple[str, Path]]:
-    """Every file named like a translation, with the kind of content its folder holds."""
-    found = [("site", path) for path in sorted(root.glob("site.*.y*ml"))]
+    """Every file in a language's folder, with the kind of content its English folder holds."""
+    found = []
     for kind, (folder, _, _) in KINDS.items():
-        if folder and (root / folder).is_dir():
-            found += [(kind, p) for p in sorted((root / folder).glob("*.*.y*ml"))]
+        where = root / folder
+        if not where.is_dir():
+            continue
+        # Beside site.yaml the other folders are content's own (organizations/, images/, ...).
+        folders = [sub for sub in sorted(where.iterdir()) if sub.is_dir()
+                   and (folder or LANGUAGE_FOLDER.fullmatch(sub.name))]
+        found += [(kind, path) for sub in folders for path in sorted(sub.iterdir())
+                  if path.is_file() and (folder or path.stem == "site")]
     return found
+
+
+def translation_path(english: Path, language: str) -> Path:
+    """Where an English file's translation into a language is: <language>/<name>.yaml beside it."""
+    return english.parent / language / english.name
 
 
 def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, str],
           routes: set[str]) -> tuple[Key, str, BaseModel] | None:
     """Check one translation file; its key, language and model, or None after its errors."""
-    slug, language, _ = path.name.rsplit(".", 2)
-    english_path = path.with_name(f"{slug}.yaml")
+    slug, language = path.stem, path.parent.name
+    english_path = path.parent.parent / f"{slug}.yaml"
     english_name = run.display(english_path)
     model = _model(kind, slug)
     if path.suffix != ".yaml":
@@ -72,15 +88,15 @@ def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, st
                        "Rename the file to end in .yaml.")
         return None
     if language not in languages:
-        run.file_error(path, "a language of site.yaml's `languages`: "
-                       + (", ".join(languages) or "none yet"), repr(language),
-                       f"Name a translation <name>.<language>.yaml, such as {slug}.es.yaml, or "
-                       "add the language to site.yaml.")
+        run.file_error(path, "a folder named for a language of site.yaml's `languages`: "
+                       + (", ".join(languages) or "none yet"), f"the folder {language}/",
+                       f"Put a translation in its language's folder, such as es/{slug}.yaml "
+                       "beside the English file, or add the language to site.yaml.")
         return None
     if model is None or not english_path.is_file():
-        run.file_error(path, f"its English file {english_name} beside it", "no such file",
-                       "A translation has the name of its English file plus the language; "
-                       "rename it, or create the English file first.")
+        run.file_error(path, f"its English file {english_name}", "no such file",
+                       "A translation has the name of its English file, in a folder named for "
+                       "its language beside it; rename it, or create the English file first.")
         return None
     doc, errors = load_document(path, run.display(path))
     run.errors.extend(errors)
@@ -124,6 +140,9 @@ def check_translations(run: Run, draft: Draft) -> dict[str, dict[Key, BaseModel]
     languages = draft.site.model.languages
     found: dict[str, dict[Key, BaseModel]] = {language: {} for language in languages}
     routes = draft.routes
+    for path in sorted(run.root.glob("site.*.y*ml")):
+        run.file_error(path, "a translation of site.yaml in its language's folder",
+                       repr(path.name), misplaced(path) or "Remove or rename this file.")
     for kind, path in _candidates(run.root):
         loaded = _load(run, draft, kind, path, languages, routes)
         if loaded is not None:
@@ -138,7 +157,7 @@ def check_translations(run: Run, draft: Draft) -> dict[str, dict[Key, BaseModel]
                 if given is None:
                     untranslated += 1
                     continue
-                other = run.display(entry.doc.path.with_name(f"{slug}.{language}.yaml"))
+                other = run.display(translation_path(entry.doc.path, language))
                 for loc in merge(entry.model, given)[1]:
                     run.warn(entry.doc, loc, f"{language}: not translated in {other} yet; "
                              f"the {name} pages show it in English.")

@@ -1,5 +1,6 @@
-"""Translation files (<name>.<lang>.yaml): checked at their lines, warned of where prose is
-missing, never read as entries, and built into build/content/<lang>/ beside unchanged English."""
+"""Translation files (<lang>/<name>.yaml beside <name>.yaml): checked at their lines, warned of
+where prose is missing, never read as entries, and built into build/content/<lang>/ beside
+unchanged English."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.generator.generator_testkit import profile
 
 Cli = Callable[..., tuple[int, str, str]]
 KEEN = "content/organizations/keenstl.yaml"
-KEEN_ES = "content/organizations/keenstl.es.yaml"
+KEEN_ES = "content/organizations/es/keenstl.yaml"
 
 
 @pytest.fixture
@@ -26,6 +27,7 @@ def languages(content: Path, edit: Callable[[str, str, str], None]) -> Path:
 
 
 def _write(content: Path, relative: str, text: str) -> None:
+    (content / relative).parent.mkdir(parents=True, exist_ok=True)
     (content / relative).write_text(text, encoding="utf-8")
 
 
@@ -37,24 +39,27 @@ def _profiles(out: Path) -> dict[str, Any]:
 def test_mistakes_in_translations_are_errors_at_their_lines_and_nothing_is_written(
         languages: Path, run_cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    _write(languages, "organizations/keenstl.es.yaml",
+    _write(languages, "organizations/es/keenstl.yaml",
            "tagline: Deportes.\nkind: nonprofit\nprograms: 3\n")
-    _write(languages, "organizations/forestparkforever.es.yaml",
+    _write(languages, "organizations/es/forestparkforever.yaml",
            "core_impact:\n  - title: Uno\n")
-    _write(languages, "organizations/ghost.es.yaml", "tagline: Nadie.\n")
-    _write(languages, "organizations/keenstl.fr.yaml", "tagline: Sports.\n")
+    _write(languages, "organizations/es/ghost.yaml", "tagline: Nadie.\n")
+    _write(languages, "organizations/fr/keenstl.yaml", "tagline: Sports.\n")
+    # Beside its English file, as an editor may put it: read as neither entry nor translation.
+    _write(languages, "organizations/keenstl.es.yaml", "tagline: Deportes.\n")
+    _write(languages, "site.es.yaml", "footer:\n  tagline: Hecho en St. Louis.\n")
     out = tmp_path / "out"
     status, _, stderr = run_cli("build", "--content", "content", "--out", str(out))
     assert status == 1
     errors = [line for line in stderr.splitlines() if line and ": warning: " not in line]
     assert errors[:-1] == [
-        "content/organizations/forestparkforever.es.yaml:2:3: core_impact: expected 4 items, as "
+        "content/organizations/es/forestparkforever.yaml:2:3: core_impact: expected 4 items, as "
         "in the English file, found a list of 1 item. Translate every item of the English list, "
         "in its order.",
-        "content/organizations/ghost.es.yaml:1:1: (whole file): expected its English file "
-        "content/organizations/ghost.yaml beside it, found no such file. A translation has the "
-        "name of its English file plus the language; rename it, or create the English file "
-        "first.",
+        "content/organizations/es/ghost.yaml:1:1: (whole file): expected its English file "
+        "content/organizations/ghost.yaml, found no such file. A translation has the name of its "
+        "English file, in a folder named for its language beside it; rename it, or create the "
+        "English file first.",
         f"{KEEN_ES}:2:1: kind: expected a field translated here: one of logo, tagline, "
         "description, future_goals, programs, photos, core_impact, impact_numbers, events_card, "
         "cta, found `kind`, which is the same in every language. Remove it from this file; it "
@@ -62,18 +67,25 @@ def test_mistakes_in_translations_are_errors_at_their_lines_and_nothing_is_writt
         f"{KEEN_ES}:3:11: programs: expected a list (lines starting with `- `), found int 3. "
         "Write the entries in square brackets, for example `programs: [one, two]`, or each on "
         "its own line under `programs:` starting with `- `.",
-        "content/organizations/keenstl.fr.yaml:1:1: (whole file): expected a language of "
-        "site.yaml's `languages`: es, bs, found 'fr'. Name a translation "
-        "<name>.<language>.yaml, such as keenstl.es.yaml, or add the language to site.yaml.",
+        "content/organizations/fr/keenstl.yaml:1:1: (whole file): expected a folder named for a "
+        "language of site.yaml's `languages`: es, bs, found the folder fr/. Put a translation in "
+        "its language's folder, such as es/keenstl.yaml beside the English file, or add the "
+        "language to site.yaml.",
+        "content/organizations/keenstl.es.yaml:1:1: (whole file): expected a file name of "
+        "letters, digits and dashes, found 'keenstl.es.yaml'. A translation goes in a folder "
+        "named for its language beside the English file: move it to es/keenstl.yaml.",
+        "content/site.es.yaml:1:1: (whole file): expected a translation of site.yaml in its "
+        "language's folder, found 'site.es.yaml'. A translation goes in a folder named for its "
+        "language beside the English file: move it to es/site.yaml.",
     ]
-    assert errors[-1].startswith("5 problems")
+    assert errors[-1].startswith("7 problems")
     assert not out.exists()
 
 
 def test_missing_prose_is_a_warning_at_the_english_line_and_others_are_summed_up(
         languages: Path, run_cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    _write(languages, "organizations/keenstl.es.yaml", "\n".join([
+    _write(languages, "organizations/es/keenstl.yaml", "\n".join([
         "tagline: Deportes para jóvenes atletas.",
         "description: Sobre **nosotros**.",
         "future_goals: [Llegar a más familias.]",
@@ -115,12 +127,12 @@ def test_each_language_gets_the_records_merged_with_what_stayed_english_listed(
         languages: Path, run_cli: Cli, tmp_path: Path) -> None:
     english_only = tmp_path / "english"
     assert run_cli("build", "--content", str(languages), "--out", str(english_only))[0] == 0
-    _write(languages, "organizations/keenstl.es.yaml",
+    _write(languages, "organizations/es/keenstl.yaml",
            "tagline: Deportes para jóvenes atletas.\ncore_impact:\n  - title: Uno\n  - {}\n"
            "  - {}\n  - {}\n")
-    _write(languages, "events/keen-swim.es.yaml", "title: Natación\n")
-    _write(languages, "pages/home.es.yaml", "hero:\n  heading: Presente por St. Louis\n")
-    _write(languages, "site.es.yaml", "footer:\n  tagline: Hecho en St. Louis.\n")
+    _write(languages, "events/es/keen-swim.yaml", "title: Natación\n")
+    _write(languages, "pages/es/home.yaml", "hero:\n  heading: Presente por St. Louis\n")
+    _write(languages, "es/site.yaml", "footer:\n  tagline: Hecho en St. Louis.\n")
     out = tmp_path / "out"
     status, _, stderr = run_cli("build", "--content", str(languages), "--out", str(out))
     assert status == 0, stderr
