@@ -8,7 +8,8 @@ type AccountNav = ShellText['account_nav']
 export function StaticAuthNavLink({ accountNav, locale }: { accountNav: AccountNav; locale: Locale }) {
   const { signed_in: inLink, signed_out: outLink } = accountNav
   return (
-    <a href={localizePath(outLink.href, locale)} data-auth-static="" data-in-href={localizePath(inLink.href, locale)} data-in-label={inLink.label}>
+    <a href={localizePath(outLink.href, locale)} lang={outLink.lang} data-auth-static="" data-in-href={localizePath(inLink.href, locale)} data-in-label={inLink.label}
+      data-in-lang={inLink.lang}>
       {outLink.label}
     </a>
   )
@@ -25,6 +26,6 @@ export function AuthNavLink({ accountNav, currentPath, locale, loadingLabel }: {
   if (loading) return <span className="nav-loading">{loadingLabel}</span>
   const link = isAuthenticated ? accountNav.signed_in : accountNav.signed_out
   return (
-    <a href={localizePath(link.href, locale)} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
+    <a href={localizePath(link.href, locale)} lang={link.lang} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
   )
 }

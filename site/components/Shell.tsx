@@ -33,7 +33,7 @@ export function Shell({ data, contentPage, currentPath, locale, text, languages,
             <ul id="site-menu" className="nav-list">
               {text.nav.map((link) => (
                 <li key={link.href}>
-                  <a href={href(link.href)} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
+                  <a href={href(link.href)} lang={link.lang} aria-current={link.href === currentPath ? 'page' : undefined}>{link.label}</a>
                 </li>
               ))}
               <OrganizeNavItem contentPage={contentPage} currentPath={currentPath} locale={locale} label={text.organize} />
@@ -55,8 +55,8 @@ export function Shell({ data, contentPage, currentPath, locale, text, languages,
       </main>
       <footer className="site-footer">
         <div className="container">
-          <p>{text.footer.copyright}</p>
-          <p>{text.footer.tagline}</p>
+          <p lang={text.footer.copyright.lang}>{text.footer.copyright.text}</p>
+          <p lang={text.footer.tagline.lang}>{text.footer.tagline.text}</p>
         </div>
       </footer>
     </>

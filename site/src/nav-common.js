@@ -8,6 +8,9 @@ export function authNav(d) {
       d.querySelectorAll('a[data-auth-static]').forEach(function (a) {
         a.href = a.getAttribute('data-in-href')
         a.textContent = a.getAttribute('data-in-label')
+        // Dashboard may be in English where Log in is not (site.json's in_english): the link says which.
+        if (a.hasAttribute('data-in-lang')) a.lang = 'en'
+        else a.removeAttribute('lang')
       })
       if (localStorage.getItem('isOrganizer') === 'true') {
         d.querySelectorAll('[data-organizer-nav]').forEach(function (li) {

@@ -15,6 +15,7 @@ import type {
   SiteInfo,
   TornadoPage,
 } from './types'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 
 export function contentDir(): string {
   const fromDefine = import.meta.env.CIVIC_CONTENT_DIR as string | undefined
@@ -23,8 +24,14 @@ export function contentDir(): string {
 
 const cache = new Map<string, unknown>()
 
-function readJson<T>(rel: string): T {
-  const file = path.join(contentDir(), rel)
+// Another language's files sit in <content>/<locale>/, in the English files' shape, the translation merged over
+// the English (each record's in_english names what stayed English).
+function localeDir(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? contentDir() : path.join(contentDir(), locale)
+}
+
+function readJson<T>(rel: string, locale: Locale = DEFAULT_LOCALE): T {
+  const file = path.join(localeDir(locale), rel)
   // `vike dev` re-reads on every request so a saved YAML file shows on the next reload.
   if (import.meta.env.DEV || !cache.has(file)) {
     cache.set(file, JSON.parse(fs.readFileSync(file, 'utf8')))
@@ -32,26 +39,27 @@ function readJson<T>(rel: string): T {
   return cache.get(file) as T
 }
 
-export const loadSite = () => readJson<SiteInfo>('site.json')
-export const loadHome = () => readJson<HomePage>('pages/home.json')
-export const loadAbout = () => readJson<AboutPage>('pages/about.json')
-export const loadTornado = () => readJson<TornadoPage>('pages/tornado.json')
-export const loadOrganizationIndex = () => readJson<OrganizationIndex>('organizations.json')
+export const loadSite = (locale?: Locale) => readJson<SiteInfo>('site.json', locale)
+export const loadHome = (locale?: Locale) => readJson<HomePage>('pages/home.json', locale)
+export const loadAbout = (locale?: Locale) => readJson<AboutPage>('pages/about.json', locale)
+export const loadTornado = (locale?: Locale) => readJson<TornadoPage>('pages/tornado.json', locale)
+export const loadOrganizationIndex = (locale?: Locale) => readJson<OrganizationIndex>('organizations.json', locale)
 export const loadCivicIndex = () => readJson<CivicIndex>('civic-index.json')
-export const loadEvents = () => readJson<EventsFile>('events.json')
+export const loadEvents = (locale?: Locale) => readJson<EventsFile>('events.json', locale)
 export const loadRoutes = () => readJson<RoutesFile>('routes.json')
 export const loadRedirects = () => readJson<RedirectsFile>('redirects.json')
 /** Each event, series and profile page's preview picture (og:image), by the page's path. */
 export const loadShareImages = () => readJson<ShareImages>('share.json')
 
-/** One organization's profile data, or null when there is no such slug. */
-export function loadOrganization(slug: string): Organization | null {
-  const file = profileFiles().get(slug)
-  if (!file) return null
+/** One organization's profile data in `locale`, or null when there is no such slug. */
+export function loadOrganization(slug: string, locale: Locale = DEFAULT_LOCALE): Organization | null {
+  const rel = profileFiles().get(slug)
+  if (!rel) return null
+  const file = path.join(localeDir(locale), rel)
   // Only the file in hand is kept: a prerender run renders its profiles in routes.json order, a file's
   // profiles one after another, and keeping every file would hold every organization.
   if (import.meta.env.DEV || lastProfiles?.file !== file) {
-    lastProfiles = { file, profiles: JSON.parse(fs.readFileSync(path.join(contentDir(), file), 'utf8')) }
+    lastProfiles = { file, profiles: JSON.parse(fs.readFileSync(file, 'utf8')) }
   }
   return lastProfiles.profiles[slug] ?? null
 }

@@ -1,15 +1,14 @@
 // Server side of the site's languages: every compiled catalog (locales/<locale>/messages.ts, made by the build's
 // `lingui compile`), the Lingui instance of each language for the HTML-only pages' own words
 // (components/Translated.tsx), and what pages/+onBeforeRender.ts gives every page: the shell's words and the
-// switcher's links, translated here, so that no page's browser needs Lingui's runtime or a catalog for them.
+// switcher's links, translated here, so that no page's browser needs Lingui's runtime or a catalog for them;
+// site.yaml's words of the shell come from the language's site.json (content/site.<locale>.yaml).
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { messages as bs } from '../../locales/bs/messages'
 import { messages as en } from '../../locales/en/messages'
 import { messages as es } from '../../locales/es/messages'
-import { loadSite } from '../content/load'
-import type { SiteInfo } from '../content/types'
+import { siteWordsOf, type SiteWords } from '../content/siteText'
 import { AUTONYMS, alternates, type Locale } from './locales'
 
 const CATALOGS: Record<Locale, Messages> = { en, es, bs }
@@ -30,19 +29,8 @@ const SHELL = {
   language: msg({ message: 'Language', comment: "The language switcher's label for screen readers" }),
 }
 
-// site.yaml's words of the shell (content/site.yaml: the nav, the account link, the footer), here so that
-// `make i18n-site` puts them in the catalogs: each is translated where the catalog has it, else shown as written
-// (tests/siteWords.test.ts fails when site.yaml says something the catalogs lack).
-export const SITE_WORDS = [
-  msg`Home`, msg`Civic Index`, msg`Explore`, msg`Tornado Relief`, msg`Dashboard`, msg`Log in`,
-  msg`© {year} CivicSTL. All rights reserved.`, msg`Built by students for a stronger St. Louis.`,
-]
-
-type Site = Pick<SiteInfo, 'nav' | 'account_nav' | 'footer'>
-type Link = Site['nav'][number]
-
-/** The shell's words in one language: its own, and site.yaml's nav, account link and footer. */
-export type ShellText = Record<keyof typeof SHELL, string> & Site
+/** The shell's words in one language: its own, and site.yaml's nav, account link and footer (site.<locale>.yaml). */
+export type ShellText = Record<keyof typeof SHELL, string> & SiteWords
 
 const instances = new Map<Locale, I18n>()
 
@@ -56,28 +44,11 @@ export function i18nFor(locale: Locale): I18n {
   return i18n
 }
 
-/** One of site.yaml's words in `locale`, where the catalog has it; `values` fill its {placeholders}. */
-export function siteWord(locale: Locale, source: string, values: Record<string, string> = {}): string {
-  const id = generateMessageId(source)
-  const i18n = i18nFor(locale)
-  if (i18n.messages[id]) return i18n._(id, values)
-  return Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{${name}}`, value), source)
-}
-
-/** The shell's words in `locale`, site.yaml's among them. */
+/** The shell's words in `locale`: its own from the catalog, site.yaml's from the language's site.json. */
 export function shellTextOf(locale: Locale): ShellText {
-  const site = loadSite()
   const i18n = i18nFor(locale)
   const own = Object.fromEntries(Object.entries(SHELL).map(([key, descriptor]) => [key, i18n._(descriptor)]))
-  const link = ({ href, label }: Link): Link => ({ href, label: siteWord(locale, label) })
-  // The year the site was built (pages are rendered at build time; the nightly rebuild moves it on).
-  const year = String(new Date().getFullYear())
-  return {
-    ...(own as Record<keyof typeof SHELL, string>),
-    nav: site.nav.map(link),
-    account_nav: { signed_in: link(site.account_nav.signed_in), signed_out: link(site.account_nav.signed_out) },
-    footer: { copyright: siteWord(locale, site.footer.copyright, { year }), tagline: siteWord(locale, site.footer.tagline) },
-  }
+  return { ...(own as Record<keyof typeof SHELL, string>), ...siteWordsOf(locale) }
 }
 
 /** The switcher's links for the page at `pathname` (without language). */

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
+import { englishMarker } from '../../../src/content/inEnglish'
 import { localizePath } from '../../../src/i18n/locales'
 import type { Data } from './+data'
 
@@ -8,12 +9,13 @@ export default function Page() {
   const { home, choices, button, next, partners, partnerCount } = useData<Data>()
   const { locale = 'en' } = usePageContext()
   const { t } = useLingui()
+  const en = englishMarker(home.in_english, locale)
   return (
     <div className="container">
       <section className="hero home-hero" aria-labelledby="home-title">
         <div className="home-intro">
-          <h1 id="home-title">{home.hero.heading}</h1>
-          <p>{home.hero.text}</p>
+          <h1 id="home-title" {...en('hero.heading')}>{home.hero.heading}</h1>
+          <p {...en('hero.text')}>{home.hero.text}</p>
           <a className="btn" href={button.href} data-choices={JSON.stringify(choices)}>
             {button.label}
           </a>
@@ -24,7 +26,7 @@ export default function Page() {
           <ol>
             {next.map((e) => (
               <li key={e.path}>
-                <a href={e.path}>{e.title}</a>
+                <a href={e.path} lang={e.lang}>{e.title}</a>
                 <span className="muted">
                   {e.date}
                   <span className="next-more"> · {e.time} · {e.host}</span>
@@ -52,17 +54,17 @@ export default function Page() {
       </section>
       <section className="section" aria-label={t`Highlights`}>
         <div className="grid grid-3">
-          {home.cards.map((card) => (
+          {home.cards.map((card, i) => (
             <a className="card card-link" href={card.href} key={card.title}>
-              <h2>{card.title}</h2>
-              <p>{card.text}</p>
+              <h2 {...en(`cards[${i}].title`)}>{card.title}</h2>
+              <p {...en(`cards[${i}].text`)}>{card.text}</p>
             </a>
           ))}
         </div>
       </section>
       <section className="section card" aria-labelledby="organizers-title">
-        <h2 id="organizers-title">{home.organizers.heading}</h2>
-        <p>{home.organizers.text}</p>
+        <h2 id="organizers-title" {...en('organizers.heading')}>{home.organizers.heading}</h2>
+        <p {...en('organizers.text')}>{home.organizers.text}</p>
       </section>
     </div>
   )

@@ -1,14 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { useData } from 'vike-react/useData'
+import { usePageContext } from 'vike-react/usePageContext'
 import { Img } from '../../../components/Img'
 import { PhotoPlaces } from '../../../components/PhotoPlaces'
 import { RichText } from '../../../components/RichText'
 import { followHref } from '../../../src/api/follows'
+import { englishMarker } from '../../../src/content/inEnglish'
 import type { Data } from './+data'
 
 export default function Page() {
   const { org, upcoming, calendar } = useData<Data>()
   const { t } = useLingui()
+  const en = englishMarker(org.in_english, usePageContext().locale)
   const name = org.name
   const newTab = t` (opens in a new tab)`
   return (
@@ -19,9 +22,9 @@ export default function Page() {
       </header>
 
       <section className="hero" aria-labelledby="tagline">
-        <h2 id="tagline">{org.tagline}</h2>
-        <RichText html={org.description_html} />
-        {org.cta ? <a className="btn" href={org.cta.href}>{org.cta.label}</a> : null}
+        <h2 id="tagline" {...en('tagline')}>{org.tagline}</h2>
+        <RichText html={org.description_html} {...en('description')} />
+        {org.cta ? <a className="btn" href={org.cta.href} {...en('cta.label')}>{org.cta.label}</a> : null}
         {/* A link, not a button: profiles ship no framework JavaScript; /follows does the following. */}
         <p className="follow-links">
           <a className="btn btn-secondary" href={followHref({ kind: 'organization', target: org.slug })}>
@@ -39,13 +42,13 @@ export default function Page() {
         <section className="card" aria-labelledby="goals-title">
           <h2 id="goals-title">{t`Future Goals`}</h2>
           <ul>
-            {org.future_goals.map((goal) => <li key={goal}>{goal}</li>)}
+            {org.future_goals.map((goal, i) => <li key={goal} {...en(`future_goals[${i}]`)}>{goal}</li>)}
           </ul>
         </section>
         <section className="card" aria-labelledby="programs-title">
           <h2 id="programs-title">{t`Programs`}</h2>
           <ul>
-            {org.programs.map((program) => <li key={program}>{program}</li>)}
+            {org.programs.map((program, i) => <li key={program} {...en(`programs[${i}]`)}>{program}</li>)}
           </ul>
         </section>
       </div>
@@ -53,10 +56,10 @@ export default function Page() {
       {org.events_card.length > 0 || upcoming.length > 0 || calendar ? (
         <section className="section card" aria-labelledby="events-title">
           <h2 id="events-title">{t`Events`}</h2>
-          {org.events_card.map((item) => (
+          {org.events_card.map((item, i) => (
             <div key={item.title}>
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
+              <h3 {...en(`events_card[${i}].title`)}>{item.title}</h3>
+              <p {...en(`events_card[${i}].text`)}>{item.text}</p>
             </div>
           ))}
           {upcoming.length > 0 ? (
@@ -90,10 +93,10 @@ export default function Page() {
       <section className="section" aria-labelledby="impact-title">
         <h2 id="impact-title">{t`Core Impact`}</h2>
         <div className="grid grid-4">
-          {org.core_impact.map((card) => (
+          {org.core_impact.map((card, i) => (
             <div className="card" key={card.title}>
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
+              <h3 {...en(`core_impact[${i}].title`)}>{card.title}</h3>
+              <p {...en(`core_impact[${i}].text`)}>{card.text}</p>
             </div>
           ))}
         </div>
@@ -103,9 +106,9 @@ export default function Page() {
         <section className="section" aria-labelledby="numbers-title">
           <h2 id="numbers-title">{t`Impact Numbers`}</h2>
           <ul className="numbers">
-            {org.impact_numbers.map((n) => (
+            {org.impact_numbers.map((n, i) => (
               <li className="card" key={`${n.value} ${n.label}`}>
-                <strong>{n.value}</strong> {n.label}
+                <strong>{n.value}</strong> <span {...en(`impact_numbers[${i}].label`)}>{n.label}</span>
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { calendarLinks } from '../../../src/events/calendar'
 
 export function data(pageContext: PageContextServer) {
   const slug = pageContext.routeParams.slug ?? ''
-  const org = loadOrganization(slug)
+  const org = loadOrganization(slug, pageContext.locale)
   if (!org) throw render(404)
   const feed = { href: org.feed, title: `${org.name}: upcoming events` }
   const base = shell(org.link, { title: org.name, description: metaDescription(`${org.tagline} ${org.description_text}`), feed })
