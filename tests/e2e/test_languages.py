@@ -4,13 +4,15 @@ alternates and the sitemap."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import BUILD_SITE, Server, Session, axe_violations, settle, visit, wait_path
+from tests.e2e.helpers import BUILD_CONTENT, BUILD_SITE, Server, Session, axe_violations, settle, visit, wait_path
 
 SITE = "https://civicstl.org"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -119,3 +121,42 @@ def test_the_sitemap_lists_every_language_with_its_alternates(built: None) -> No
                  for link in entries[f"{SITE}{path}"].iter(f"{XHTML}link")}
         assert links == {"en": f"{SITE}/about", "es": f"{SITE}/es/about",
                          "bs": f"{SITE}/bs/about", "x-default": f"{SITE}/about"}
+
+
+def _profiles(locale: str) -> dict[str, Any]:
+    """Every organization's profile in `locale`, as the generator wrote it (build/content/<locale>/)."""
+    profiles: dict[str, Any] = {}
+    for file in sorted((BUILD_CONTENT / locale / "organizations").glob("profiles-*.json")):
+        profiles.update(json.loads(file.read_text(encoding="utf-8")))
+    return profiles
+
+
+def test_content_pages_show_the_translation_and_mark_what_stayed_english(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server).new_page()
+    about = json.loads((BUILD_CONTENT / "es" / "pages" / "about.json").read_text(encoding="utf-8"))
+    visit(page, "/es/about")
+    assert page.evaluate("document.documentElement.lang") == "es"
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text(about["hero"]["heading"])
+    assert heading.get_attribute("lang") is None
+    # The shell's site.yaml words come from site.bs.yaml: in Bosnian, nothing marked English.
+    visit(page, "/bs/about")
+    nav = page.locator("#site-menu")
+    expect(nav.get_by_role("link", name="Početna")).to_be_visible()
+    expect(nav.locator("[lang]")).to_have_count(0)
+    # A profile whose tagline has no Bosnian yet: shown in English, and marked so.
+    slug, org = next((slug, org) for slug, org in _profiles("bs").items()
+                     if "tagline" in org["in_english"])
+    visit(page, f"/bs{org['link']}")
+    tagline = page.locator("h2#tagline")
+    expect(tagline).to_have_text(org["tagline"])
+    expect(tagline).to_have_attribute("lang", "en")
+    # Its Spanish page has it translated: no mark there, nor on the English page.
+    spanish = _profiles("es")[slug]
+    assert "tagline" not in spanish["in_english"]
+    visit(page, f"/es{org['link']}")
+    expect(page.locator("h2#tagline")).to_have_text(spanish["tagline"])
+    assert page.locator("h2#tagline").get_attribute("lang") is None
+    visit(page, org["link"])
+    assert page.locator("main [lang]").count() == 0
