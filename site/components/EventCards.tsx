@@ -1,5 +1,7 @@
 // The pieces of event cards that the Event Feed (FeedCards.tsx) and event pages share: header, past
 // details, gallery. Rendered to HTML only (the pages load no React): src/light/ enhances them.
+import { usePageContext } from 'vike-react/usePageContext'
+import { englishMarker } from '../src/content/inEnglish'
 import type { EventItem } from '../src/content/types'
 import { DateBadge } from './DateBadge'
 import { GALLERY_SIZES, Img } from './Img'
@@ -7,6 +9,7 @@ import { GALLERY_SIZES, Img } from './Img'
 /** Date badge, host logo, title (linked to the event's page; none on that page, whose h1 is the title), host,
  * time, place. */
 export function EventHeader({ event, title = true }: { event: EventItem; title?: boolean }) {
+  const en = useEnglish(event)
   return (
     <div className="event-head">
       <DateBadge dateText={event.date_text} />
@@ -14,7 +17,7 @@ export function EventHeader({ event, title = true }: { event: EventItem; title?:
       <div>
         {title ? (
           <h3 id={`event-${event.slug}`}>
-            <a href={event.path}>{event.title}</a>
+            <a href={event.path} {...en('title')}>{event.title}</a>
           </h3>
         ) : null}
         <p>
@@ -37,15 +40,21 @@ export function EventHeader({ event, title = true }: { event: EventItem; title?:
  * has it): the feed's past card, as the spec has it. An event's own page shows none, the count of who came
  * being unknown there. */
 export function PastDetails({ event, total = true }: { event: EventItem; total?: boolean }) {
+  const en = useEnglish(event)
   return (
     <>
       <p>
         <strong>Event finished</strong>
       </p>
       {total ? <p>Total RSVPs: <span data-total={event.slug}>Loading...</span></p> : null}
-      {event.thank_you ? <p>{event.thank_you}</p> : null}
+      {event.thank_you ? <p {...en('thank_you')}>{event.thank_you}</p> : null}
     </>
   )
+}
+
+/** The lang="en" marker of an event's fields (its in_english) on the page's language. */
+export function useEnglish(record: { in_english?: string[] | undefined }) {
+  return englishMarker(record.in_english, usePageContext().locale)
 }
 
 /** An event's photos, each loaded lazily; nothing when it has none. */

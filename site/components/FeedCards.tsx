@@ -6,7 +6,7 @@ import type { EventItem } from '../src/content/types'
 import { isFamilyFriendly } from '../src/events/accessFilter'
 import { MORE_DATES, hasEnded } from '../src/events/schedule'
 import { BeforeYouGoBadges } from './BeforeYouGoBadges'
-import { EventHeader, Gallery, PastDetails } from './EventCards'
+import { EventHeader, Gallery, PastDetails, useEnglish } from './EventCards'
 import { RichText } from './RichText'
 import { PopupRsvp, SlotItems } from './SlotForms'
 
@@ -18,12 +18,13 @@ export function FeedCard({ event, more, popup, now }: { event: EventItem; more: 
   const ended = hasEnded(event.end, now)
   const later = more.filter(([, end]) => !hasEnded(end, now))
   const b = event.before_you_go
+  const en = useEnglish(event)
   return (
     <article className="event-card" aria-labelledby={`event-${event.slug}`} data-start={event.start} data-end={event.end} data-date={event.date}
       data-host={event.host.slug} data-family={isFamilyFriendly(event) ? 'yes' : undefined}
       data-wheelchair={b?.wheelchair?.access === 'yes' ? 'yes' : undefined}>
       <EventHeader event={event} />
-      <RichText html={event.description_html} />
+      <RichText html={event.description_html} {...en('description')} />
       <BeforeYouGoBadges before={b} />
       <div data-part="upcoming" hidden={ended || undefined}>
         {popup ? <PopupRsvp event={event} /> : <SlotItems event={event} now={now} />}

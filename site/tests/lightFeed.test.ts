@@ -11,6 +11,8 @@ import { fakeFetch, json } from './helpers'
 
 const data: Record<string, unknown> = {}
 vi.mock('vike-react/useData', () => ({ useData: () => data }))
+// The cards read the page's language (to mark untranslated texts lang="en"); these pages are English.
+vi.mock('vike-react/usePageContext', () => ({ usePageContext: () => ({ locale: 'en' }) }))
 
 const HOUR = 3_600_000
 const iso = (ms: number) => new Date(ms).toISOString()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { englishMarker } from '../src/content/inEnglish'
 import { loadAbout, loadOrganization } from '../src/content/load'
 import { siteWordsOf } from '../src/content/siteText'
+import { pageRecord } from '../src/events/pageRecord'
 
 describe('englishMarker', () => {
   it('marks the fields in_english lists, and the items of a list it lists', () => {
@@ -41,6 +42,8 @@ const FILES: Record<string, unknown> = {
   'bs/site.json': site(['Početna', 'Explore', 'Kontrolna tabla', 'Prijava', '© {year} CivicSTL.', 'Built by students.'], ['nav[1].label', 'footer.tagline']),
   'pages/about.json': { title: 'About' },
   'es/pages/about.json': { title: 'Acerca de', in_english: [] },
+  'events.json': { events: [{ path: '/events/cleanup', title: 'Park cleanup' }], series: [] },
+  'es/events.json': { events: [{ path: '/events/cleanup', title: 'Limpieza del parque' }], series: [] },
   'routes.json': [{ kind: 'profile', slug: 'keenstl', data: 'organizations/profiles-0.json' }],
   'organizations/profiles-0.json': { keenstl: { name: 'KeenSTL', tagline: 'Volunteer with us' } },
   'es/organizations/profiles-0.json': { keenstl: { name: 'KeenSTL', tagline: 'Sé voluntario', in_english: ['description'] } },
@@ -67,6 +70,12 @@ describe('content in the page language', () => {
     expect(loadAbout().title).toBe('About')
     expect(loadOrganization('keenstl', 'es')?.tagline).toBe('Sé voluntario')
     expect(loadOrganization('keenstl')?.tagline).toBe('Volunteer with us')
+  })
+
+  it("finds an event page's record in the language's events.json", () => {
+    const record = (locale?: 'es') => pageRecord('/events/cleanup', locale)
+    expect(record('es')).toEqual({ event: { path: '/events/cleanup', title: 'Limpieza del parque' } })
+    expect(record()).toEqual({ event: { path: '/events/cleanup', title: 'Park cleanup' } })
   })
 
   it("takes the shell's site.yaml words from the language's site.json, the year filled in", () => {

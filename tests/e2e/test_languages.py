@@ -160,3 +160,27 @@ def test_content_pages_show_the_translation_and_mark_what_stayed_english(
     assert page.locator("h2#tagline").get_attribute("lang") is None
     visit(page, org["link"])
     assert page.locator("main [lang]").count() == 0
+
+
+def _events(locale: str) -> dict[str, Any]:
+    """Every occurrence in `locale`'s events.json, by slug."""
+    file = json.loads((BUILD_CONTENT / locale / "events.json").read_text(encoding="utf-8"))
+    return {event["slug"]: event for event in file["events"]}
+
+
+def test_the_event_feed_and_event_pages_show_the_translated_events(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server).new_page()
+    visit(page, "/es/features")
+    title = page.locator("article.event-card h3[id^='event-'] a").first
+    slug = (title.locator("xpath=..").get_attribute("id") or "").removeprefix("event-")
+    spanish, bosnian = _events("es")[slug], _events("bs")[slug]
+    assert "title" not in spanish["in_english"] and "title" in bosnian["in_english"]
+    expect(title).to_have_text(spanish["title"])
+    assert title.get_attribute("lang") is None
+    # The same card on /bs/: its title has no Bosnian yet, so it says it is English.
+    visit(page, "/bs/features")
+    expect(page.locator(f"#event-{slug} a")).to_have_attribute("lang", "en")
+    # The event's own page in Spanish.
+    visit(page, f"/es{spanish['path']}")
+    expect(page.get_by_role("heading", level=1)).to_have_text(spanish["title"])

@@ -1,6 +1,7 @@
 // Server-only: the event or series page a URL names, from events.json (the +data and +Head hooks of
 // pages/(app)/events read it; a page file may export only its hook, see vike.dev/no-side-exports).
 import { loadEvents } from '../content/load'
+import type { Locale } from '../i18n/locales'
 import type { EventRecord, EventsFile, SeriesRecord } from '../content/types'
 
 /** One index per events.json (the file is read once per build; `vike dev` re-reads it on each request). */
@@ -21,9 +22,9 @@ export function index(file: EventsFile): Index {
   return indexed
 }
 
-/** The event or series at this URL, whole (the head's JSON-LD reads what the browser is not sent). */
-export function pageRecord(urlPathname: string): { event: EventRecord } | { series: SeriesRecord } | null {
-  const { byPath, seriesByPath } = index(loadEvents())
+/** The event or series at this URL (without its language), whole and in `locale` (the head's JSON-LD reads what the browser is not sent). */
+export function pageRecord(urlPathname: string, locale?: Locale): { event: EventRecord } | { series: SeriesRecord } | null {
+  const { byPath, seriesByPath } = index(loadEvents(locale))
   const path = urlPathname.replace(/\/+$/, '')
   const series = seriesByPath.get(path)
   if (series) return { series }

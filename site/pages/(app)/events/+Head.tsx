@@ -9,7 +9,7 @@ import type { Data } from './+data'
 export default function Head() {
   const pageContext = usePageContext()
   const data = pageContext.data as Data
-  const record = pageRecord(pageContext.urlPathname)
+  const record = pageRecord(pageContext.urlPathname, pageContext.locale)
   if (!record) return null
   const { site, meta } = data
   const context = { now: data.builtAt, image: meta.image ? new URL(meta.image.src, site.url).href : undefined }

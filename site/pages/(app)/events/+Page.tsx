@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData'
 import { BeforeYouGo } from '../../../components/BeforeYouGo'
-import { EventHeader, Gallery, PastDetails } from '../../../components/EventCards'
+import { EventHeader, Gallery, PastDetails, useEnglish } from '../../../components/EventCards'
 import { RichText } from '../../../components/RichText'
 import { Img } from '../../../components/Img'
 import { PopupRsvp, SlotItems } from '../../../components/SlotForms'
@@ -20,6 +20,7 @@ const OTHER_DATES = 6
 /** A series' overview: host and logo, the rule in words, before you go, and every date (each with its end,
  * and `data-limited` where spots left are worth asking for). */
 function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: SeriesData }) {
+  const enSeries = useEnglish(series)
   const upcoming = series.dates.filter((d) => !hasEnded(d.end, builtAt))
   const past = series.dates.filter((d) => hasEnded(d.end, builtAt))
   const item = (d: SeriesData['series']['dates'][number]) => (
@@ -32,7 +33,7 @@ function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: Se
       <p>
         <a href="/features">All events</a>
       </p>
-      <h1>{series.title}</h1>
+      <h1 {...enSeries('title')}>{series.title}</h1>
       <div className="event-head">
         <Img image={series.host.logo} />
         <div>
@@ -43,7 +44,7 @@ function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: Se
           <p className="muted">{series.location}</p>
         </div>
       </div>
-      <RichText html={series.description_html} />
+      <RichText html={series.description_html} {...enSeries('description')} />
       <BeforeYouGo before={series.before_you_go ?? null} />
       <section className="section" aria-labelledby="dates-title">
         <h2 id="dates-title">Upcoming dates</h2>
@@ -67,6 +68,7 @@ function EventPage({ data }: { data: EventData }) {
   const { event, isGuestEvent, dates, calendar, share, builtAt } = data
   const finished = hasEnded(event.end, builtAt)
   const otherDates = dates.filter((d) => !hasEnded(d.end, builtAt))
+  const en = useEnglish(event)
 
   return (
     <div className="container" data-end={event.end}>
@@ -75,7 +77,7 @@ function EventPage({ data }: { data: EventData }) {
       </p>
       {/* The heading inside its article (an article without one is a warning of the Nu Html Checker). */}
       <article aria-labelledby={`event-${event.slug}`}>
-        <h1 id={`event-${event.slug}`}>{event.title}</h1>
+        <h1 id={`event-${event.slug}`} {...en('title')}>{event.title}</h1>
         <div className="event-card">
           <EventHeader event={event} title={false} />
           <p>
@@ -83,7 +85,7 @@ function EventPage({ data }: { data: EventData }) {
               Open {event.location} in a map
             </a>
           </p>
-          <RichText html={event.description_html} />
+          <RichText html={event.description_html} {...en('description')} />
           <BeforeYouGo before={event.before_you_go} />
           <div data-part="past" hidden={!finished || undefined}>
             <PastDetails event={event} total={false} />

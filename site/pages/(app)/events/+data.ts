@@ -9,9 +9,9 @@ import { shareLinks } from '../../../src/events/schema'
 import { index, pageRecord } from '../../../src/events/pageRecord'
 
 export function data(pageContext: PageContextServer) {
-  const file = loadEvents()
+  const file = loadEvents(pageContext.locale)
   const { bySeries } = index(file)
-  const record = pageRecord(pageContext.urlPathname)
+  const record = pageRecord(pageContext.urlPathname, pageContext.locale)
   if (!record) throw render(404)
   if ('series' in record) return seriesData(record.series, bySeries.get(record.series.slug) ?? [])
   const { event } = record

@@ -1,3 +1,4 @@
+import type { PageContextServer } from 'vike/types'
 import type { MoreDate } from '../../../components/FeedCards'
 import { loadEvents, loadSite } from '../../../src/content/load'
 import { appShell, forBrowser, siteFeed } from '../../../src/content/pageData'
@@ -12,8 +13,8 @@ const MAX_PAST = 24
 
 const moreDates = (more: readonly EventRecord[]): MoreDate[] => more.map((e) => [e.date, e.end, e.path, e.date_text])
 
-export function data() {
-  const { events: all, guest_rsvp_event } = loadEvents()
+export function data(pageContext: PageContextServer) {
+  const { events: all, guest_rsvp_event } = loadEvents(pageContext.locale)
   // The build's clock: the HTML is decided with it, then again by the browser's (src/light/feed.ts).
   const builtAt = Date.now()
   const split = partitionEvents(all, builtAt)
