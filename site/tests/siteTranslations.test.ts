@@ -1,5 +1,5 @@
 // The shell's words from site.yaml (the nav, the account link, the footer) are shown in each language from its
-// content/site.<locale>.yaml: a word added to site.yaml without its Spanish and Bosnian fails here, where the
+// content/<locale>/site.yaml: a word added to site.yaml without its Spanish and Bosnian fails here, where the
 // pages would otherwise show it in English on /es/ and /bs/.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -21,8 +21,8 @@ const words = (site: ShellWords) => [
 
 describe("site.yaml's shell words", () => {
   const english = words(read('site.yaml'))
-  it.each(['es', 'bs'])('site.%s.yaml translates every one', (locale) => {
-    const translated = words(read(`site.${locale}.yaml`))
+  it.each(['es', 'bs'])('%s/site.yaml translates every one', (locale) => {
+    const translated = words(read(`${locale}/site.yaml`))
     expect(translated).toHaveLength(english.length)
     english.forEach((word, i) => {
       expect(translated[i], `${locale}: ${word}`).toBeTruthy()

@@ -140,7 +140,7 @@ def test_content_pages_show_the_translation_and_mark_what_stayed_english(
     heading = page.get_by_role("heading", level=1)
     expect(heading).to_have_text(about["hero"]["heading"])
     assert heading.get_attribute("lang") is None
-    # The shell's site.yaml words come from site.bs.yaml: in Bosnian, nothing marked English.
+    # The shell's site.yaml words come from bs/site.yaml: in Bosnian, nothing marked English.
     visit(page, "/bs/about")
     nav = page.locator("#site-menu")
     expect(nav.get_by_role("link", name="Početna")).to_be_visible()
