@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alternates, DEFAULT_LOCALE, extractLocale, isLocale, localizePath } from '../src/i18n/locales'
+import { alternates, DEFAULT_LOCALE, extractLocale, isLocale, localizeLinks, localizePath } from '../src/i18n/locales'
 
 describe('extractLocale', () => {
   it('takes the language off a localized path', () => {
@@ -33,12 +33,43 @@ describe('localizePath', () => {
   it('leaves links that are not site paths alone', () => {
     expect(localizePath('https://example.org/x', 'es')).toBe('https://example.org/x')
     expect(localizePath('#main', 'es')).toBe('#main')
+    expect(localizePath('mailto:a@example.org', 'es')).toBe('mailto:a@example.org')
+    // Protocol-relative: another host, whose paths are not the site's.
+    expect(localizePath('//cdn.example.org/x', 'bs')).toBe('//cdn.example.org/x')
+  })
+
+  it('keeps the query and hash of a site href', () => {
+    expect(localizePath('/follows?organization=a-b', 'es')).toBe('/es/follows?organization=a-b')
+    expect(localizePath('/about#team', 'bs')).toBe('/bs/about#team')
+  })
+
+  it('never prefixes a path already in a language twice', () => {
+    expect(localizePath('/es/about', 'es')).toBe('/es/about')
+    expect(localizePath('/bs/', 'es')).toBe('/bs/')
+    expect(localizePath('/es?x=1', 'es')).toBe('/es?x=1')
+    // A look-alike is an English path, and gets the prefix.
+    expect(localizePath('/esperanza', 'es')).toBe('/es/esperanza')
   })
 
   it('is undone by extractLocale', () => {
     for (const path of ['/', '/about', '/events/a/2025-04-27']) {
       for (const { locale, href } of alternates(path)) expect(extractLocale(href)).toEqual({ locale, pathname: path })
     }
+  })
+})
+
+describe('localizeLinks', () => {
+  const html = '<p>See <a href="/about">us</a>, <a href="https://example.org/">them</a>, '
+    + '<a href="//cdn.example.org/">a host</a> and <a href="#x" title="here">here</a>.</p>'
+
+  it("puts the rendered Markdown's site links in the language, the others as they are", () => {
+    expect(localizeLinks(html, 'es')).toBe('<p>See <a href="/es/about">us</a>, <a href="https://example.org/">them</a>, '
+      + '<a href="//cdn.example.org/">a host</a> and <a href="#x" title="here">here</a>.</p>')
+  })
+
+  it('leaves English as it is, and text that only looks like a link', () => {
+    expect(localizeLinks(html, DEFAULT_LOCALE)).toBe(html)
+    expect(localizeLinks('<p>&lt;a href="/about"&gt;</p>', 'es')).toBe('<p>&lt;a href="/about"&gt;</p>')
   })
 })
 

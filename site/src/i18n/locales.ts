@@ -26,10 +26,21 @@ export function extractLocale(pathname: string): { locale: Locale; pathname: str
   return { locale, pathname: match[2] ?? '/' }
 }
 
-/** A site path (without language) in `locale`: '/about', es -> '/es/about'; '/', es -> '/es/'. */
-export function localizePath(pathname: string, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE || !pathname.startsWith('/')) return pathname
-  return `/${locale}${pathname}`
+/** A site path or href in `locale`: '/about', es -> '/es/about'; '/', es -> '/es/'. The one function every
+ * internal link goes through; external, protocol-relative ('//host'), hash-only and relative hrefs, and paths
+ * already in a language, are left as they are. */
+export function localizePath(href: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || !href.startsWith('/') || href.startsWith('//')) return href
+  if (extractLocale(href.split(/[?#]/, 1)[0]!).locale !== DEFAULT_LOCALE) return href
+  return `/${locale}${href}`
+}
+
+/** The generator's rendered Markdown with its internal links in `locale`. markdown-it writes every link as
+ * `<a href="...">`, double-quoted and first, so this reads its output, never the site's. */
+export function localizeLinks(html: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return html
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- HTML markup, no words
+  return html.replace(/<a href="([^"]*)"/g, (_, href: string) => `<a href="${localizePath(href, locale)}"`)
 }
 
 /** The same page in every language, for the switcher and the hreflang alternates. */
