@@ -3,6 +3,7 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { englishMarker } from '../src/content/inEnglish'
 import type { EventItem } from '../src/content/types'
+import { useLocalize } from '../src/i18n/useLocalize'
 import { DateBadge } from './DateBadge'
 import { GALLERY_SIZES, Img } from './Img'
 
@@ -10,6 +11,7 @@ import { GALLERY_SIZES, Img } from './Img'
  * time, place. */
 export function EventHeader({ event, title = true }: { event: EventItem; title?: boolean }) {
   const en = useEnglish(event)
+  const local = useLocalize()
   return (
     <div className="event-head">
       <DateBadge dateText={event.date_text} />
@@ -17,13 +19,13 @@ export function EventHeader({ event, title = true }: { event: EventItem; title?:
       <div>
         {title ? (
           <h3 id={`event-${event.slug}`}>
-            <a href={event.path} {...en('title')}>{event.title}</a>
+            <a href={local(event.path)} {...en('title')}>{event.title}</a>
           </h3>
         ) : null}
         <p>
-          Hosted by <a href={event.host.link}>{event.host.name}</a> ·{' '}
-          {/* A slug needs no escaping ([A-Za-z0-9-]); no helper import keeps the event pages' budget. */}
-          <a href={`/follows?organization=${event.host.slug}`} aria-label={`Follow ${event.host.name}`}>
+          Hosted by <a href={local(event.host.link)}>{event.host.name}</a> ·{' '}
+          {/* A slug needs no escaping ([A-Za-z0-9-]); no followHref import keeps the event pages' budget. */}
+          <a href={local(`/follows?organization=${event.host.slug}`)} aria-label={`Follow ${event.host.name}`}>
             Follow
           </a>
         </p>

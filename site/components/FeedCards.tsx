@@ -4,6 +4,7 @@
 // and src/light/feed.ts chooses again with the browser's.
 import type { EventItem } from '../src/content/types'
 import { isFamilyFriendly } from '../src/events/accessFilter'
+import { useLocalize } from '../src/i18n/useLocalize'
 import { MORE_DATES, hasEnded } from '../src/events/schedule'
 import { BeforeYouGoBadges } from './BeforeYouGoBadges'
 import { EventHeader, Gallery, PastDetails, useEnglish } from './EventCards'
@@ -19,6 +20,7 @@ export function FeedCard({ event, more, popup, now }: { event: EventItem; more: 
   const later = more.filter(([, end]) => !hasEnded(end, now))
   const b = event.before_you_go
   const en = useEnglish(event)
+  const local = useLocalize()
   return (
     <article className="event-card" aria-labelledby={`event-${event.slug}`} data-start={event.start} data-end={event.end} data-date={event.date}
       data-host={event.host.slug} data-family={isFamilyFriendly(event) ? 'yes' : undefined}
@@ -34,7 +36,7 @@ export function FeedCard({ event, more, popup, now }: { event: EventItem; more: 
             {later.slice(0, MORE_DATES).map(([date, , path, text], i) => (
               <span key={date}>
                 {i > 0 ? ', ' : null}
-                <a href={path}>{text}</a>
+                <a href={local(path)}>{text}</a>
               </span>
             ))}
             {later.length > MORE_DATES ? ` and ${later.length - MORE_DATES} more` : null}

@@ -5,6 +5,7 @@ import { RichText } from '../../../components/RichText'
 import { Img } from '../../../components/Img'
 import { PopupRsvp, SlotItems } from '../../../components/SlotForms'
 import { hasEnded } from '../../../src/events/schedule'
+import { useLocalize } from '../../../src/i18n/useLocalize'
 import type { Data, EventData, SeriesData } from './+data'
 
 // HTML only (+config.ts): the RSVP forms work without JavaScript; +client.ts enhances the page
@@ -21,24 +22,25 @@ const OTHER_DATES = 6
  * and `data-limited` where spots left are worth asking for). */
 function SeriesPage({ data: { series, limited, calendar, builtAt } }: { data: SeriesData }) {
   const enSeries = useEnglish(series)
+  const local = useLocalize()
   const upcoming = series.dates.filter((d) => !hasEnded(d.end, builtAt))
   const past = series.dates.filter((d) => hasEnded(d.end, builtAt))
   const item = (d: SeriesData['series']['dates'][number]) => (
     <li key={d.slug} data-end={d.end} data-slug={d.slug} data-limited={!d.cancelled && limited.includes(d.slug) ? '' : undefined}>
-      {d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={d.path}>{d.date_text}</a>}
+      {d.cancelled ? <>{d.date_text} (cancelled)</> : <a href={local(d.path)}>{d.date_text}</a>}
     </li>
   )
   return (
     <div className="container">
       <p>
-        <a href="/features">All events</a>
+        <a href={local('/features')}>All events</a>
       </p>
       <h1 {...enSeries('title')}>{series.title}</h1>
       <div className="event-head">
         <Img image={series.host.logo} />
         <div>
           <p>
-            Hosted by <a href={series.host.link}>{series.host.name}</a>
+            Hosted by <a href={local(series.host.link)}>{series.host.name}</a>
           </p>
           <p>{series.rule_text ? `${series.rule_text}, ${series.time_text}` : series.time_text}</p>
           <p className="muted">{series.location}</p>
@@ -69,11 +71,12 @@ function EventPage({ data }: { data: EventData }) {
   const finished = hasEnded(event.end, builtAt)
   const otherDates = dates.filter((d) => !hasEnded(d.end, builtAt))
   const en = useEnglish(event)
+  const local = useLocalize()
 
   return (
     <div className="container" data-end={event.end}>
       <p>
-        <a href="/features">All events</a>
+        <a href={local('/features')}>All events</a>
       </p>
       {/* The heading inside its article (an article without one is a warning of the Nu Html Checker). */}
       <article aria-labelledby={`event-${event.slug}`}>
@@ -125,12 +128,12 @@ function EventPage({ data }: { data: EventData }) {
           <ul data-dates="other">
             {dates.map((d) => (
               <li key={d.path} data-end={d.end} hidden={!otherDates.slice(0, OTHER_DATES).includes(d) || undefined}>
-                <a href={d.path}>{d.date_text}</a>
+                <a href={local(d.path)}>{d.date_text}</a>
               </li>
             ))}
           </ul>
           <p>
-            <a href={`/events/${event.series}`}>Every date of this series</a>
+            <a href={local(`/events/${event.series}`)}>Every date of this series</a>
           </p>
         </section>
       ) : null}

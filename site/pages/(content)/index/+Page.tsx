@@ -2,12 +2,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
 import { englishMarker } from '../../../src/content/inEnglish'
-import { localizePath } from '../../../src/i18n/locales'
+import { useLocalize } from '../../../src/i18n/useLocalize'
 import type { Data } from './+data'
 
 export default function Page() {
   const { home, choices, button, next, partners, partnerCount } = useData<Data>()
   const { locale = 'en' } = usePageContext()
+  const local = useLocalize()
   const { t } = useLingui()
   const en = englishMarker(home.in_english, locale)
   return (
@@ -16,7 +17,8 @@ export default function Page() {
         <div className="home-intro">
           <h1 id="home-title" {...en('hero.heading')}>{home.hero.heading}</h1>
           <p {...en('hero.text')}>{home.hero.text}</p>
-          <a className="btn" href={button.href} data-choices={JSON.stringify(choices)}>
+          <a className="btn" href={local(button.href)}
+            data-choices={JSON.stringify(choices.map(([end, href, ...rest]) => [end, local(href), ...rest]))}>
             {button.label}
           </a>
         </div>
@@ -26,7 +28,7 @@ export default function Page() {
           <ol>
             {next.map((e) => (
               <li key={e.path}>
-                <a href={e.path} lang={e.lang}>{e.title}</a>
+                <a href={local(e.path)} lang={e.lang}>{e.title}</a>
                 <span className="muted">
                   {e.date}
                   <span className="next-more"> · {e.time} · {e.host}</span>
@@ -34,18 +36,18 @@ export default function Page() {
               </li>
             ))}
           </ol>
-          <a href={localizePath('/features', locale)}>{t`All upcoming events`}</a>
+          <a href={local('/features')}>{t`All upcoming events`}</a>
         </section>
       </section>
       <section className="section partners" aria-labelledby="partners-title">
         <div className="partners-head">
           <h2 id="partners-title">{t`Our partners`}</h2>
-          <a href={localizePath('/organizations', locale)}>{t`All ${partnerCount} partners`}</a>
+          <a href={local('/organizations')}>{t`All ${partnerCount} partners`}</a>
         </div>
         <ul>
           {partners.map((p) => (
             <li key={p.link}>
-              <a href={p.link} title={p.name}>
+              <a href={local(p.link)} title={p.name}>
                 <img src={p.logo} alt={p.name} width={48} height={48} />
               </a>
             </li>
@@ -55,7 +57,7 @@ export default function Page() {
       <section className="section" aria-label={t`Highlights`}>
         <div className="grid grid-3">
           {home.cards.map((card, i) => (
-            <a className="card card-link" href={card.href} key={card.title}>
+            <a className="card card-link" href={local(card.href)} key={card.title}>
               <h2 {...en(`cards[${i}].title`)}>{card.title}</h2>
               <p {...en(`cards[${i}].text`)}>{card.text}</p>
             </a>

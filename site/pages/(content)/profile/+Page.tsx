@@ -6,11 +6,13 @@ import { PhotoPlaces } from '../../../components/PhotoPlaces'
 import { RichText } from '../../../components/RichText'
 import { followHref } from '../../../src/api/follows'
 import { englishMarker } from '../../../src/content/inEnglish'
+import { useLocalize } from '../../../src/i18n/useLocalize'
 import type { Data } from './+data'
 
 export default function Page() {
   const { org, upcoming, calendar } = useData<Data>()
   const { t } = useLingui()
+  const local = useLocalize()
   const en = englishMarker(org.in_english, usePageContext().locale)
   const name = org.name
   const newTab = t` (opens in a new tab)`
@@ -24,14 +26,14 @@ export default function Page() {
       <section className="hero" aria-labelledby="tagline">
         <h2 id="tagline" {...en('tagline')}>{org.tagline}</h2>
         <RichText html={org.description_html} {...en('description')} />
-        {org.cta ? <a className="btn" href={org.cta.href} {...en('cta.label')}>{org.cta.label}</a> : null}
+        {org.cta ? <a className="btn" href={local(org.cta.href)} {...en('cta.label')}>{org.cta.label}</a> : null}
         {/* A link, not a button: profiles ship no framework JavaScript; /follows does the following. */}
         <p className="follow-links">
-          <a className="btn btn-secondary" href={followHref({ kind: 'organization', target: org.slug })}>
+          <a className="btn btn-secondary" href={local(followHref({ kind: 'organization', target: org.slug }))}>
             {t`Follow ${name}`}
           </a>
           {org.causes.map((cause) => (
-            <a key={cause} href={followHref({ kind: 'cause', target: cause })}>
+            <a key={cause} href={local(followHref({ kind: 'cause', target: cause }))}>
               {t`Follow ${cause}`}
             </a>
           ))}
@@ -68,7 +70,7 @@ export default function Page() {
               <ul>
                 {upcoming.map((event) => (
                   <li key={event.slug}>
-                    <a href={event.href}>{event.title}</a>{' '}
+                    <a href={local(event.href)}>{event.title}</a>{' '}
                     <span className="muted">
                       {event.date_text}, {event.time_text}
                     </span>
