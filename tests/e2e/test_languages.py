@@ -184,3 +184,30 @@ def test_the_event_feed_and_event_pages_show_the_translated_events(
     # The event's own page in Spanish.
     visit(page, f"/es{spanish['path']}")
     expect(page.get_by_role("heading", level=1)).to_have_text(spanish["title"])
+
+
+def test_links_inside_spanish_pages_stay_in_spanish(
+        pinned_server: Server, new_session: Callable[..., Session]) -> None:
+    page = new_session(pinned_server).new_page()
+    visit(page, "/es/")
+    # A highlight card of the home page (content/pages/home.yaml's href) leads to its Spanish page.
+    card = page.locator("a.card-link").first
+    card_href = card.get_attribute("href") or ""
+    assert card_href.startswith("/es/")
+    card.click()
+    wait_path(page, card_href)
+    assert page.evaluate("document.documentElement.lang") == "es"
+    # The next event's page, then its host's profile: each link on the way stays under /es/.
+    visit(page, "/es/")
+    event_href = page.locator("section.next-events ol a").first.get_attribute("href") or ""
+    assert event_href.startswith("/es/events/")
+    visit(page, event_href)
+    profile = page.locator(".event-head a").first.get_attribute("href") or ""
+    assert profile.startswith("/es/")
+    visit(page, profile)
+    upcoming = page.locator("section[aria-labelledby='events-title'] li a").first
+    upcoming_href = upcoming.get_attribute("href") or ""
+    assert upcoming_href.startswith("/es/events/")
+    upcoming.click()
+    wait_path(page, upcoming_href)
+    assert page.evaluate("document.documentElement.lang") == "es"
