@@ -15,12 +15,14 @@ import { PopupRsvp, SlotItems } from './SlotForms'
 export type MoreDate = [string, string, string, string]
 
 /** `more`: the series' later dates; `popup`: the guest event's card, whose RSVP opens the popup form. */
-export function FeedCard({ event, more, popup, now }: { event: EventItem; more: MoreDate[]; popup: boolean; now: number }) {
+export function FeedCard({ event, more: dates, popup, now }: { event: EventItem; more: MoreDate[]; popup: boolean; now: number }) {
+  const local = useLocalize()
+  // In the page's language here, as src/light/feed.ts links the later dates again from data-more.
+  const more = dates.map(([date, end, path, text]): MoreDate => [date, end, local(path), text])
   const ended = hasEnded(event.end, now)
   const later = more.filter(([, end]) => !hasEnded(end, now))
   const b = event.before_you_go
   const en = useEnglish(event)
-  const local = useLocalize()
   return (
     <article className="event-card" aria-labelledby={`event-${event.slug}`} data-start={event.start} data-end={event.end} data-date={event.date}
       data-host={event.host.slug} data-family={isFamilyFriendly(event) ? 'yes' : undefined}
@@ -36,7 +38,7 @@ export function FeedCard({ event, more, popup, now }: { event: EventItem; more: 
             {later.slice(0, MORE_DATES).map(([date, , path, text], i) => (
               <span key={date}>
                 {i > 0 ? ', ' : null}
-                <a href={local(path)}>{text}</a>
+                <a href={path}>{text}</a>
               </span>
             ))}
             {later.length > MORE_DATES ? ` and ${later.length - MORE_DATES} more` : null}
