@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -39,6 +40,7 @@ from generator.models import (
     DatedPage,
     Event,
     Image,
+    Link,
     Organization,
     VolunteerContact,
 )
@@ -139,7 +141,8 @@ class Emitter:
         nav = dated.navigation(self.site.nav, pages, built.astimezone(self.zone).date())
         self.files["site.json"] = _json(outputs.SiteOut.model_validate(
             self.site.model_dump(exclude={"security_contact"})
-            | {"nav": nav, "in_english": self._in_english("site", "site")}))
+            | {"nav": nav, "in_english": _kept_nav(self._in_english("site", "site"),
+                                                   self.site.nav, nav)}))
         page_models: dict[str, type[BaseModel]] = {
             "home": outputs.HomePageOut, "about": outputs.AboutPageOut,
             "tornado": outputs.TornadoPageOut,
@@ -174,10 +177,9 @@ class Emitter:
         self.index, self.profiles = index, profiles
         return dict(self.files)
 
-    def build(self) -> dict[str, bytes]:
-        """Return {relative path: bytes} for every file of the output tree."""
+    def build(self, built: dt.datetime) -> dict[str, bytes]:
+        """Return {relative path: bytes} for every file of the output tree, as of `built`."""
         project = self.project
-        built = now()
         self.content(built)
         index, profiles = self.index, self.profiles
         self.files.update(civic_index.files(
@@ -446,15 +448,33 @@ def write_tree(files: dict[str, bytes], out: Path) -> None:
     os.replace(temporary, manifest)
 
 
+_NAV_ITEM = re.compile(r"nav\[(\d+)\]")
+
+
+def _kept_nav(paths: list[str], nav: list[Link], kept: list[Link]) -> list[str]:
+    """`in_english` paths of site.yaml with the nav's indices of the links still shown (a dated
+    page past its review leaves the nav, and the links after it move up)."""
+    index = {id(link): position for position, link in enumerate(kept)}
+    result = []
+    for path in paths:
+        match = _NAV_ITEM.match(path)
+        if match is None:
+            result.append(path)
+        elif (position := index.get(id(nav[int(match[1])]))) is not None:
+            result.append(f"nav[{position}]{path[match.end():]}")
+    return result
+
+
 def _manifest(digests: dict[str, str]) -> bytes:
     return json.dumps(digests, indent=0, sort_keys=True).encode()
 
 
 def emit(project: Project, out: Path) -> dict[str, Any]:
     """Build and write every output; return a small summary for the CLI."""
-    english = Emitter(project, out.parent / ".image-cache")
-    files = english.build()
+    # One moment for every language: the dated pages leave all navigations at once.
     built = now()
+    english = Emitter(project, out.parent / ".image-cache")
+    files = english.build(built)
     for language in project.site.model.languages:
         # The same records in the same shape, translated: the site reads <lang>/ for its pages.
         other = Emitter(translated(project, language), english.cache, english.photos)

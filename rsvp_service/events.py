@@ -12,7 +12,6 @@ those are the catalogue's translations, the same slots with their words in that 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -21,11 +20,10 @@ from pathlib import Path
 from pydantic import AwareDatetime, ValidationError
 
 from generator.civic_index import OrganizationIndex, OrganizationIndexEntry
+from generator.models import LANGUAGE_FOLDER
 from generator.outputs import EventOut, EventsOut, SlotRecord, VolunteerContactOut
 
 log = logging.getLogger(__name__)
-# The folder names the generator gives languages (site.yaml's `languages`: "es", "bs").
-LANGUAGE_FOLDER = re.compile(r"[a-z]{2,3}")
 
 
 class EventsFileError(Exception):

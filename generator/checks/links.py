@@ -47,15 +47,23 @@ def check_links(run: Run, project: Draft) -> None:
         description = getattr(entry.model, "description", None)
         if not isinstance(description, str) or not isinstance(entry.model, Organization | Event):
             continue
-        text = rich_text.parse(description)
-        project.descriptions[description] = text
-        _check_text_links(run, entry, ("description",), text.links, routes)
-        _check_text_marks(run, entry, ("description",), text)
+        check_description(run, project, entry, description, routes,
+                          organization=isinstance(entry.model, Organization))
     site_doc = project.site.doc if project.site else None
     for path in project.site.model.app_pages if project.site else ():
         if site_doc and path not in APP_ROUTES and path != "/404":
             run.error(site_doc, ("app_pages", path), "one of " + ", ".join(APP_ROUTES),
                       repr(path), "Describe only the app's own pages here.", key=True)
+
+
+def check_description(run: Run, project: Draft, entry: Entry[Any], description: str,
+                      routes: set[str], *, organization: bool) -> None:
+    """Parse a description (an organization's or an event's, English or translated) once, and
+    check its links and marks."""
+    text = rich_text.parse(description)
+    project.descriptions[description] = text
+    _check_text_links(run, entry, ("description",), text.links, routes)
+    _check_text_marks(run, entry, ("description",), text, organization=organization)
 
 
 def _check_text_links(run: Run, entry: Entry[Any], loc: tuple[Any, ...],
@@ -78,9 +86,9 @@ def _check_text_links(run: Run, entry: Entry[Any], loc: tuple[Any, ...],
 
 
 def _check_text_marks(run: Run, entry: Entry[Any], loc: tuple[Any, ...],
-                      text: rich_text.RichText) -> None:
+                      text: rich_text.RichText, *, organization: bool) -> None:
     """A picture in a text is refused (the site shows none there); HTML is shown as typed."""
-    where = "`photos:`" if isinstance(entry.model, Organization) else "`gallery:`"
+    where = "`photos:`" if organization else "`gallery:`"
     for image in text.images:
         line, column = text_mark(entry.doc, loc, image)
         run.errors.append(ContentError(

@@ -12,8 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from generator import rich_text
-from generator.checks.links import _check_text_links
+from generator.checks.links import check_description
 from generator.checks.run import PAGES, Draft, Entry, Run
 from generator.errors import ContentWarning
 from generator.loaders import load_document
@@ -67,7 +66,7 @@ def _candidates(root: Path) -> list[tuple[str, Path]]:
         folders = [sub for sub in sorted(where.iterdir()) if sub.is_dir()
                    and (folder or LANGUAGE_FOLDER.fullmatch(sub.name))]
         found += [(kind, path) for sub in folders for path in sorted(sub.iterdir())
-                  if path.is_file() and (folder or path.stem == "site")]
+                  if path.is_file()]
     return found
 
 
@@ -81,6 +80,11 @@ def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, st
     """Check one translation file; its key, language and model, or None after its errors."""
     slug, language = path.stem, path.parent.name
     english_path = path.parent.parent / f"{slug}.yaml"
+    if kind == "site" and slug != "site":
+        run.file_error(path, "only site.yaml's translation in this folder", repr(path.name),
+                       f"A page's, organization's or event's translation goes in the language's "
+                       f"folder beside its English file, such as pages/{language}/about.yaml.")
+        return None
     english_name = run.display(english_path)
     model = _model(kind, slug)
     if path.suffix != ".yaml":
@@ -126,9 +130,8 @@ def _load(run: Run, draft: Draft, kind: str, path: Path, languages: dict[str, st
         run.error(doc, loc[:-1] if at_key else loc, expected, found, hint, key=at_key)
     description = getattr(value, "description", None)
     if isinstance(english.model, Organization | Event) and description:
-        text = rich_text.parse(description)
-        draft.descriptions[description] = text
-        _check_text_links(run, Entry(slug, value, doc), ("description",), text.links, routes)
+        check_description(run, draft, Entry(slug, value, doc), description, routes,
+                          organization=isinstance(english.model, Organization))
     doc.release()
     return (kind, slug), language, value
 

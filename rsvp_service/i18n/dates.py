@@ -15,6 +15,11 @@ from babel.dates import format_date, format_interval, format_time
 from rsvp_service.i18n.catalogs import current
 
 
+def full_date(day: date | datetime) -> str:
+    """A date with its weekday: "Friday, March 28, 2025", "viernes, 28 de marzo de 2025"."""
+    return format_date(day, "full", locale=current())
+
+
 def long_date(day: date | datetime) -> str:
     """A date in words: "January 12, 2027", "12 de enero de 2027", "12. januar 2027."."""
     return format_date(day, "long", locale=current())

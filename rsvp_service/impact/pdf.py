@@ -57,7 +57,7 @@ def _hours(value: float) -> str:
 
 def _issued(stamp: datetime) -> str:
     moment = stamp.astimezone(UTC)
-    return gettext(ISSUED).format(date=long_date(moment), time=f"{moment:%H:%M}")
+    return gettext(ISSUED).format(date=long_date(moment), time=clock_time(moment))
 
 
 def _times(entry: RecordEntry) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_date
 from tortoise.backends.base.client import BaseDBAsyncClient
 
 from rsvp_service.i18n import speaking
-from rsvp_service.i18n.dates import time_range
+from rsvp_service.i18n.dates import full_date, time_range
 from rsvp_service.mail.models import OutboxMessage
 from rsvp_service.mail.outbox import enqueue
 from rsvp_service.mail.outside_hours_request import KIND, HoursAsked, outside_hours_mail
@@ -26,7 +25,7 @@ async def ask(row: OutsideHoursRequest, volunteer: str, zone: ZoneInfo, *,
     """Queue the email to the request's supervisor on `connection`; return its outbox id."""
     assert row.supervisor_email is not None  # only pending requests are asked
     with speaking(row.language):
-        date_text, time = format_date(row.date, "full", locale=row.language), served_text(row, zone)
+        date_text, time = full_date(row.date), served_text(row, zone)
     asked = HoursAsked(
         request_id=int(row.id), user_id=row.user_id, volunteer=volunteer,
         supervisor=row.supervisor_name, organization=row.organization, date_text=date_text,

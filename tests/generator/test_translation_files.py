@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from generator.emit import _kept_nav
+from generator.models import Link
 from tests.generator.generator_testkit import profile
 
 Cli = Callable[..., tuple[int, str, str]]
@@ -180,3 +182,37 @@ def test_without_languages_the_build_has_no_language_folders_and_no_warnings(
     status, _, stderr = run_cli("build", "--content", str(content), "--out", str(out))
     assert (status, stderr) == (0, "")
     assert not (out / "es").exists() and not (out / "bs").exists()
+
+
+def test_a_translated_description_is_checked_as_the_english_one_and_so_is_a_stray_file(
+        languages: Path, run_cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _write(languages, "organizations/es/keenstl.yaml",
+           "description: >-\n  Deporte para todos. ![Cancha](/images/cancha.png) <b>Gratis</b>.\n")
+    # A page's translation in the root's language folder, where only site.yaml's belongs.
+    _write(languages, "es/about.yaml", "title: Acerca de\n")
+
+    status, _, stderr = run_cli("check", "--content", "content")
+
+    assert status == 1
+    lines = stderr.splitlines()
+    assert f"{KEEN_ES}:2:23: description: expected text, links and lists (a description shows no " \
+        "pictures), found the picture ![Cancha](/images/cancha.png). Remove the picture from the " \
+        "text and add it to `photos:` with its `src` and `alt`." in lines
+    assert any(line.startswith(f"{KEEN_ES}:2:") and ": warning: description: the HTML tag <b>"
+               in line for line in lines)
+    assert "content/es/about.yaml:1:1: (whole file): expected only site.yaml's translation in " \
+        "this folder, found 'about.yaml'. A page's, organization's or event's translation goes " \
+        "in the language's folder beside its English file, such as pages/es/about.yaml." in lines
+
+
+def test_a_nav_link_left_in_english_keeps_its_mark_when_a_dated_page_leaves_the_nav() -> None:
+    about, tornado, features = (Link(label=label, href=href) for label, href in (
+        ("About", "/about"), ("Tornado Relief", "/tornado"), ("Events", "/features")))
+    # The tornado page is past its review: the link after it moves up to index 1.
+    shown = [about, features]
+
+    assert _kept_nav(["tagline", "nav[0].label", "nav[1].label", "nav[2].label"],
+                     [about, tornado, features], shown) == ["tagline", "nav[0].label",
+                                                            "nav[1].label"]
+    assert _kept_nav(["nav[2].label"], [about, tornado, features], shown) == ["nav[1].label"]

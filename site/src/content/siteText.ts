@@ -1,5 +1,5 @@
 // site.yaml's words of the shell (the nav, the account link, the footer) in a page's language: from that
-// language's site.json (content/site.<locale>.yaml merged over site.yaml by the generator), each left in English
+// language's site.json (content/<locale>/site.yaml merged over site.yaml by the generator), each left in English
 // marked lang="en".
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 import { englishMarker } from './inEnglish'

@@ -2,7 +2,7 @@
 // `lingui compile`), the Lingui instance of each language for the HTML-only pages' own words
 // (components/Translated.tsx), and what pages/+onBeforeRender.ts gives every page: the shell's words and the
 // switcher's links, translated here, so that no page's browser needs Lingui's runtime or a catalog for them;
-// site.yaml's words of the shell come from the language's site.json (content/site.<locale>.yaml).
+// site.yaml's words of the shell come from the language's site.json (content/<locale>/site.yaml).
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { messages as bs } from '../../locales/bs/messages'
@@ -29,7 +29,7 @@ const SHELL = {
   language: msg({ message: 'Language', comment: "The language switcher's label for screen readers" }),
 }
 
-/** The shell's words in one language: its own, and site.yaml's nav, account link and footer (site.<locale>.yaml). */
+/** The shell's words in one language: its own, and site.yaml's nav, account link and footer (content/<locale>/site.yaml). */
 export type ShellText = Record<keyof typeof SHELL, string> & SiteWords
 
 const instances = new Map<Locale, I18n>()
