@@ -12,7 +12,16 @@ from xml.etree import ElementTree
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import BUILD_CONTENT, BUILD_SITE, Server, Session, axe_violations, settle, visit, wait_path
+from tests.e2e.helpers import (
+    BUILD_CONTENT,
+    BUILD_SITE,
+    Server,
+    Session,
+    axe_violations,
+    settle,
+    visit,
+    wait_path,
+)
 
 SITE = "https://civicstl.org"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -124,7 +133,8 @@ def test_the_sitemap_lists_every_language_with_its_alternates(built: None) -> No
 
 
 def _profiles(locale: str) -> dict[str, Any]:
-    """Every organization's profile in `locale`, as the generator wrote it (build/content/<locale>/)."""
+    """Every organization's profile in `locale`, as the generator wrote it (<locale>/ of the
+    content)."""
     profiles: dict[str, Any] = {}
     for file in sorted((BUILD_CONTENT / locale / "organizations").glob("profiles-*.json")):
         profiles.update(json.loads(file.read_text(encoding="utf-8")))
